@@ -1,0 +1,117 @@
+// The only reader of process.env. Flags beat variables beat defaults; an
+// invalid value stops start-up with one line naming the setting.
+import { hostname as osHostname } from "node:os";
+import { resolve } from "node:path";
+
+export interface HostPort {
+  host: string;
+  port: number;
+}
+
+export interface Config {
+  dataDir: string;
+  httpPort: number;
+  smtpPort: number;
+  host: string;
+  baseUrl: string;
+  docsUrl: string;
+  hostname: string;
+  dnsServers: HostPort[] | null;
+  smtpRelay: HostPort | null;
+  allowPrivateWebhooks: boolean;
+  secretKey: string | null;
+  rateLimit: { perSecond: number; burst: number };
+  workerConcurrency: number;
+  ai: { baseUrl: string | null; apiKey: string | null; model: string | null };
+}
+
+export class ConfigError extends Error {}
+
+type Source = { flags: Record<string, string | boolean>; env: Record<string, string | undefined> };
+
+function pick(src: Source, envName: string, flag?: string): { value: string | undefined; name: string } {
+  if (flag && src.flags[flag] !== undefined) return { value: String(src.flags[flag]), name: `--${flag}` };
+  const v = src.env[envName];
+  return { value: v === "" ? undefined : v, name: envName };
+}
+
+function port(src: Source, envName: string, flag: string | undefined, def: number, allowZero: boolean): number {
+  const { value, name } = pick(src, envName, flag);
+  if (value === undefined) return def;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1) || n > 65535) {
+    throw new ConfigError(`${name}: "${value}" is not a port number (${allowZero ? 0 : 1}-65535)`);
+  }
+  return n;
+}
+
+function positiveInt(src: Source, envName: string, def: number): number {
+  const { value, name } = pick(src, envName);
+  if (value === undefined) return def;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name}: "${value}" is not a positive integer`);
+  return n;
+}
+
+export function parseHostPort(value: string, defaultPort: number | null, name: string): HostPort {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s]+))(?::(\d{1,5}))?$/.exec(value.trim());
+  const port = m?.[3] !== undefined ? Number(m[3]) : defaultPort;
+  if (!m || port === null || port < 1 || port > 65535) {
+    throw new ConfigError(`${name}: "${value}" is not host:port`);
+  }
+  return { host: (m[1] ?? m[2])!, port };
+}
+
+function url(value: string, name: string): string {
+  try {
+    const u = new URL(value);
+    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
+    return value.replace(/\/+$/, "");
+  } catch {
+    throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
+  }
+}
+
+export function loadConfig(flags: Record<string, string | boolean> = {}, env: Record<string, string | undefined> = process.env): Config {
+  const src: Source = { flags, env };
+  const httpPort = port(src, "NEARBOUND_HTTP_PORT", "port", 8080, true);
+  const dataDir = resolve(pick(src, "NEARBOUND_DATA_DIR", "data-dir").value ?? "./data");
+  const base = pick(src, "NEARBOUND_BASE_URL", "base-url");
+  const baseUrl = base.value ? url(base.value, base.name) : `http://localhost:${httpPort}`;
+  const docs = pick(src, "NEARBOUND_DOCS_URL");
+  const dns = pick(src, "NEARBOUND_DNS_SERVERS");
+  const relay = pick(src, "NEARBOUND_SMTP_RELAY");
+  const allow = pick(src, "NEARBOUND_ALLOW_PRIVATE_WEBHOOKS").value;
+  if (allow !== undefined && !["0", "1", "true", "false"].includes(allow)) {
+    throw new ConfigError(`NEARBOUND_ALLOW_PRIVATE_WEBHOOKS: "${allow}" must be 1 or 0`);
+  }
+  const secretKey = pick(src, "NEARBOUND_SECRET_KEY").value ?? null;
+  if (secretKey !== null && secretKey.length < 32) {
+    throw new ConfigError("NEARBOUND_SECRET_KEY: must be at least 32 characters");
+  }
+  const host = pick(src, "NEARBOUND_HOST", "host").value ?? "127.0.0.1";
+  if (!/^[0-9A-Za-z.:-]+$/.test(host)) throw new ConfigError(`NEARBOUND_HOST: "${host}" is not an address`);
+  return {
+    dataDir,
+    httpPort,
+    smtpPort: port(src, "NEARBOUND_SMTP_PORT", "smtp-port", 2525, true),
+    host,
+    baseUrl,
+    docsUrl: docs.value ? url(docs.value, docs.name) : `${baseUrl}/docs`,
+    hostname: pick(src, "NEARBOUND_HOSTNAME").value ?? osHostname(),
+    dnsServers: dns.value ? dns.value.split(",").map((s) => parseHostPort(s, 53, dns.name)) : null,
+    smtpRelay: relay.value ? parseHostPort(relay.value, 25, relay.name) : null,
+    allowPrivateWebhooks: allow === "1" || allow === "true",
+    secretKey,
+    rateLimit: {
+      perSecond: positiveInt(src, "NEARBOUND_RATE_LIMIT_PER_SECOND", 50),
+      burst: positiveInt(src, "NEARBOUND_RATE_LIMIT_BURST", 200),
+    },
+    workerConcurrency: positiveInt(src, "NEARBOUND_WORKER_CONCURRENCY", 4),
+    ai: {
+      baseUrl: pick(src, "NEARBOUND_AI_BASE_URL").value ?? null,
+      apiKey: pick(src, "NEARBOUND_AI_API_KEY").value ?? null,
+      model: pick(src, "NEARBOUND_AI_MODEL").value ?? null,
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { Database } from "bun:sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import * as schema from "./schema";
+
+export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** The transaction handle drizzle passes to db.transaction callbacks. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the database or an open transaction: services accept both. */
+export type DbOrTx = Db | Tx;
+
+export function openDatabase(file: string): Db {
+  const sqlite = new Database(file, { create: true, strict: true });
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  // NORMAL is durable across process crashes in WAL mode; records guarding
+  // external effects use durably() below to survive power loss too.
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  sqlite.exec("PRAGMA temp_store = MEMORY");
+  sqlite.exec("PRAGMA cache_size = -32000");
+  return drizzle({ client: sqlite, schema }) as Db;
+}
+
+/** Runs fn in a transaction committed with synchronous=FULL (fsync on commit). */
+export function durably<T>(db: Db, fn: (tx: Tx) => T): T {
+  db.$client.exec("PRAGMA synchronous = FULL");
+  try {
+    return db.transaction(fn);
+  } finally {
+    db.$client.exec("PRAGMA synchronous = NORMAL");
+  }
+}
+
+export function isBusyError(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_LOCKED" || code === "SQLITE_BUSY_SNAPSHOT";
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}

@@ -1,0 +1,6 @@
+// Every table, for drizzle-kit and the typed client. Each domain owns one file.
+export * from "./workspaces";
+export * from "./jobs";
+export * from "./events";
+export * from "./idempotency";
+export * from "./sending";

@@ -1,0 +1,75 @@
+// Human documentation served by the binary itself: one page per error code
+// (the `type` URL of every problem) and the agent authentication guide.
+import { Elysia } from "elysia";
+import { ERROR_CODES, type ErrorCode } from "../lib/errors";
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+function page(title: string, body: string): Response {
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · Nearbound</title>` +
+      `<style>body{font:16px/1.5 system-ui;max-width:46rem;margin:3rem auto;padding:0 1rem}code{background:#f3f3f3;padding:0 .2em}</style></head>` +
+      `<body>${body}</body></html>`,
+    { headers: { "content-type": "text/html; charset=utf-8" } },
+  );
+}
+
+export const AUTH_MD = `# Authenticating to Nearbound
+
+Nearbound has two APIs on one server.
+
+## API A — people verification (\`POST /v1/people/{id}/verify\`)
+
+Send an organisation-scoped API key: \`Authorization: Bearer ak_live_…\`.
+Keys are issued by the operator (\`nearbound workspace create\` prints one as
+\`verification_key\`; \`nearbound key create --workspace wsp_… --kind verification\`
+makes more). A key of a test-mode workspace starts with \`ak_test_\` and checks
+syntax only. Errors use the envelope \`{"error":{"type","code","message","hint","doc_url"}}\`;
+401 means the key is missing, unknown or revoked.
+
+Interactive agents: this server is an OAuth 2.1 protected resource
+(\`/.well-known/oauth-protected-resource\`, RFC 9728). It accepts the API keys
+above as bearer tokens; no authorization server is bundled, so obtain a key
+from the operator and send it as a bearer token.
+
+Writes accept \`Idempotency-Key\` (up to 255 characters): a retry with the same
+key replays the first result for 24 hours.
+
+## API B — everything else under /v1
+
+Send \`Authorization: Bearer <token>\` with an API key (\`nb_live_…\` for the live
+workspace, \`nb_test_…\` for its test-mode twin), a workspace token (\`nbs_…\`) or
+a CLI token (\`nbc_…\`). Each route needs one scope, listed in the OpenAPI
+document (\`/openapi.json\`); a token without it answers 403 naming the scope.
+`;
+
+export function docsRoutes() {
+  return new Elysia()
+    .get("/docs/errors", () =>
+      page(
+        "Error codes",
+        `<h1>Error codes</h1><table><tr><th>code</th><th>status</th><th>meaning</th></tr>` +
+          Object.entries(ERROR_CODES)
+            .map(([c, i]) => `<tr><td><a href="errors/${c}"><code>${c}</code></a></td><td>${i.status}</td><td>${esc(i.title)}</td></tr>`)
+            .join("") +
+          `</table>`,
+      ),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/docs/errors/:code",
+      ({ params, set }) => {
+        const info = ERROR_CODES[params.code as ErrorCode];
+        if (!info) {
+          set.status = 404;
+          return page("Unknown error code", `<h1>Unknown error code</h1><p><code>${esc(params.code)}</code> is not in the registry. <a href="../errors">All codes</a>.</p>`);
+        }
+        return page(
+          info.title,
+          `<h1>${esc(info.title)}</h1><p>Code <code>${esc(params.code)}</code> · HTTP ${info.status}</p><p>${esc(info.explanation)}</p><p><a href="../errors">All error codes</a></p>`,
+        );
+      },
+      { detail: { hide: true } },
+    )
+    .get("/auth.md", () => new Response(AUTH_MD, { headers: { "content-type": "text/markdown; charset=utf-8" } }), { detail: { hide: true } });
+}

@@ -1,0 +1,69 @@
+// The OpenAPI 3.1 document (/openapi.json) and reference UI (/docs).
+import { openapi } from "@elysiajs/openapi";
+import { ERROR_CODES } from "../lib/errors";
+import { SCOPES, SCOPE_DESCRIPTIONS } from "../modules/workspaces/scopes";
+import { ProblemSchema } from "./shared/schemas";
+
+const errorTable = Object.entries(ERROR_CODES)
+  .map(([code, i]) => `| \`${code}\` | ${i.status} | ${i.explanation} |`)
+  .join("\n");
+
+export function openapiPlugin(version: string) {
+  return openapi({
+    path: "/docs",
+    specPath: "/openapi.json",
+    exclude: { paths: ["/docs", "/openapi.json", "/docs/errors", "/docs/errors/:code", "/auth.md", "/.well-known/oauth-protected-resource"] },
+    documentation: {
+      openapi: "3.1.0",
+      info: {
+        title: "Nearbound",
+        version,
+        description:
+          "Self-hosted multi-tenant outreach appliance. API B (every /v1 path except API A's) uses snake_case and RFC 9457 problem documents; " +
+          "API A (`POST /v1/people/{id}/verify`) uses camelCase and the `{error:{…}}` envelope.\n\n" +
+          "## Problem codes\n\n| code | status | meaning |\n|---|---|---|\n" +
+          errorTable,
+      },
+      tags: [
+        { name: "Service", description: "Health and readiness" },
+        { name: "Workspace", description: "The credential's workspace" },
+        { name: "Automation", description: "Jobs, events, webhook endpoints and deliveries" },
+        { name: "Sending", description: "Connections, quota scopes, sending domains" },
+        { name: "Audience", description: "People, fields, groups, segments, suppressions, imports, exports" },
+        { name: "Verification", description: "API A: people verification" },
+      ],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "API B: `nb_live_…` / `nb_test_…` API keys, `nbs_…` workspace tokens, `nbc_…` CLI tokens. Scopes:\n\n" +
+              SCOPES.map((s) => `- \`${s}\`: ${SCOPE_DESCRIPTIONS[s]}`).join("\n"),
+          },
+          apiKeyA: { type: "http", scheme: "bearer", description: "API A: `ak_live_…` keys (`ak_test_…` for a test-mode workspace)." },
+        },
+        schemas: {
+          Problem: ProblemSchema as never,
+          ErrorEnvelope: {
+            type: "object",
+            required: ["error"],
+            properties: {
+              error: {
+                type: "object",
+                required: ["type", "code", "message"],
+                properties: {
+                  type: { type: "string" },
+                  code: { type: "string" },
+                  message: { type: "string" },
+                  hint: { type: "string" },
+                  doc_url: { type: "string", format: "uri" },
+                },
+              },
+            },
+          } as never,
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,48 @@
+// Bearer authentication and the per-route scope. API B takes nb_live_/nb_test_,
+// nbs_ and nbc_ tokens; API A takes ak_ keys only.
+import { Elysia } from "elysia";
+import type { Ctx } from "../../context";
+import { DomainError } from "../../lib/errors";
+import { authenticate, type Principal } from "../../modules/workspaces/authenticate";
+import type { Scope } from "../../modules/workspaces/scopes";
+import { chargeRateLimit, type RateLimiter } from "./rate-limit";
+import { stateOf } from "./request-state";
+
+export function bearer(req: Request): string | null {
+  const h = req.headers.get("authorization");
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1]! : null;
+}
+
+export function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, api: "a" | "b", scope: Scope): Principal {
+  const token = bearer(req);
+  const principal = token ? authenticate(ctx, token, api) : null;
+  if (!principal) {
+    chargeRateLimit(limiter, req, `ip:${stateOf(req).ip}`);
+    throw new DomainError("unauthorized", token ? "The bearer token is unknown, revoked, or not a credential of this API." : "Send Authorization: Bearer <token>.");
+  }
+  const state = stateOf(req);
+  state.principal = principal;
+  chargeRateLimit(limiter, req, `key:${principal.keyId}`);
+  if (!principal.scopes.has(scope)) {
+    throw new DomainError("forbidden", `This credential lacks the scope ${scope}.`);
+  }
+  return principal;
+}
+
+/** `{ scope: "people:read" }` on a route authenticates it and checks the scope. */
+export function authPlugin(ctx: Ctx, limiter: RateLimiter, api: "a" | "b") {
+  return new Elysia({ name: `auth-${api}` }).macro({
+    scope: (scope: Scope) => ({
+      // transform runs before validation, so a bad credential is 401 even when
+      // the path or body is also invalid
+      transform({ request }: { request: Request }) {
+        requirePrincipal(ctx, limiter, request, api, scope);
+      },
+      resolve({ request }: { request: Request }) {
+        return { principal: stateOf(request).principal! };
+      },
+    }),
+  });
+}

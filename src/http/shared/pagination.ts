@@ -1,0 +1,115 @@
+// Cursor pages {data, meta}: keyset on time-ordered ids (never OFFSET), so a
+// page is stable under concurrent inserts. A cursor is opaque, signed, and
+// bound to its list, filters and order.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, asc, desc, gt, lt, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { t } from "elysia";
+import type { Ctx } from "../../context";
+import { DomainError } from "../../lib/errors";
+
+export const TOTAL_COUNT_CAP = 10_000;
+
+export const PageQuery = {
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: "Page size, 1-100 (default 20)" })),
+  cursor: t.Optional(t.String({ maxLength: 512, description: "next_cursor of the previous page" })),
+  order: t.Optional(t.Union([t.Literal("desc"), t.Literal("asc")], { description: "desc (newest first, default) or asc" })),
+  include: t.Optional(t.Literal("total_count", { description: "total_count adds an exact count up to 10,000" })),
+};
+
+export interface PageParams {
+  limit?: number;
+  cursor?: string;
+  order?: "asc" | "desc";
+  include?: "total_count";
+}
+
+export interface PageMeta {
+  has_more: boolean;
+  next_cursor: string | null;
+  total_count: number | null;
+  total_count_capped: boolean | null;
+}
+
+function sign(ctx: Ctx, payload: string): string {
+  return createHmac("sha256", ctx.secrets.derive("cursor")).update(payload).digest("base64url").slice(0, 16);
+}
+
+function binding(list: string, filters: Record<string, unknown>, order: string): string {
+  const keys = Object.keys(filters).filter((k) => filters[k] !== undefined).sort();
+  return JSON.stringify([list, order, keys.map((k) => [k, filters[k]])]);
+}
+
+export function encodeCursor(ctx: Ctx, list: string, filters: Record<string, unknown>, order: string, last: string): string {
+  const payload = Buffer.from(JSON.stringify({ b: sign(ctx, binding(list, filters, order)), k: last })).toString("base64url");
+  return `${payload}.${sign(ctx, payload)}`;
+}
+
+export function decodeCursor(ctx: Ctx, cursor: string, list: string, filters: Record<string, unknown>, order: string): string {
+  const bad = () => new DomainError("invalid_request", "The cursor is not valid for this list, its filters and its order.");
+  const [payload, mac] = cursor.split(".");
+  if (!payload || !mac) throw bad();
+  const expect = Buffer.from(sign(ctx, payload));
+  const got = Buffer.from(mac);
+  if (expect.length !== got.length || !timingSafeEqual(expect, got)) throw bad();
+  let parsed: { b?: string; k?: string };
+  try {
+    parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+  } catch {
+    throw bad();
+  }
+  if (parsed.b !== sign(ctx, binding(list, filters, order)) || typeof parsed.k !== "string") throw bad();
+  return parsed.k;
+}
+
+export interface ListArgs {
+  table: SQLiteTable;
+  /** The keyset column: the table's time-ordered `id`. */
+  key: SQLiteColumn;
+  /** Workspace and filter conditions (must start with workspace_id for the index). */
+  where: SQL | undefined;
+  /** Names the list for cursor binding, e.g. "quota_scopes". */
+  list: string;
+  filters: Record<string, unknown>;
+  page: PageParams;
+}
+
+/** One page of rows plus its meta. */
+export function listPage<Row>(ctx: Ctx, a: ListArgs): { rows: Row[]; meta: PageMeta } {
+  const limit = a.page.limit ?? 20;
+  const order = a.page.order ?? "desc";
+  let where = a.where;
+  if (a.page.cursor) {
+    const last = decodeCursor(ctx, a.page.cursor, a.list, a.filters, order);
+    where = and(where, order === "desc" ? lt(a.key, last) : gt(a.key, last));
+  }
+  const rows = ctx.db
+    .select()
+    .from(a.table)
+    .where(where)
+    .orderBy(order === "desc" ? desc(a.key) : asc(a.key))
+    .limit(limit + 1)
+    .all() as Row[];
+  const hasMore = rows.length > limit;
+  if (hasMore) rows.pop();
+  const lastRow = rows.at(-1) as Record<string, unknown> | undefined;
+  const meta: PageMeta = {
+    has_more: hasMore,
+    next_cursor: hasMore && lastRow ? encodeCursor(ctx, a.list, a.filters, order, String(lastRow.id)) : null,
+    total_count: null,
+    total_count_capped: null,
+  };
+  if (a.page.include === "total_count") Object.assign(meta, countCapped(ctx, a.table, a.where));
+  return { rows, meta };
+}
+
+/** An exact count up to 10,000, then capped. */
+export function countCapped(ctx: Ctx, table: SQLiteTable, where: SQL | undefined): { total_count: number; total_count_capped: boolean } {
+  const inner = ctx.db.select({ one: sql`1` }).from(table).where(where).limit(TOTAL_COUNT_CAP + 1);
+  const n = ctx.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM (${inner})`)!.n;
+  return n > TOTAL_COUNT_CAP ? { total_count: TOTAL_COUNT_CAP, total_count_capped: true } : { total_count: n, total_count_capped: false };
+}
+
+export function page<T>(data: T[], meta: PageMeta) {
+  return { data, meta };
+}

@@ -1,0 +1,37 @@
+// Periodic work, scheduled with croner: a flat list of named tasks.
+import { Cron } from "croner";
+import { lt } from "drizzle-orm";
+import type { Ctx } from "../context";
+import { idempotencyKeys } from "../db/schema";
+import { errorFields } from "../lib/log";
+import type { JobRunner } from "./runner";
+
+export interface PeriodicTask {
+  name: string;
+  /** croner pattern, seconds field first */
+  pattern: string;
+  run(ctx: Ctx, runner: JobRunner): void | Promise<void>;
+}
+
+export const periodicTasks: PeriodicTask[] = [
+  { name: "jobs.rescue", pattern: "*/10 * * * * *", run: (_ctx, runner) => void runner.rescue() },
+  {
+    name: "idempotency.purge",
+    pattern: "0 */10 * * * *",
+    run: (ctx) => void ctx.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, ctx.clock.now())).run(),
+  },
+];
+
+export function schedulePeriodic(ctx: Ctx, runner: JobRunner, tasks = periodicTasks): () => void {
+  const crons = tasks.map(
+    (t) =>
+      new Cron(t.pattern, { protect: true, name: t.name }, async () => {
+        try {
+          await t.run(ctx, runner);
+        } catch (err) {
+          ctx.log.error("periodic task failed", { task: t.name, ...errorFields(err) });
+        }
+      }),
+  );
+  return () => crons.forEach((c) => c.stop());
+}

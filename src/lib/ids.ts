@@ -1,0 +1,46 @@
+// Ids are `<prefix>_<32 hex>` built from a UUIDv7: the first 48 bits are the
+// millisecond timestamp, so ids sort by creation time. That makes keyset
+// pagination by id equal to "newest first" and keeps index inserts at the tail.
+const ID_RE = /^[a-z]{2,4}_[0-9a-f]{32}$/;
+
+let lastMs = 0;
+let counter = 0;
+
+/** A UUIDv7 as 32 hex digits, monotonic within this process (12-bit counter in rand_a). */
+export function uuidv7Hex(nowMs = Date.now()): string {
+  if (nowMs <= lastMs) {
+    counter++;
+    if (counter > 0xfff) {
+      lastMs++;
+      counter = 0;
+    }
+  } else {
+    lastMs = nowMs;
+    counter = Math.floor(Math.random() * 0x400); // random start keeps ids unguessable-ish across restarts
+  }
+  const ms = lastMs;
+  const rand = crypto.getRandomValues(new Uint8Array(8));
+  const timeHex = ms.toString(16).padStart(12, "0");
+  const randA = (0x7000 | counter).toString(16);
+  rand[0] = (rand[0]! & 0x3f) | 0x80; // RFC 9562 variant bits
+  let tail = "";
+  for (const b of rand) tail += b.toString(16).padStart(2, "0");
+  return timeHex + randA + tail;
+}
+
+export function newId(prefix: string): string {
+  return `${prefix}_${uuidv7Hex()}`;
+}
+
+export function isId(value: string, prefix: string): boolean {
+  return value.length === prefix.length + 33 && value.startsWith(prefix + "_") && ID_RE.test(value);
+}
+
+export function idPattern(prefix: string): string {
+  return `^${prefix}_[0-9a-f]{32}$`;
+}
+
+/** The creation time encoded in an id (milliseconds). */
+export function idTime(id: string): number {
+  return parseInt(id.slice(id.indexOf("_") + 1, id.indexOf("_") + 13), 16);
+}

@@ -1,0 +1,56 @@
+import type { Statement } from "bun:sqlite";
+import type { Ctx } from "../../context";
+import type { Scope } from "./scopes";
+import { hashToken, tokenApi } from "./tokens";
+
+export interface Principal {
+  keyId: string;
+  kind: string;
+  workspaceId: string;
+  testMode: boolean;
+  scopes: ReadonlySet<Scope>;
+}
+
+interface KeyRow {
+  keyId: string;
+  kind: string;
+  workspaceId: string;
+  scopes: string;
+  revokedAt: number | null;
+  mode: string;
+}
+
+// A prepared statement per database: this runs on every request.
+const lookups = new WeakMap<Ctx["db"], Statement<KeyRow, [string]>>();
+
+function lookup(ctx: Ctx): Statement<KeyRow, [string]> {
+  let s = lookups.get(ctx.db);
+  if (!s) {
+    s = ctx.db.$client.prepare<KeyRow, [string]>(
+      `SELECT k.id AS keyId, k.kind AS kind, k.workspace_id AS workspaceId, k.scopes AS scopes,
+              k.revoked_at AS revokedAt, w.mode AS mode
+         FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+        WHERE k.token_hash = ?`,
+    );
+    lookups.set(ctx.db, s);
+  }
+  return s;
+}
+
+/**
+ * Resolves a bearer token of the given API to its principal, or null.
+ * No cache: a key revoked by any process (the CLI included) is refused on the
+ * very next request. The lookup is one indexed row.
+ */
+export function authenticate(ctx: Ctx, token: string, api: "a" | "b"): Principal | null {
+  if (tokenApi(token) !== api) return null;
+  const row = lookup(ctx).get(hashToken(token));
+  if (!row || row.revokedAt !== null) return null;
+  return {
+    keyId: row.keyId,
+    kind: row.kind,
+    workspaceId: row.workspaceId,
+    testMode: row.mode === "test",
+    scopes: new Set(JSON.parse(row.scopes) as Scope[]),
+  };
+}

@@ -1,0 +1,28 @@
+// The `serve` command: start everything, stop gracefully on SIGTERM/SIGINT.
+import type { Config } from "./config";
+import { createContext } from "./context";
+import { startServer } from "./server";
+
+export async function serve(config: Config): Promise<number> {
+  const ctx = createContext(config);
+  const running = startServer(ctx);
+  ctx.log.info("listening", { url: running.url, data_dir: config.dataDir, base_url: config.baseUrl });
+  await new Promise<void>((resolve) => {
+    const onSignal = (signal: string) => {
+      ctx.log.info("shutting down", { signal });
+      const hard = setTimeout(() => {
+        ctx.log.error("shutdown took over 9.5 s; exiting");
+        process.exit(1);
+      }, 9500);
+      running.stop().then(() => {
+        clearTimeout(hard);
+        ctx.db.$client.close();
+        ctx.log.info("stopped");
+        resolve();
+      });
+    };
+    process.once("SIGTERM", onSignal);
+    process.once("SIGINT", onSignal);
+  });
+  return 0;
+}

@@ -1,0 +1,97 @@
+// `serve`: HTTP, the job runner and periodic tasks in one process, with a
+// graceful shutdown (stop accepting, finish in-flight work, close the database).
+import type { Server } from "bun";
+import { createApp } from "./app";
+import type { Ctx } from "./context";
+import { bodyLimit, tooLarge } from "./http/shared/body";
+import { errorResponse } from "./http/shared/problem";
+import { apiOfPath, setState, type RequestState } from "./http/shared/request-state";
+import { schedulePeriodic } from "./jobs/periodic";
+import { jobHandlers } from "./jobs/registry";
+import { JobRunner } from "./jobs/runner";
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+// Hard ceiling for any body; endpoints enforce their own, smaller limits.
+const MAX_BODY = 17 * 1024 * 1024;
+
+export interface Running {
+  server: Server<undefined>;
+  url: string;
+  runner: JobRunner;
+  stop(): Promise<void>;
+}
+
+export function startServer(ctx: Ctx, opts: { port?: number; runJobs?: boolean; logRequests?: boolean } = {}): Running {
+  const { app, limiter } = createApp(ctx);
+  const runner = new JobRunner(ctx, jobHandlers, { concurrency: ctx.config.workerConcurrency });
+  const logRequests = opts.logRequests ?? true;
+
+  const fetch = async (request: Request, server: Server<undefined>): Promise<Response> => {
+    const url = new URL(request.url);
+    const incoming = request.headers.get("x-request-id");
+    const state: RequestState = {
+      id: incoming && REQUEST_ID_RE.test(incoming) ? incoming : `req_${crypto.randomUUID().replaceAll("-", "")}`,
+      start: performance.now(),
+      api: apiOfPath(url.pathname),
+      headers: {},
+      ip: server.requestIP(request)?.address ?? "unknown",
+    };
+    setState(request, state);
+    let response: Response;
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    const limit = bodyLimit(request.method, url.pathname, request.headers.get("content-type"));
+    if (declared > limit) {
+      response = errorResponse(request, tooLarge(limit), ctx.config.docsUrl);
+    } else {
+      response = await app.handle(request);
+    }
+    const h = response.headers;
+    h.set("x-request-id", state.id);
+    if (state.api) {
+      h.set("ratelimit-policy", limiter.policy);
+      if (state.rate) h.set("ratelimit", state.rate.remaining);
+    }
+    for (const [k, v] of Object.entries(state.headers)) h.set(k, v);
+    if (logRequests) {
+      ctx.log.info("request", {
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        duration_ms: Math.round((performance.now() - state.start) * 100) / 100,
+        request_id: state.id,
+        workspace_id: state.principal?.workspaceId ?? null,
+      });
+    }
+    return response;
+  };
+
+  const server = Bun.serve({
+    hostname: ctx.config.host,
+    port: opts.port ?? ctx.config.httpPort,
+    maxRequestBodySize: MAX_BODY,
+    idleTimeout: 60, // long-polls hold a request up to 25 s
+    fetch,
+    error(err) {
+      ctx.log.error("server error", { error: String(err) });
+      return new Response(JSON.stringify({ status: 500, code: "internal_error" }), { status: 500, headers: { "content-type": "application/problem+json" } });
+    },
+  });
+  if (opts.runJobs !== false) runner.start();
+  const stopPeriodic = opts.runJobs !== false ? schedulePeriodic(ctx, runner) : () => {};
+
+  let stopping: Promise<void> | null = null;
+  return {
+    server,
+    url: `http://${server.hostname?.includes(":") ? `[${server.hostname}]` : server.hostname}:${server.port}`,
+    runner,
+    stop() {
+      stopping ??= (async () => {
+        ctx.shutdown.abort(); // wakes long-polls so they answer now
+        stopPeriodic();
+        const http = server.stop(false); // stop accepting; in-flight requests finish
+        await Promise.all([http, runner.stop(8000)]);
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// A real appliance per test file: temporary data dir, real SQLite, real HTTP on
+// a random loopback port, a fake clock, and the job runner driven by the test.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig, type Config } from "../../src/config";
+import { createContext, type Ctx } from "../../src/context";
+import { FakeClock } from "../../src/lib/clock";
+import { silentLogger, type Logger } from "../../src/lib/log";
+import { createWorkspace } from "../../src/modules/workspaces/workspaces";
+import { startServer, type Running } from "../../src/server";
+import { Api } from "./http";
+
+export interface TestApp {
+  ctx: Ctx;
+  clock: FakeClock;
+  url: string;
+  running: Running;
+  dataDir: string;
+  /** A fresh workspace with full-scope keys and API clients. */
+  newWorkspace(name?: string): TestWorkspace;
+  close(): Promise<void>;
+}
+
+export interface TestWorkspace {
+  id: string;
+  testId: string;
+  apiKey: string;
+  testApiKey: string;
+  verificationKey: string;
+  api: Api;
+  testApi: Api;
+  apiA: Api;
+}
+
+export async function startTestApp(opts: { env?: Record<string, string>; runJobs?: boolean; log?: Logger; clock?: FakeClock } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "nearbound-test-"));
+  const config: Config = loadConfig(
+    { "data-dir": dataDir, port: "0" },
+    { NEARBOUND_RATE_LIMIT_PER_SECOND: "100000", NEARBOUND_RATE_LIMIT_BURST: "100000", NEARBOUND_ALLOW_PRIVATE_WEBHOOKS: "1", NEARBOUND_SMTP_PORT: "0", ...opts.env },
+  );
+  const clock = opts.clock ?? new FakeClock(Date.parse("2026-11-21T12:00:00Z"));
+  const ctx = createContext(config, { clock, log: opts.log ?? silentLogger });
+  const running = startServer(ctx, { port: 0, runJobs: opts.runJobs ?? false, logRequests: false });
+  const url = running.url;
+  return {
+    ctx,
+    clock,
+    url,
+    running,
+    dataDir,
+    newWorkspace(name = "Test workspace") {
+      const w = createWorkspace(ctx, { name });
+      return {
+        id: w.workspace.id,
+        testId: w.testWorkspace.id,
+        apiKey: w.apiKey,
+        testApiKey: w.testApiKey,
+        verificationKey: w.verificationKey,
+        api: new Api(url, w.apiKey),
+        testApi: new Api(url, w.testApiKey),
+        apiA: new Api(url, w.verificationKey),
+      };
+    },
+    async close() {
+      await running.stop();
+      ctx.db.$client.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
