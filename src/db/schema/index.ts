@@ -4,3 +4,4 @@ export * from "./jobs";
 export * from "./events";
 export * from "./idempotency";
 export * from "./sending";
+export * from "./audience";
