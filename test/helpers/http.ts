@@ -21,9 +21,9 @@ export class Api {
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const h: Record<string, string> = { ...headers };
     if (this.token) h.authorization = `Bearer ${this.token}`;
-    let payload: BodyInit | undefined;
+    let payload: any;
     if (body !== undefined) {
-      if (typeof body === "string" || body instanceof Uint8Array || body instanceof ReadableStream) payload = body as BodyInit;
+      if (typeof body === "string" || body instanceof Uint8Array || body instanceof ReadableStream) payload = body;
       else {
         payload = JSON.stringify(body);
         h["content-type"] ??= "application/json";
