@@ -22,6 +22,10 @@ export interface Config {
   secretKey: string | null;
   rateLimit: { perSecond: number; burst: number };
   workerConcurrency: number;
+  /** Port of the SMTP RCPT probe that verifies addresses (25; tests point it at a loopback peer). */
+  smtpProbePort: number;
+  /** How long a write waits for the database lock before answering 503. */
+  dbBusyTimeoutMs: number;
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null };
 }
 
@@ -108,6 +112,8 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
       burst: positiveInt(src, "NEARBOUND_RATE_LIMIT_BURST", 200),
     },
     workerConcurrency: positiveInt(src, "NEARBOUND_WORKER_CONCURRENCY", 4),
+    smtpProbePort: port(src, "NEARBOUND_SMTP_PROBE_PORT", undefined, 25, false),
+    dbBusyTimeoutMs: positiveInt(src, "NEARBOUND_DB_BUSY_TIMEOUT_MS", 5000),
     ai: {
       baseUrl: pick(src, "NEARBOUND_AI_BASE_URL").value ?? null,
       apiKey: pick(src, "NEARBOUND_AI_API_KEY").value ?? null,

@@ -26,7 +26,7 @@ export interface Ctx {
 
 export function createContext(config: Config, opts: { clock?: Clock; log?: Logger; migrate?: boolean } = {}): Ctx {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(join(config.dataDir, "nearbound.sqlite"));
+  const db = openDatabase(join(config.dataDir, "nearbound.sqlite"), config.dbBusyTimeoutMs);
   if (opts.migrate !== false) migrate(db);
   return {
     config,

@@ -8,11 +8,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either the database or an open transaction: services accept both. */
 export type DbOrTx = Db | Tx;
 
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, busyTimeoutMs = 5000): Db {
   const sqlite = new Database(file, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
-  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec(`PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)}`);
   // NORMAL is durable across process crashes in WAL mode; records guarding
   // external effects use durably() below to survive power loss too.
   sqlite.exec("PRAGMA synchronous = NORMAL");

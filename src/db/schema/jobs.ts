@@ -31,7 +31,7 @@ export const jobs = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
-    index("jobs_due_idx").on(t.state, t.runAt),
+    index("jobs_due_idx").on(t.state, t.runAt, t.id),
     index("jobs_lease_idx").on(t.state, t.leaseExpiresAt),
     index("jobs_workspace_idx").on(t.workspaceId, t.id),
   ],

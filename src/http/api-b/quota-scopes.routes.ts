@@ -36,7 +36,7 @@ export function quotaScopeRoutes(ctx: Ctx, limiter: RateLimiter) {
   return new Elysia({ prefix: "/quota_scopes" })
     .use(authPlugin(ctx, limiter, "b"))
     .get(
-      "/",
+      "",
       ({ principal, query }) => {
         const filters = { provider: query.provider, scope_key: query.scope_key };
         const { rows, meta } = listPage<QuotaScope>(ctx, {
@@ -52,7 +52,7 @@ export function quotaScopeRoutes(ctx: Ctx, limiter: RateLimiter) {
       { scope: "connections:read", query: ListQuery, detail: { tags, ...docB("List quota scopes", "connections:read", { status: 200, schema: Page(QuotaScopeB) }, [400, 403, 422]) } },
     )
     .post(
-      "/",
+      "",
       ({ principal, body, request }) =>
         idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => {
           const q = createQuotaScope(ctx, { workspaceId: principal.workspaceId, provider: body.provider, scopeKey: body.scope_key, limits: body as Limits });

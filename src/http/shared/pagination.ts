@@ -106,7 +106,7 @@ export function listPage<Row>(ctx: Ctx, a: ListArgs): { rows: Row[]; meta: PageM
 /** An exact count up to 10,000, then capped. */
 export function countCapped(ctx: Ctx, table: SQLiteTable, where: SQL | undefined): { total_count: number; total_count_capped: boolean } {
   const inner = ctx.db.select({ one: sql`1` }).from(table).where(where).limit(TOTAL_COUNT_CAP + 1);
-  const n = ctx.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM (${inner})`)!.n;
+  const n = ctx.db.select({ n: sql<number>`count(*)` }).from(inner.as("capped")).get()!.n;
   return n > TOTAL_COUNT_CAP ? { total_count: TOTAL_COUNT_CAP, total_count_capped: true } : { total_count: n, total_count_capped: false };
 }
 

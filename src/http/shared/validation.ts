@@ -80,23 +80,50 @@ export function fieldErrors(schema: TSchema, value: unknown, where: "body" | "qu
   return out;
 }
 
+function jsType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v;
+}
+
+function branchFits(branch: TSchema, t: string): boolean {
+  const b = branch as { type?: string; anyOf?: TSchema[] };
+  if (b.anyOf) return b.anyOf.some((x) => branchFits(x, t));
+  return b.type === t || (t === "number" && b.type === "integer");
+}
+
 /**
- * A nullable field (X | null) that fails reports only "no union branch
- * matched"; re-check the value against X so the error says what is wrong.
+ * A union (a nullable field, or Elysia's number-or-numeric-string) that fails
+ * reports only "no branch matched"; when exactly one branch has the value's
+ * type, re-check against it so the error says what is actually wrong.
  */
 function* expandErrors(schema: TSchema, value: unknown): Generator<ValueError> {
   for (const e of Value.Errors(schema, value)) {
     const branches = (e.schema as { anyOf?: TSchema[] }).anyOf;
-    const other = branches?.filter((b) => (b as { type?: string }).type !== "null");
-    if (e.type === ValueErrorType.Union && e.value !== null && other?.length === 1 && branches!.length === 2) {
-      for (const inner of Value.Errors(other[0]!, e.value)) yield { ...inner, path: e.path + inner.path };
+    const fitting = e.type === ValueErrorType.Union ? branches?.filter((b) => branchFits(b, jsType(e.value))) : undefined;
+    if (fitting?.length === 1) {
+      for (const inner of expandErrors(fitting[0]!, e.value)) yield { ...inner, path: e.path + inner.path };
     } else {
       yield e;
     }
   }
 }
 
-/** Query strings arrive as text: convert numbers and booleans the way the route expects before checking. */
+function hasType(schema: TSchema | undefined, types: string[]): boolean {
+  const s = schema as { type?: string; anyOf?: TSchema[] } | undefined;
+  if (!s) return false;
+  if (s.anyOf) return s.anyOf.some((x) => hasType(x, types));
+  return !!s.type && types.includes(s.type);
+}
+
+/** Query strings arrive as text: turn numbers and booleans into values where the route expects them. */
 export function convertQuery(schema: TSchema, query: Record<string, string>): unknown {
-  return Value.Convert(schema, { ...query });
+  const props = (schema as { properties?: Record<string, TSchema> }).properties ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (hasType(props[k], ["integer", "number"]) && /^-?\d+(\.\d+)?$/.test(v)) out[k] = Number(v);
+    else if (hasType(props[k], ["boolean"]) && (v === "true" || v === "false")) out[k] = v === "true";
+    else out[k] = v;
+  }
+  return out;
 }

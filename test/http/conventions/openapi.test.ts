@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { startTestApp, type TestApp } from "../../helpers/app";
+import { Api } from "../../helpers/http";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+describe("OpenAPI document", () => {
+  test("is a valid OpenAPI 3.1 document", async () => {
+    const doc = (await new Api(app.url, null).get("/openapi.json")).body;
+    expect(doc.openapi).toStartWith("3.1");
+    await SwaggerParser.validate(structuredClone(doc));
+  });
+
+  test("lists every API route with its scope and problem responses", async () => {
+    const doc = (await new Api(app.url, null).get("/openapi.json")).body;
+    const { app: elysia } = (await import("../../../src/app")).createApp(app.ctx);
+    const routes = elysia.routes.filter((r: any) => r.path.startsWith("/v1"));
+    expect(routes.length).toBeGreaterThan(5);
+    for (const r of routes) {
+      const path = r.path.replace(/:(\w+)/g, "{$1}").replace(/\/$/, "") || "/";
+      const op = doc.paths[path]?.[r.method.toLowerCase()];
+      if (!op) throw new Error(`${r.method} ${path} missing from OpenAPI`);
+      expect(op.security?.length).toBeGreaterThan(0);
+      expect(op.responses["401"]).toBeDefined();
+      if (path.startsWith("/v1/people/{id}/verify")) continue;
+      expect(op.responses["401"].content["application/problem+json"].schema.$ref).toBe("#/components/schemas/Problem");
+    }
+  });
+
+  test("the reference UI answers at /docs", async () => {
+    const r = await new Api(app.url, null).get("/docs");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain("text/html");
+  });
+});
