@@ -34,7 +34,7 @@ export function startServer(ctx: Ctx, opts: { port?: number; runJobs?: boolean; 
       start: performance.now(),
       api: apiOfPath(url.pathname),
       headers: {},
-      ip: server.requestIP(request)?.address ?? "unknown",
+      ip: server?.requestIP(request)?.address ?? "unknown",
     };
     setState(request, state);
     let response: Response;

@@ -18,7 +18,30 @@ export function openDatabase(file: string, busyTimeoutMs = 5000): Db {
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA temp_store = MEMORY");
   sqlite.exec("PRAGMA cache_size = -32000");
+  cacheStatements(sqlite);
   return drizzle({ client: sqlite, schema }) as Db;
+}
+
+/**
+ * drizzle prepares (compiles) every query's SQL anew on each call, which costs
+ * more than running it. Queries built from the same code have the same text,
+ * so compiled statements are reused from a bounded LRU.
+ */
+function cacheStatements(sqlite: Database, max = 1000): void {
+  const raw = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, ReturnType<Database["prepare"]>>();
+  sqlite.prepare = ((query: string, ...rest: unknown[]) => {
+    if (rest.length) return (raw as (...a: unknown[]) => unknown)(query, ...rest);
+    let stmt = cache.get(query);
+    if (stmt) {
+      cache.delete(query); // refresh its place in the LRU
+    } else {
+      stmt = raw(query);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(query, stmt);
+    return stmt;
+  }) as Database["prepare"];
 }
 
 /** Runs fn in a transaction committed with synchronous=FULL (fsync on commit). */

@@ -42,7 +42,7 @@ export function quotaScopeRoutes(ctx: Ctx, limiter: RateLimiter) {
         const { rows, meta } = listPage<QuotaScope>(ctx, {
           table: quotaScopes,
           key: quotaScopes.id,
-          where: quotaScopeFilter({ workspaceId: principal.workspaceId, provider: query.provider, scopeKey: query.scope_key }),
+          equal: quotaScopeFilter({ workspaceId: principal.workspaceId, provider: query.provider, scopeKey: query.scope_key }),
           list: "quota_scopes",
           filters,
           page: query,

@@ -2,10 +2,11 @@
 // page is stable under concurrent inserts. A cursor is opaque, signed, and
 // bound to its list, filters and order.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { t } from "elysia";
 import type { Ctx } from "../../context";
+import { preparedOnce } from "../../db/prepared";
 import { DomainError } from "../../lib/errors";
 
 export const TOTAL_COUNT_CAP = 10_000;
@@ -66,8 +67,13 @@ export interface ListArgs {
   table: SQLiteTable;
   /** The keyset column: the table's time-ordered `id`. */
   key: SQLiteColumn;
-  /** Workspace and filter conditions (must start with workspace_id for the index). */
-  where: SQL | undefined;
+  /**
+   * Equality conditions (workspace_id first, for the index); undefined values
+   * are skipped. The query is prepared once per shape: the fast path.
+   */
+  equal?: [SQLiteColumn, unknown][];
+  /** Any further condition, built per request (slower: drizzle builds SQL each time). */
+  where?: SQL | undefined;
   /** Names the list for cursor binding, e.g. "quota_scopes". */
   list: string;
   filters: Record<string, unknown>;
@@ -78,18 +84,37 @@ export interface ListArgs {
 export function listPage<Row>(ctx: Ctx, a: ListArgs): { rows: Row[]; meta: PageMeta } {
   const limit = a.page.limit ?? 20;
   const order = a.page.order ?? "desc";
-  let where = a.where;
-  if (a.page.cursor) {
-    const last = decodeCursor(ctx, a.page.cursor, a.list, a.filters, order);
-    where = and(where, order === "desc" ? lt(a.key, last) : gt(a.key, last));
+  const after = a.page.cursor ? decodeCursor(ctx, a.page.cursor, a.list, a.filters, order) : undefined;
+  const equal = (a.equal ?? []).filter(([, v]) => v !== undefined);
+  let rows: Row[];
+  if (!a.where) {
+    const shape = `list:${a.list}:${equal.map(([c]) => c.name).join(",")}:${order}:${after !== undefined}`;
+    const q = preparedOnce(ctx.db, shape, () =>
+      rawQuery(
+        ctx,
+        a.table,
+        ctx.db
+        .select()
+        .from(a.table)
+        .where(and(...equal.map(([c], i) => eq(c, sql.placeholder(`p${i}`))), after !== undefined ? (order === "desc" ? lt(a.key, sql.placeholder("after")) : gt(a.key, sql.placeholder("after"))) : undefined))
+        .orderBy(order === "desc" ? desc(a.key) : asc(a.key))
+        .limit(sql.placeholder("limit"))
+        .toSQL(),
+      ),
+    );
+    const params: Record<string, unknown> = { limit: limit + 1, after };
+    equal.forEach(([, v], i) => (params[`p${i}`] = v));
+    rows = q(params) as Row[];
+  } else {
+    const where = and(...equal.map(([c, v]) => eq(c, v)), a.where, after !== undefined ? (order === "desc" ? lt(a.key, after) : gt(a.key, after)) : undefined);
+    rows = ctx.db
+      .select()
+      .from(a.table)
+      .where(where)
+      .orderBy(order === "desc" ? desc(a.key) : asc(a.key))
+      .limit(limit + 1)
+      .all() as Row[];
   }
-  const rows = ctx.db
-    .select()
-    .from(a.table)
-    .where(where)
-    .orderBy(order === "desc" ? desc(a.key) : asc(a.key))
-    .limit(limit + 1)
-    .all() as Row[];
   const hasMore = rows.length > limit;
   if (hasMore) rows.pop();
   const lastRow = rows.at(-1) as Record<string, unknown> | undefined;
@@ -99,8 +124,29 @@ export function listPage<Row>(ctx: Ctx, a: ListArgs): { rows: Row[]; meta: PageM
     total_count: null,
     total_count_capped: null,
   };
-  if (a.page.include === "total_count") Object.assign(meta, countCapped(ctx, a.table, a.where));
+  if (a.page.include === "total_count") {
+    Object.assign(meta, countCapped(ctx, a.table, and(...equal.map(([c, v]) => eq(c, v)), a.where)));
+  }
   return { rows, meta };
+}
+
+/**
+ * Runs drizzle-built SQL straight on bun:sqlite and maps columns to the
+ * table's properties: drizzle's own row mapping costs more than the query.
+ */
+function rawQuery(ctx: Ctx, table: SQLiteTable, built: { sql: string; params: unknown[] }) {
+  const stmt = ctx.db.$client.prepare(built.sql);
+  const cols = Object.entries(getTableColumns(table)).map(([prop, col]) => [prop, col.name, col] as const);
+  const names = built.params.map((p) => (p as { name: string }).name);
+  return (params: Record<string, unknown>) =>
+    (stmt.all(...(names.map((n) => params[n]) as never[])) as Record<string, unknown>[]).map((r) => {
+      const o: Record<string, unknown> = {};
+      for (const [prop, name, col] of cols) {
+        const v = r[name];
+        o[prop] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+      }
+      return o;
+    });
 }
 
 /** An exact count up to 10,000, then capped. */

@@ -1,7 +1,9 @@
 // Quota scopes: sending limits shared by the connections of one provider
 // account. Version = updated_at in microseconds, bumped past the previous one
 // so two changes within a millisecond still get distinct versions.
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { preparedOnce } from "../../db/prepared";
 import type { Ctx } from "../../context";
 import { isUniqueViolation } from "../../db/client";
 import { connections, quotaScopes } from "../../db/schema";
@@ -72,17 +74,25 @@ export function createQuotaScope(ctx: Ctx, a: { workspaceId: string; provider: s
 }
 
 export function getQuotaScope(ctx: Ctx, a: { workspaceId: string; id: string }): QuotaScope {
-  const row = ctx.db.select().from(quotaScopes).where(and(eq(quotaScopes.workspaceId, a.workspaceId), eq(quotaScopes.id, a.id))).get();
+  const q = preparedOnce(ctx.db, "quota_scopes.get", () =>
+    ctx.db
+      .select()
+      .from(quotaScopes)
+      .where(and(eq(quotaScopes.workspaceId, sql.placeholder("ws")), eq(quotaScopes.id, sql.placeholder("id"))))
+      .prepare(),
+  );
+  const row = q.get({ ws: a.workspaceId, id: a.id });
   if (!row) throw notFound("quota scope");
   return row;
 }
 
-export function quotaScopeFilter(a: { workspaceId: string; provider?: string; scopeKey?: string }): SQL | undefined {
-  return and(
-    eq(quotaScopes.workspaceId, a.workspaceId),
-    a.provider !== undefined ? eq(quotaScopes.provider, a.provider) : undefined,
-    a.scopeKey !== undefined ? eq(quotaScopes.scopeKey, a.scopeKey) : undefined,
-  );
+/** The list filters as equality conditions (workspace first, for the index). */
+export function quotaScopeFilter(a: { workspaceId: string; provider?: string; scopeKey?: string }): [SQLiteColumn, unknown][] {
+  return [
+    [quotaScopes.workspaceId, a.workspaceId],
+    [quotaScopes.provider, a.provider],
+    [quotaScopes.scopeKey, a.scopeKey],
+  ];
 }
 
 /**

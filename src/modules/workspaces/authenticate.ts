@@ -23,6 +23,32 @@ interface KeyRow {
 // A prepared statement per database: this runs on every request.
 const lookups = new WeakMap<Ctx["db"], Statement<KeyRow, [string]>>();
 
+// Principals are cached per token, but only while the database is unchanged by
+// any other connection (PRAGMA data_version moves when another process, such as
+// `nearbound key revoke`, commits) and this process made no key change either
+// (keyChanged()). So a revocation still takes effect on the very next request.
+interface PrincipalCache {
+  version: number;
+  entries: Map<string, Principal | null>;
+}
+const caches = new WeakMap<Ctx["db"], PrincipalCache>();
+let localKeyEpoch = 0;
+
+/** Called by every in-process change to keys, so cached principals are dropped. */
+export function keyChanged(): void {
+  localKeyEpoch++;
+}
+
+function cacheFor(ctx: Ctx): PrincipalCache {
+  const dv = (ctx.db.$client.query("PRAGMA data_version").get() as { data_version: number }).data_version * 1e6 + localKeyEpoch;
+  let c = caches.get(ctx.db);
+  if (!c || c.version !== dv) {
+    c = { version: dv, entries: new Map() };
+    caches.set(ctx.db, c);
+  }
+  return c;
+}
+
 function lookup(ctx: Ctx): Statement<KeyRow, [string]> {
   let s = lookups.get(ctx.db);
   if (!s) {
@@ -44,6 +70,16 @@ function lookup(ctx: Ctx): Statement<KeyRow, [string]> {
  */
 export function authenticate(ctx: Ctx, token: string, api: "a" | "b"): Principal | null {
   if (tokenApi(token) !== api) return null;
+  const cache = cacheFor(ctx);
+  const hit = cache.entries.get(token);
+  if (hit !== undefined) return hit;
+  const principal = lookupPrincipal(ctx, token);
+  if (cache.entries.size > 10_000) cache.entries.clear();
+  cache.entries.set(token, principal);
+  return principal;
+}
+
+function lookupPrincipal(ctx: Ctx, token: string): Principal | null {
   const row = lookup(ctx).get(hashToken(token));
   if (!row || row.revokedAt !== null) return null;
   return {

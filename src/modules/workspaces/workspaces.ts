@@ -3,6 +3,7 @@ import type { Ctx } from "../../context";
 import { apiKeys, workspaces } from "../../db/schema";
 import { DomainError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { keyChanged } from "./authenticate";
 import { SCOPES, isScope, type Scope } from "./scopes";
 import { hashToken, newToken, tokenPrefix, type KeyKind } from "./tokens";
 
@@ -72,6 +73,7 @@ export function listKeys(ctx: Ctx, workspaceId: string): ApiKey[] {
 }
 
 export function revokeKey(ctx: Ctx, id: string): ApiKey {
+  keyChanged();
   const now = ctx.clock.now();
   const row = ctx.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning().get();
   if (row) return row;
