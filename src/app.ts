@@ -26,10 +26,11 @@ export function createApp(ctx: Ctx): HttpApp {
   const app = new Elysia({ normalize: false })
     .use(openapiPlugin(VERSION))
     .onParse(({ request }) => parseBody(request))
-    .onError((c) => {
+    // destructured: Elysia infers from the parameters what each request must parse
+    .onError(({ code, error, request, route, body }) => {
       table ??= new RouteTable(app.routes as never);
-      const err = toDomainError(ctx, table, c as never);
-      return errorResponse(c.request, err, ctx.config.docsUrl);
+      const err = toDomainError(ctx, table, { code, error, request, route, body });
+      return errorResponse(request, err, ctx.config.docsUrl);
     })
     .get("/healthz", () => ({ status: "ok" }), { detail: { tags: ["Service"], summary: "Liveness: the server accepts requests" } })
     .get(

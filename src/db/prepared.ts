@@ -1,5 +1,7 @@
 // drizzle builds a query's SQL on every call (~40 µs); hot paths build it once
 // with placeholders and keep the prepared query per database.
+import { getTableColumns } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
 const caches = new WeakMap<Db, Map<string, unknown>>();
@@ -10,4 +12,39 @@ export function preparedOnce<T>(db: Db, key: string, build: () => T): T {
   let p = cache.get(key) as T | undefined;
   if (!p) cache.set(key, (p = build()));
   return p;
+}
+
+export interface RawSelect<Row> {
+  all(params: Record<string, unknown>): Row[];
+  get(params: Record<string, unknown>): Row | undefined;
+}
+
+/**
+ * A select built once by drizzle (with sql.placeholder names) and then run
+ * straight on bun:sqlite, mapping columns to the table's properties: drizzle's
+ * own per-row mapping costs more than the query itself on hot paths.
+ */
+export function preparedSelect<Row>(db: Db, key: string, table: SQLiteTable, build: () => { sql: string; params: unknown[] }): RawSelect<Row> {
+  return preparedOnce(db, key, () => {
+    const built = build();
+    const stmt = db.$client.prepare(built.sql);
+    const cols = Object.entries(getTableColumns(table)).map(([prop, col]) => [prop, col.name, col] as const);
+    const names = built.params.map((p) => (p as { name: string }).name);
+    const args = (params: Record<string, unknown>) => names.map((n) => params[n]) as never[];
+    const map = (r: Record<string, unknown>) => {
+      const o: Record<string, unknown> = {};
+      for (const [prop, name, col] of cols) {
+        const v = r[name];
+        o[prop] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+      }
+      return o as Row;
+    };
+    return {
+      all: (params) => (stmt.all(...args(params)) as Record<string, unknown>[]).map(map),
+      get: (params) => {
+        const r = stmt.get(...args(params)) as Record<string, unknown> | null;
+        return r ? map(r) : undefined;
+      },
+    };
+  });
 }

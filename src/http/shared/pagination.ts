@@ -2,11 +2,11 @@
 // page is stable under concurrent inserts. A cursor is opaque, signed, and
 // bound to its list, filters and order.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, getTableColumns, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { t } from "elysia";
 import type { Ctx } from "../../context";
-import { preparedOnce } from "../../db/prepared";
+import { preparedSelect } from "../../db/prepared";
 import { DomainError } from "../../lib/errors";
 
 export const TOTAL_COUNT_CAP = 10_000;
@@ -89,22 +89,18 @@ export function listPage<Row>(ctx: Ctx, a: ListArgs): { rows: Row[]; meta: PageM
   let rows: Row[];
   if (!a.where) {
     const shape = `list:${a.list}:${equal.map(([c]) => c.name).join(",")}:${order}:${after !== undefined}`;
-    const q = preparedOnce(ctx.db, shape, () =>
-      rawQuery(
-        ctx,
-        a.table,
-        ctx.db
+    const q = preparedSelect<Row>(ctx.db, shape, a.table, () =>
+      ctx.db
         .select()
         .from(a.table)
         .where(and(...equal.map(([c], i) => eq(c, sql.placeholder(`p${i}`))), after !== undefined ? (order === "desc" ? lt(a.key, sql.placeholder("after")) : gt(a.key, sql.placeholder("after"))) : undefined))
         .orderBy(order === "desc" ? desc(a.key) : asc(a.key))
         .limit(sql.placeholder("limit"))
         .toSQL(),
-      ),
     );
     const params: Record<string, unknown> = { limit: limit + 1, after };
     equal.forEach(([, v], i) => (params[`p${i}`] = v));
-    rows = q(params) as Row[];
+    rows = q.all(params);
   } else {
     const where = and(...equal.map(([c, v]) => eq(c, v)), a.where, after !== undefined ? (order === "desc" ? lt(a.key, after) : gt(a.key, after)) : undefined);
     rows = ctx.db
@@ -128,25 +124,6 @@ export function listPage<Row>(ctx: Ctx, a: ListArgs): { rows: Row[]; meta: PageM
     Object.assign(meta, countCapped(ctx, a.table, and(...equal.map(([c, v]) => eq(c, v)), a.where)));
   }
   return { rows, meta };
-}
-
-/**
- * Runs drizzle-built SQL straight on bun:sqlite and maps columns to the
- * table's properties: drizzle's own row mapping costs more than the query.
- */
-function rawQuery(ctx: Ctx, table: SQLiteTable, built: { sql: string; params: unknown[] }) {
-  const stmt = ctx.db.$client.prepare(built.sql);
-  const cols = Object.entries(getTableColumns(table)).map(([prop, col]) => [prop, col.name, col] as const);
-  const names = built.params.map((p) => (p as { name: string }).name);
-  return (params: Record<string, unknown>) =>
-    (stmt.all(...(names.map((n) => params[n]) as never[])) as Record<string, unknown>[]).map((r) => {
-      const o: Record<string, unknown> = {};
-      for (const [prop, name, col] of cols) {
-        const v = r[name];
-        o[prop] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
-      }
-      return o;
-    });
 }
 
 /** An exact count up to 10,000, then capped. */

@@ -8,8 +8,30 @@ export interface RequestState {
   api: "a" | "b" | null;
   principal?: Principal;
   rate?: { policy: string; remaining: string; retryAfter?: number };
-  headers: Record<string, string>;
-  ip: string;
+  /** Extra response headers set by hooks. */
+  headers: Record<string, string> | null;
+  /** The client address (looked up only when needed). */
+  readonly ip: string;
+}
+
+interface AddressSource {
+  requestIP(req: Request): { address: string } | null;
+}
+
+export class ServerRequestState implements RequestState {
+  principal?: Principal;
+  rate?: RequestState["rate"];
+  headers: Record<string, string> | null = null;
+  constructor(
+    readonly id: string,
+    readonly start: number,
+    readonly api: "a" | "b" | null,
+    private readonly server: AddressSource | undefined,
+    private readonly request: Request,
+  ) {}
+  get ip(): string {
+    return this.server?.requestIP(this.request)?.address ?? "unknown";
+  }
 }
 
 const states = new WeakMap<Request, RequestState>();
@@ -21,10 +43,18 @@ export function setState(req: Request, s: RequestState): void {
 export function stateOf(req: Request): RequestState {
   let s = states.get(req);
   if (!s) {
-    s = { id: crypto.randomUUID(), start: performance.now(), api: null, headers: {}, ip: "unknown" };
+    s = new ServerRequestState(`req_${crypto.randomUUID()}`, performance.now(), apiOfPath(pathOf(req.url)), undefined, req);
     states.set(req, s);
   }
   return s;
+}
+
+/** The path of a request URL without parsing the whole URL. */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
 const API_A = /^\/v1\/people\/[^/]+\/verify\/?$/;

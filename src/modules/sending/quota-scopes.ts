@@ -3,7 +3,7 @@
 // so two changes within a millisecond still get distinct versions.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { preparedOnce } from "../../db/prepared";
+import { preparedSelect } from "../../db/prepared";
 import type { Ctx } from "../../context";
 import { isUniqueViolation } from "../../db/client";
 import { connections, quotaScopes } from "../../db/schema";
@@ -74,12 +74,12 @@ export function createQuotaScope(ctx: Ctx, a: { workspaceId: string; provider: s
 }
 
 export function getQuotaScope(ctx: Ctx, a: { workspaceId: string; id: string }): QuotaScope {
-  const q = preparedOnce(ctx.db, "quota_scopes.get", () =>
+  const q = preparedSelect<QuotaScope>(ctx.db, "quota_scopes.get", quotaScopes, () =>
     ctx.db
       .select()
       .from(quotaScopes)
       .where(and(eq(quotaScopes.workspaceId, sql.placeholder("ws")), eq(quotaScopes.id, sql.placeholder("id"))))
-      .prepare(),
+      .toSQL(),
   );
   const row = q.get({ ws: a.workspaceId, id: a.id });
   if (!row) throw notFound("quota scope");
