@@ -7,7 +7,7 @@ import { migrationsCurrent } from "./db/migrate";
 import { apiARoutes } from "./http/api-a";
 import { apiBRoutes } from "./http/api-b";
 import { docsRoutes } from "./http/docs";
-import { openapiPlugin } from "./http/openapi";
+import { finishOpenApi, openapiPlugin, RAW_SPEC_PATH } from "./http/openapi";
 import { parseBody } from "./http/shared/body";
 import { RouteTable, toDomainError } from "./http/shared/errors-hook";
 import { errorResponse } from "./http/shared/problem";
@@ -23,6 +23,7 @@ export interface HttpApp {
 export function createApp(ctx: Ctx): HttpApp {
   const limiter = new RateLimiter(ctx.clock, ctx.config.rateLimit.perSecond, ctx.config.rateLimit.burst);
   let table: RouteTable | null = null;
+  let finishedDoc: unknown = null;
   const app = new Elysia({ normalize: false })
     .use(openapiPlugin(VERSION))
     .onParse(({ request }) => parseBody(request))
@@ -60,6 +61,17 @@ export function createApp(ctx: Ctx): HttpApp {
         resource_name: "Nearbound",
         resource_documentation: `${ctx.config.baseUrl}/auth.md`,
       }),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/openapi.json",
+      async () => {
+        if (!finishedDoc) {
+          const raw = await (await app.handle(new Request(`http://localhost${RAW_SPEC_PATH}`))).json();
+          finishedDoc = finishOpenApi(raw, app.routes as never);
+        }
+        return finishedDoc;
+      },
       { detail: { hide: true } },
     )
     .use(docsRoutes())

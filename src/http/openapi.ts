@@ -8,11 +8,49 @@ const errorTable = Object.entries(ERROR_CODES)
   .map(([code, i]) => `| \`${code}\` | ${i.status} | ${i.explanation} |`)
   .join("\n");
 
+export const RAW_SPEC_PATH = "/docs/openapi.raw.json";
+
+interface RouteLike {
+  method: string;
+  path: string;
+  hooks?: { body?: unknown; detail?: { parameters?: { name: string; in: string }[] } };
+}
+
+/** "/v1/people/:id/" → "/v1/people/{id}" */
+export const openapiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}").replace(/(.)\/$/, "$1");
+
+/**
+ * The plugin's document, corrected where it falls short for this app: paths of
+ * list routes lose their trailing slash, request bodies get their JSON schema
+ * (the plugin leaves `content` empty when a custom parser is installed), and
+ * header parameters declared in `detail.parameters` are kept beside path ones.
+ */
+export function finishOpenApi(doc: any, routes: RouteLike[]): any {
+  const out = structuredClone(doc);
+  const paths: Record<string, any> = {};
+  for (const [p, ops] of Object.entries<any>(out.paths ?? {})) paths[openapiPath(p)] = { ...paths[openapiPath(p)], ...ops };
+  out.paths = paths;
+  for (const r of routes) {
+    const op = paths[openapiPath(r.path)]?.[r.method.toLowerCase()];
+    if (!op) continue;
+    if (r.hooks?.body && op.requestBody && !Object.keys(op.requestBody.content ?? {}).length) {
+      op.requestBody.content = { "application/json": { schema: JSON.parse(JSON.stringify(r.hooks.body)) } };
+    }
+    const extra = r.hooks?.detail?.parameters ?? [];
+    if (extra.length) {
+      const have = new Set((op.parameters ?? []).map((x: any) => `${x.in}:${x.name}`));
+      op.parameters = [...(op.parameters ?? []), ...extra.filter((x) => !have.has(`${x.in}:${x.name}`))];
+    }
+  }
+  return out;
+}
+
 export function openapiPlugin(version: string) {
   return openapi({
     path: "/docs",
-    specPath: "/openapi.json",
-    exclude: { paths: ["/docs", "/openapi.json", "/docs/errors", "/docs/errors/:code", "/auth.md", "/.well-known/oauth-protected-resource"] },
+    specPath: RAW_SPEC_PATH,
+    scalar: { url: "/openapi.json" } as never,
+    exclude: { paths: ["/docs", "/openapi.json", RAW_SPEC_PATH, "/docs/errors", "/docs/errors/:code", "/auth.md", "/.well-known/oauth-protected-resource"] },
     documentation: {
       openapi: "3.1.0",
       info: {
