@@ -24,9 +24,12 @@ export interface Ctx {
   shutdown: AbortController;
 }
 
+/** Where the database of a data directory lives. */
+export const databaseFile = (dataDir: string) => join(dataDir, "nearbound.sqlite");
+
 export function createContext(config: Config, opts: { clock?: Clock; log?: Logger; migrate?: boolean } = {}): Ctx {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(join(config.dataDir, "nearbound.sqlite"), config.dbBusyTimeoutMs);
+  const db = openDatabase(databaseFile(config.dataDir), config.dbBusyTimeoutMs);
   if (opts.migrate !== false) migrate(db);
   return {
     config,

@@ -1,11 +1,11 @@
 #!/usr/bin/env bun
 // The CLI (DESIGN.md §2): `bun src/main.ts <command>` or the compiled `nearbound`.
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "./cli/args";
 import { HELP } from "./cli/help";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { createContext, type Ctx } from "./context";
+import { createContext, databaseFile, type Ctx } from "./context";
 import { iso } from "./lib/clock";
 import { DomainError } from "./lib/errors";
 import { silentLogger } from "./lib/log";
@@ -91,6 +91,9 @@ async function run(argv: string[]): Promise<number> {
     case "backup": {
       const to = resolve(need(flags, "to"));
       if (existsSync(to)) throw new UsageError(`${to} already exists`);
+      if (!existsSync(dirname(to))) throw new UsageError(`directory ${dirname(to)} does not exist`);
+      // Without this check createContext would create an empty database and back that up.
+      if (!existsSync(databaseFile(config.dataDir))) throw new UsageError(`no database in ${config.dataDir}`);
       const ctx = createContext(config, { log: silentLogger, migrate: false });
       // VACUUM INTO reads one consistent snapshot, even while serve writes.
       ctx.db.$client.prepare("VACUUM INTO ?").run(to);

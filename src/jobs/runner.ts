@@ -49,7 +49,10 @@ export class JobRunner {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     const all = Promise.all(this.running);
-    await Promise.race([all, new Promise((r) => setTimeout(r, timeoutMs))]);
+    // The timer must not outlive the wait: a pending one keeps the process alive.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([all, new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+    clearTimeout(timer);
   }
 
   private fill(): void {
@@ -216,7 +219,9 @@ export class JobRunner {
     const now = this.ctx.clock.now();
     const attempts = job.attempts + 1;
     const lastError = { at: now, code, detail: detail.slice(0, 2000) };
-    if (retryable && attempts < job.maxAttempts) {
+    // A handler's maxAttempts caps its kind; enqueue() may set a lower one per job.
+    const max = Math.min(job.maxAttempts, this.handlers.get(job.kind)?.maxAttempts ?? Infinity);
+    if (retryable && attempts < max) {
       this.finish(job, { state: "available", attempts, lastError, runAt: now + backoffMs(attempts), finishedAt: null }, owner);
     } else {
       this.finish(job, { state: "failed", attempts, lastError }, owner);

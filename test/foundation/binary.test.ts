@@ -1,0 +1,100 @@
+// The compiled executable, copied alone into an empty directory (no
+// node_modules, no sources): it answers the run contract and upgrades a
+// database made at an earlier migration.
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "../../scripts/build";
+import { embeddedMigrations } from "../../src/db/migrations.gen";
+import { newId } from "../../src/lib/ids";
+import { hashToken, newToken } from "../../src/modules/workspaces/tokens";
+import { Api, expectOk } from "../helpers/http";
+import { expectCreatedWorkspace, runCli, ServeProcess, SOURCE_CLI, tempDir } from "./proc";
+
+let work: string;
+let alone: string;
+let BIN: string[];
+beforeAll(async () => {
+  work = tempDir("binary");
+  // built from the current sources every run (about a second), never a stale dist/
+  const built = await build(join(work, "build", "nearbound"));
+  alone = join(work, "alone");
+  mkdirSync(alone);
+  copyFileSync(built, join(alone, "nearbound"));
+  BIN = [join(alone, "nearbound")];
+}, 60_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("the compiled binary alone", () => {
+  test("workspace create prints the JSON of DESIGN.md; serve answers /healthz and the API", async () => {
+    expect(readdirSync(alone)).toEqual(["nearbound"]);
+    const created = await runCli(BIN, ["workspace", "create", "--name", "Acme"], { cwd: alone });
+    expect(created.code).toBe(0);
+    const w = created.json();
+    expectCreatedWorkspace(w);
+
+    const serve = await ServeProcess.start(BIN, [], { cwd: alone });
+    try {
+      const health = await fetch(`${serve.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "ok" });
+      expectOk(await new Api(serve.url, null).get("/readyz"));
+      const ws = await new Api(serve.url, w.api_key).get(`/v1/workspaces/${w.workspace_id}`);
+      expectOk(ws);
+      expect(ws.body).toMatchObject({ id: w.workspace_id, name: "Acme", mode: "live" });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+  });
+
+  test("--help and a bad setting behave as from source", async () => {
+    const help = await runCli(BIN, ["--help"], { cwd: alone });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toStartWith("Usage: nearbound");
+    const bad = await runCli(BIN, ["serve"], { cwd: alone, env: { NEARBOUND_HTTP_PORT: "abc" } });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr.trim()).toStartWith("nearbound: invalid configuration: NEARBOUND_HTTP_PORT");
+  });
+
+  test("upgrades a database made at an earlier migration", async () => {
+    const dataDir = join(work, "upgrade");
+    mkdirSync(dataDir);
+    // the state of an older release: only the first migration applied, as drizzle records it
+    const old = new Database(join(dataDir, "nearbound.sqlite"));
+    old.exec("PRAGMA journal_mode = WAL");
+    const first = embeddedMigrations[0]!;
+    for (const stmt of first.sql.split("--> statement-breakpoint")) if (stmt.trim()) old.exec(stmt);
+    old.exec(`CREATE TABLE "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
+    old.query("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)").run(createHash("sha256").update(first.sql).digest("hex"), first.when);
+    // …and data written by it, which must survive the upgrade
+    const [live, twin] = [newId("wsp"), newId("wsp")];
+    const token = newToken("nb_live_");
+    const now = Date.now();
+    const addWorkspace = old.query("INSERT INTO workspaces (id, name, mode, twin_id, created_at, updated_at) VALUES (?, 'Old', ?, ?, ?, ?)");
+    addWorkspace.run(live, "live", twin, now, now);
+    addWorkspace.run(twin, "test", live, now, now);
+    old.query("INSERT INTO api_keys (id, workspace_id, kind, token_prefix, token_hash, scopes, created_at) VALUES (?, ?, 'api', ?, ?, ?, ?)")
+      .run(newId("key"), live, token.slice(0, 12), hashToken(token), JSON.stringify(["workspace:read"]), now);
+    old.close();
+
+    const migrated = await runCli(BIN, ["migrate", "--data-dir", dataDir], { cwd: alone });
+    expect(migrated.code).toBe(0);
+    expect(migrated.stderr.trim()).toBe(`applied ${embeddedMigrations.length - 1} migration(s)`);
+    // the source tree agrees: nothing left to apply
+    expect((await runCli(SOURCE_CLI, ["migrate", "--data-dir", dataDir])).stderr.trim()).toBe("applied 0 migration(s)");
+
+    const serve = await ServeProcess.start(BIN, ["--data-dir", dataDir], { cwd: alone });
+    try {
+      expect((await serve.waitLog("database ready")).migrations_applied).toBe(0);
+      const ready = await fetch(`${serve.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: "ok", database: "ok", migrations: "current" });
+      const ws = await new Api(serve.url, token).get(`/v1/workspaces/${live}`);
+      expectOk(ws);
+      expect(ws.body).toMatchObject({ id: live, name: "Old", twin_id: twin });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+  });
+});
