@@ -6,6 +6,7 @@ import type { Ctx } from "./context";
 import { migrationsCurrent } from "./db/migrate";
 import { apiARoutes } from "./http/api-a";
 import { apiBRoutes } from "./http/api-b";
+import { exportDownloadRoutes } from "./http/api-b/exports.routes";
 import { docsRoutes } from "./http/docs";
 import { finishOpenApi, openapiPlugin, RAW_SPEC_PATH } from "./http/openapi";
 import { parseBody } from "./http/shared/body";
@@ -76,6 +77,7 @@ export function createApp(ctx: Ctx): HttpApp {
     )
     .use(docsRoutes())
     .use(apiARoutes(ctx, limiter))
-    .use(apiBRoutes(ctx, limiter));
+    .use(apiBRoutes(ctx, limiter))
+    .use(exportDownloadRoutes(ctx, limiter));
   return { app, limiter };
 }

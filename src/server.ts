@@ -5,10 +5,12 @@ import { createApp } from "./app";
 import type { Ctx } from "./context";
 import { bodyLimit, tooLarge } from "./http/shared/body";
 import { errorResponse } from "./http/shared/problem";
-import { apiOfPath, setState, type RequestState } from "./http/shared/request-state";
+import { apiOfPath, pathOf, ServerRequestState, setState } from "./http/shared/request-state";
 import { schedulePeriodic } from "./jobs/periodic";
 import { jobHandlers } from "./jobs/registry";
 import { JobRunner } from "./jobs/runner";
+import { installWebhookFanout } from "./modules/automation/webhooks/fanout";
+import { WebhookWorker } from "./modules/automation/webhooks/worker";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 // Hard ceiling for any body; endpoints enforce their own, smaller limits.
@@ -18,49 +20,45 @@ export interface Running {
   server: Server<undefined>;
   url: string;
   runner: JobRunner;
+  webhooks: WebhookWorker;
   stop(): Promise<void>;
 }
 
 export function startServer(ctx: Ctx, opts: { port?: number; runJobs?: boolean; logRequests?: boolean } = {}): Running {
   const { app, limiter } = createApp(ctx);
   const runner = new JobRunner(ctx, jobHandlers, { concurrency: ctx.config.workerConcurrency });
+  installWebhookFanout(ctx); // events get their deliveries in their own transaction
+  const webhooks = new WebhookWorker(ctx);
   const logRequests = opts.logRequests ?? true;
 
   const fetch = async (request: Request, server: Server<undefined>): Promise<Response> => {
-    const url = new URL(request.url);
+    const path = pathOf(request.url);
     const incoming = request.headers.get("x-request-id");
-    const state: RequestState = {
-      id: incoming && REQUEST_ID_RE.test(incoming) ? incoming : `req_${crypto.randomUUID().replaceAll("-", "")}`,
-      start: performance.now(),
-      api: apiOfPath(url.pathname),
-      headers: {},
-      ip: server?.requestIP(request)?.address ?? "unknown",
-    };
+    const id = incoming && REQUEST_ID_RE.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
+    const state = new ServerRequestState(id, performance.now(), apiOfPath(path), server, request);
     setState(request, state);
     let response: Response;
-    const declared = Number(request.headers.get("content-length") ?? 0);
-    const limit = bodyLimit(request.method, url.pathname, request.headers.get("content-type"));
+    const declared = request.method === "GET" || request.method === "HEAD" ? 0 : Number(request.headers.get("content-length") ?? 0);
+    const limit = declared ? bodyLimit(request.method, path, request.headers.get("content-type")) : 0;
     if (declared > limit) {
       response = errorResponse(request, tooLarge(limit), ctx.config.docsUrl);
     } else {
       response = await app.handle(request);
     }
     const h = response.headers;
-    h.set("x-request-id", state.id);
+    h.set("x-request-id", id);
     if (state.api) {
       h.set("ratelimit-policy", limiter.policy);
       if (state.rate) h.set("ratelimit", state.rate.remaining);
     }
-    for (const [k, v] of Object.entries(state.headers)) h.set(k, v);
+    if (state.headers) for (const k in state.headers) h.set(k, state.headers[k]!);
     if (logRequests) {
-      ctx.log.info("request", {
-        method: request.method,
-        path: url.pathname,
-        status: response.status,
-        duration_ms: Math.round((performance.now() - state.start) * 100) / 100,
-        request_id: state.id,
-        workspace_id: state.principal?.workspaceId ?? null,
-      });
+      // built by hand: this line is written for every request
+      const ms = Math.round((performance.now() - state.start) * 100) / 100;
+      const ws = state.principal ? `"${state.principal.workspaceId}"` : "null";
+      ctx.log.line(
+        `"msg":"request","method":"${request.method}","path":${JSON.stringify(path)},"status":${response.status},"duration_ms":${ms},"request_id":"${id}","workspace_id":${ws}`,
+      );
     }
     return response;
   };
@@ -77,6 +75,7 @@ export function startServer(ctx: Ctx, opts: { port?: number; runJobs?: boolean; 
     },
   });
   if (opts.runJobs !== false) runner.start();
+  if (opts.runJobs !== false) webhooks.start();
   const stopPeriodic = opts.runJobs !== false ? schedulePeriodic(ctx, runner) : () => {};
 
   let stopping: Promise<void> | null = null;
@@ -84,12 +83,13 @@ export function startServer(ctx: Ctx, opts: { port?: number; runJobs?: boolean; 
     server,
     url: `http://${server.hostname?.includes(":") ? `[${server.hostname}]` : server.hostname}:${server.port}`,
     runner,
+    webhooks,
     stop() {
       stopping ??= (async () => {
         ctx.shutdown.abort(); // wakes long-polls so they answer now
         stopPeriodic();
         const http = server.stop(false); // stop accepting; in-flight requests finish
-        await Promise.all([http, runner.stop(8000)]);
+        await Promise.all([http, runner.stop(8000), webhooks.stop(8000)]);
       })();
       return stopping;
     },

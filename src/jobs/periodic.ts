@@ -4,6 +4,9 @@ import { lt } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { idempotencyKeys } from "../db/schema";
 import { errorFields } from "../lib/log";
+import { expireExports, settleExports } from "../modules/audience/exports/exports";
+import { settleImports } from "../modules/audience/imports/imports";
+import { purgeAutomation } from "../modules/automation/retention";
 import type { JobRunner } from "./runner";
 
 export interface PeriodicTask {
@@ -20,6 +23,9 @@ export const periodicTasks: PeriodicTask[] = [
     pattern: "0 */10 * * * *",
     run: (ctx) => void ctx.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, ctx.clock.now())).run(),
   },
+  { name: "automation.purge", pattern: "0 17 * * * *", run: (ctx) => void purgeAutomation(ctx) },
+  { name: "exports.expire", pattern: "0 * * * * *", run: (ctx) => void expireExports(ctx) },
+  { name: "imports-exports.settle", pattern: "30 * * * * *", run: (ctx) => { settleImports(ctx); settleExports(ctx); } },
 ];
 
 export function schedulePeriodic(ctx: Ctx, runner: JobRunner, tasks = periodicTasks): () => void {

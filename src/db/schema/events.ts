@@ -12,5 +12,5 @@ export const events = sqliteTable(
     webhookEndpointId: text("webhook_endpoint_id"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("events_workspace_idx").on(t.workspaceId, t.id), index("events_type_idx").on(t.workspaceId, t.type, t.id)],
+  (t) => [index("events_workspace_idx").on(t.workspaceId, t.id), index("events_type_idx").on(t.workspaceId, t.type, t.id), index("events_created_idx").on(t.createdAt)],
 );

@@ -5,3 +5,7 @@ export * from "./events";
 export * from "./idempotency";
 export * from "./sending";
 export * from "./audience";
+export * from "./suppressions";
+export * from "./imports";
+export * from "./exports";
+export * from "./webhooks";

@@ -1,35 +1,76 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
 import { DomainError } from "../../lib/errors";
+import { groupsOfPerson, PROBE_TIMEOUTS, verifyPerson } from "../../modules/verification/verify-person";
 import { authPlugin } from "../shared/auth";
 import { idempotent } from "../shared/idempotency";
 import type { RateLimiter } from "../shared/rate-limit";
+import { PersonA, toPersonA } from "./serializers/person";
 
 const envelope = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } } });
+
+const EXPANDABLE = ["groups"] as const;
+type Expandable = (typeof EXPANDABLE)[number];
+
+/** `expand[]=groups` (or `expand=groups`); anything else is 400 invalid_expand. */
+function parseExpand(request: Request): Set<Expandable> {
+  const q = new URL(request.url).searchParams;
+  const out = new Set<Expandable>();
+  for (const v of [...q.getAll("expand[]"), ...q.getAll("expand")]) {
+    if (!(EXPANDABLE as readonly string[]).includes(v)) {
+      throw new DomainError("invalid_expand", `expand[] takes ${EXPANDABLE.join(", ")}; "${v.slice(0, 64)}" cannot be expanded on a person.`);
+    }
+    out.add(v as Expandable);
+  }
+  return out;
+}
+
+const seconds = (ms: number) => ms / 1000;
+const description =
+  "Runs a fresh check of the person's address and persists the `emailSendable` verdict with its reason (`emailSendableReason`):\n\n" +
+  "1. syntax — invalid: `false` (`invalid_syntax`);\n" +
+  "2. DNS route through NEARBOUND_DNS_SERVERS — null MX: `false` (`null_mx`); no MX and no address: `false` (`no_route`); unanswerable: `null` (`dns_unavailable`);\n" +
+  "3. SMTP probe of the primary MX: EHLO, MAIL FROM, RCPT TO the address, RCPT TO a random local part (catch-all check), RSET, QUIT — never DATA. " +
+  "Accepted: `true` (`mailbox_exists`); the server also accepts the random address: `true` (`catch_all`: deliverable, mailbox unconfirmed); " +
+  "refused (5xx, not 5.7.x policy): `false` (`mailbox_rejected`); temporary or unclear: `null` (`smtp_unavailable`).\n\n" +
+  `Probe timeouts: connect ${seconds(PROBE_TIMEOUTS.connectMs)} s, each command ${seconds(PROBE_TIMEOUTS.commandMs)} s, whole probe ${seconds(PROBE_TIMEOUTS.totalMs)} s; ` +
+  "the check is asynchronous I/O and never delays other requests.\n\n" +
+  "Status: a `false` verdict makes the person `undeliverable` (people who are `bounced`, `spam` or `unsubscribed` stay so); " +
+  "a `true` verdict returns an `undeliverable` person to `active`; a `null` verdict changes no status.\n\n" +
+  "A test-mode workspace (`ak_test_` keys) checks syntax only: a valid address gives `true` (`syntax_only`). " +
+  "A person without an address is 409. `Idempotency-Key` (optional, up to 255 characters) replays the first answer for 24 hours.";
 
 export function verifyRoutes(ctx: Ctx, limiter: RateLimiter) {
   return new Elysia().use(authPlugin(ctx, limiter, "a")).post(
     "/people/:id/verify",
-    ({ principal, request }) =>
-      idempotent(ctx, request, principal, { api: "a", mode: "optional", body: undefined }, () => {
-        // The people store arrives with the audience issue; until then no person exists.
-        throw new DomainError("not_found", "No such person, or the person is archived.");
-      }),
+    ({ principal, params, request }) => {
+      const expand = parseExpand(request);
+      return idempotent(ctx, request, principal, { api: "a", mode: "optional", body: undefined }, async () => {
+        const person = await verifyPerson(ctx, { workspaceId: principal.workspaceId, personId: params.id, testMode: principal.testMode });
+        const groups = expand.has("groups") ? groupsOfPerson(ctx, { workspaceId: principal.workspaceId, personId: person.id }) : undefined;
+        return { status: 200, body: toPersonA(person, groups) };
+      });
+    },
     {
       scope: "people:write",
       params: t.Object({ id: t.String({ maxLength: 64 }) }),
       detail: {
         tags: ["Verification"],
         summary: "Verify a person's email address (API A)",
+        description,
         security: [{ apiKeyA: [] }],
+        parameters: [
+          { name: "expand[]", in: "query", required: false, schema: { type: "array", items: { type: "string", enum: [...EXPANDABLE] } }, description: "groups: inline the person's groups" },
+          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 255 } },
+        ],
         responses: {
-          200: { description: "The Person, with the new emailSendable verdict" },
-          400: envelope("Malformed request"),
+          200: { description: "The Person, with the new emailSendable verdict", content: { "application/json": { schema: PersonA as never } } },
+          400: envelope("Malformed request, or an unknown expand[] value (invalid_expand)"),
           401: envelope("Missing or invalid credentials"),
           403: envelope("Not permitted"),
           404: envelope("No such person, or archived"),
-          409: envelope("Conflicts with the current state"),
-          422: envelope("Semantically invalid"),
+          409: envelope("The person has no address, or it changed during the check"),
+          422: envelope("Semantically invalid (e.g. a malformed Idempotency-Key)"),
           429: envelope("Rate limited; see Retry-After"),
           500: envelope("Unexpected error"),
         },

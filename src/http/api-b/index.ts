@@ -2,13 +2,35 @@
 import { Elysia } from "elysia";
 import type { Ctx } from "../../context";
 import type { RateLimiter } from "../shared/rate-limit";
+import { fieldRoutes } from "./fields.routes";
+import { exportRoutes } from "./exports.routes";
+import { groupRoutes } from "./groups.routes";
+import { importRoutes } from "./imports.routes";
 import { jobRoutes } from "./jobs.routes";
+import { peopleRoutes } from "./people.routes";
+import { preflightRoutes } from "./preflight.routes";
 import { quotaScopeRoutes } from "./quota-scopes.routes";
+import { segmentRoutes } from "./segments.routes";
+import { suppressionRoutes } from "./suppressions.routes";
 import { workspaceRoutes } from "./workspaces.routes";
+import { eventRoutes } from "./events.routes";
+import { webhookDeliveryRoutes } from "./webhook-deliveries.routes";
+import { webhookEndpointRoutes } from "./webhook-endpoints.routes";
 
 export function apiBRoutes(ctx: Ctx, limiter: RateLimiter) {
   return new Elysia({ prefix: "/v1" })
     .use(workspaceRoutes(ctx, limiter))
     .use(jobRoutes(ctx, limiter))
-    .use(quotaScopeRoutes(ctx, limiter));
+    .use(peopleRoutes(ctx, limiter))
+    .use(fieldRoutes(ctx, limiter))
+    .use(groupRoutes(ctx, limiter))
+    .use(importRoutes(ctx, limiter))
+    .use(exportRoutes(ctx, limiter))
+    .use(segmentRoutes(ctx, limiter))
+    .use(quotaScopeRoutes(ctx, limiter))
+    .use(suppressionRoutes(ctx, limiter))
+    .use(preflightRoutes(ctx, limiter))
+    .use(eventRoutes(ctx, limiter))
+    .use(webhookEndpointRoutes(ctx, limiter))
+    .use(webhookDeliveryRoutes(ctx, limiter));
 }

@@ -15,7 +15,8 @@ export function bearer(req: Request): string | null {
   return m ? m[1]! : null;
 }
 
-export function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, api: "a" | "b", scope: Scope): Principal {
+/** `scope` may list several: any one of them admits (a route that checks the precise one itself, e.g. exports by resource). */
+export function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, api: "a" | "b", scope: Scope | readonly Scope[]): Principal {
   const token = bearer(req);
   const principal = token ? authenticate(ctx, token, api) : null;
   if (!principal) {
@@ -25,8 +26,9 @@ export function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, a
   const state = stateOf(req);
   state.principal = principal;
   chargeRateLimit(limiter, req, `key:${principal.keyId}`);
-  if (!principal.scopes.has(scope)) {
-    throw new DomainError("forbidden", `This credential lacks the scope ${scope}.`);
+  const anyOf = typeof scope === "string" ? [scope] : scope;
+  if (!anyOf.some((s) => principal.scopes.has(s))) {
+    throw new DomainError("forbidden", `This credential lacks the scope ${anyOf.join(" or ")}.`);
   }
   return principal;
 }
@@ -34,7 +36,7 @@ export function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, a
 /** `{ scope: "people:read" }` on a route authenticates it and checks the scope. */
 export function authPlugin(ctx: Ctx, limiter: RateLimiter, api: "a" | "b") {
   return new Elysia({ name: `auth-${api}` }).macro({
-    scope: (scope: Scope) => ({
+    scope: (scope: Scope | readonly Scope[]) => ({
       // transform runs before validation, so a bad credential is 401 even when
       // the path or body is also invalid
       transform({ request }: { request: Request }) {

@@ -51,7 +51,8 @@ export async function parseBody(request: Request): Promise<unknown> {
   const url = new URL(request.url);
   const ct = mediaType(request.headers.get("content-type"));
   const raw = rawRouteFor(request.method, url.pathname);
-  if (raw && raw.types.includes(ct) && request.body) return new RawBody(request.body, ct, raw.limit);
+  // an empty body has no stream: the route still decides what empty means
+  if (raw && raw.types.includes(ct)) return new RawBody(request.body ?? new Blob([]).stream(), ct, raw.limit);
   if (isJson(ct) || ct === "") {
     const text = await request.text();
     if (text.length > JSON_BODY_LIMIT) throw tooLarge(JSON_BODY_LIMIT);

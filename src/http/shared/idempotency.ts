@@ -25,7 +25,11 @@ export interface IdempotencyOptions {
   mode: "required" | "optional";
   /** The parsed body, for the fingerprint (undefined when none). */
   body: unknown;
+  /** The answer carries a secret (e.g. a signing secret): it is stored sealed. */
+  sensitive?: boolean;
 }
+
+const SEALED = "sealed:";
 
 function readKey(req: Request, opts: IdempotencyOptions): string | null {
   const key = req.headers.get("idempotency-key");
@@ -87,7 +91,8 @@ export async function idempotent(ctx: Ctx, req: Request, principal: Principal, o
     if (prior.state === "in_progress") {
       throw new DomainError("idempotency_in_progress", "The first request with this Idempotency-Key has not finished yet; retry shortly.");
     }
-    return toResponse({ status: prior.status!, body: prior.body ?? undefined, headers: prior.headers ?? {} }, true);
+    const stored = prior.body?.startsWith(SEALED) ? ctx.secrets.open(prior.body.slice(SEALED.length)) : (prior.body ?? undefined);
+    return toResponse({ status: prior.status!, body: stored, headers: prior.headers ?? {} }, true);
   }
   let reply: Reply;
   try {
@@ -104,7 +109,8 @@ export async function idempotent(ctx: Ctx, req: Request, principal: Principal, o
   }
   const body = reply.body === undefined ? undefined : JSON.stringify(reply.body);
   const headers = { ...reply.headers, ...(body !== undefined ? { "content-type": reply.headers?.["content-type"] ?? "application/json" } : {}) };
-  store(ctx, where, { status: reply.status, body, headers });
+  const kept = body !== undefined && opts.sensitive ? SEALED + ctx.secrets.seal(body) : body;
+  store(ctx, where, { status: reply.status, body: kept, headers });
   return toResponse({ status: reply.status, body, headers }, false);
 }
 

@@ -90,7 +90,18 @@ function localPart(raw: string): string | null {
   return DOT_ATOM.test(unescaped) ? unescaped : raw;
 }
 
+// Why: imports check 100,000 addresses over a few domains; domainToASCII costs ~2 µs each.
+const domainCache = new Map<string, string | null>();
+
 function asciiDomain(raw: string): string | null {
+  const known = domainCache.get(raw);
+  if (known !== undefined) return known;
+  const ascii = checkDomain(raw);
+  if (domainCache.size < 10_000 && raw.length <= MAX_DOMAIN) domainCache.set(raw, ascii);
+  return ascii;
+}
+
+function checkDomain(raw: string): string | null {
   // Only LDH and non-ASCII go to IDNA: domainToASCII would percent-decode "%41" or accept "_".
   if (raw === '' || /[^A-Za-z0-9.\-\u{80}-\u{10FFFF}]/u.test(raw)) return null;
   const ascii = domainToASCII(raw); // lower-cases, maps (UTS 46) and checks punycode labels

@@ -80,3 +80,16 @@ describe("Idempotency-Key (API A)", () => {
     expectEnvelope(await w.apiA.post(path, undefined, { "idempotency-key": "k".repeat(256) }), 422, "invalid_param");
   });
 });
+
+describe("Idempotency-Key with a secret in the answer", () => {
+  test("the stored answer is sealed, and the replay still carries the secret", async () => {
+    const w = app.newWorkspace();
+    const first = await w.api.post("/v1/webhook_endpoints", { url: "http://127.0.0.1:9/hook" }, { "idempotency-key": "hook-1" });
+    expectOk(first, 201);
+    expect(first.body.secret).toStartWith("whsec_");
+    const row = app.ctx.db.select().from(idempotencyKeys).all().find((r) => r.key === "hook-1")!;
+    expect(row.body).not.toContain(first.body.secret);
+    const again = await w.api.post("/v1/webhook_endpoints", { url: "http://127.0.0.1:9/hook" }, { "idempotency-key": "hook-1" });
+    expect(again.body).toEqual(first.body);
+  });
+});

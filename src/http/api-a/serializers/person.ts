@@ -1,0 +1,88 @@
+// The Person of API A (camelCase), field by field from the people row.
+import { t } from "elysia";
+import { PERSON_SOURCES, PERSON_STATUSES } from "../../../db/schema";
+import { iso } from "../../../lib/clock";
+import type { Group } from "../../../modules/audience/groups";
+import type { Person } from "../../../modules/audience/people";
+import { Nullable, Timestamp } from "../../shared/schemas";
+
+const literals = (values: readonly string[]) => t.Union(values.map((v) => t.Literal(v)));
+
+export const GroupA = t.Object(
+  {
+    id: t.String(),
+    object: t.Literal("group"),
+    name: t.String(),
+    description: Nullable(t.String()),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: "GroupA" },
+);
+
+export const PersonA = t.Object(
+  {
+    id: t.String({ description: "Person id (per_…)" }),
+    object: t.Literal("person"),
+    email: Nullable(t.String({ format: "email" })),
+    emailDomain: Nullable(t.String({ description: "Domain part of the address" })),
+    emailSendable: Nullable(t.Boolean({ description: "System-owned verdict: false = must not be enrolled or emailed; null = not verified yet, or the last check could not tell" })),
+    emailSendableReason: Nullable(
+      t.String({
+        description:
+          "Why: mailbox_exists, catch_all (the server accepts any address: deliverable but unconfirmed), mailbox_rejected, invalid_syntax, null_mx, no_route, dns_unavailable, smtp_unavailable, syntax_only (test mode)",
+      }),
+    ),
+    verifiedAt: Nullable(Timestamp),
+    givenName: Nullable(t.String()),
+    familyName: Nullable(t.String()),
+    telephone: Nullable(t.String({ description: "Primary number, E.164; equals telephones[0]" })),
+    telephones: Nullable(t.Array(t.String(), { description: "Every known number, primary first; null when none" })),
+    timezone: Nullable(t.String({ description: "IANA time zone" })),
+    customFields: Nullable(t.Record(t.String(), t.Unknown(), { description: "Values keyed by each field's code" })),
+    privateNotes: Nullable(t.String()),
+    score: Nullable(t.Integer({ minimum: 0, maximum: 100 })),
+    source: literals(PERSON_SOURCES),
+    status: literals(PERSON_STATUSES),
+    importId: Nullable(t.String()),
+    archivedAt: Nullable(Timestamp),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    lastActivityAt: Nullable(Timestamp),
+    groups: t.Optional(t.Array(GroupA, { description: "With expand[]=groups: the person's groups" })),
+  },
+  { title: "PersonA" },
+);
+
+export function toGroupA(g: Group) {
+  return { id: g.id, object: "group" as const, name: g.name, description: g.description, createdAt: iso(g.createdAt), updatedAt: iso(g.updatedAt) };
+}
+
+export function toPersonA(p: Person, groups?: Group[]) {
+  const telephones = p.telephones && p.telephones.length > 0 ? p.telephones : null;
+  return {
+    id: p.id,
+    object: "person" as const,
+    email: p.email,
+    emailDomain: p.emailDomain,
+    emailSendable: p.emailSendable,
+    emailSendableReason: p.sendableReason,
+    verifiedAt: iso(p.verifiedAt),
+    givenName: p.givenName,
+    familyName: p.familyName,
+    telephone: telephones?.[0] ?? null,
+    telephones,
+    timezone: p.timezone,
+    customFields: p.customFields,
+    privateNotes: p.privateNotes,
+    score: p.score,
+    source: p.source,
+    status: p.status,
+    importId: p.importId,
+    archivedAt: iso(p.archivedAt),
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+    lastActivityAt: iso(p.lastActivityAt),
+    ...(groups ? { groups: groups.map(toGroupA) } : {}),
+  };
+}

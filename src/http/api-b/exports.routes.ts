@@ -1,0 +1,168 @@
+import { Elysia, t } from "elysia";
+import type { Ctx } from "../../context";
+import { dataExports, EXPORT_FORMATS, EXPORT_STATUSES, PERSON_SOURCES, PERSON_STATUSES } from "../../db/schema";
+import { invalidFields } from "../../lib/errors";
+import {
+  assertAvailable,
+  assertCanRead,
+  AVAILABLE_RESOURCES,
+  createExport,
+  downloadableExport,
+  EXPORT_READ_SCOPES,
+  EXPORT_RESOURCES,
+  exportFilter,
+  getExport,
+  RESOURCE_SCOPES,
+  settleExports,
+  type ExportRow,
+  type PeopleExportFilters,
+} from "../../modules/audience/exports/exports";
+import { checkDownloadLink, downloadLink } from "../../modules/audience/exports/links";
+import type { Scope } from "../../modules/workspaces/scopes";
+import { authPlugin } from "../shared/auth";
+import { idempotent } from "../shared/idempotency";
+import { listPage, page, PageQuery } from "../shared/pagination";
+import { chargeRateLimit, type RateLimiter } from "../shared/rate-limit";
+import { stateOf } from "../shared/request-state";
+import { docB, Id, IdParams, Page } from "../shared/schemas";
+import { fieldErrors } from "../shared/validation";
+import { ExportB, toExportB } from "./serializers/export";
+
+const literals = (values: readonly string[], description?: string) => t.Union(values.map((v) => t.Literal(v)), { description });
+
+const PeopleFilters = t.Object(
+  {
+    email: t.Optional(t.String({ maxLength: 320, description: "The person with this address (any letter case)" })),
+    status: t.Optional(literals(PERSON_STATUSES)),
+    group_id: t.Optional(Id("grp", "Members of this group")),
+    segment_id: t.Optional(Id("seg", "People the segment's filter matches when the file is written")),
+    source: t.Optional(literals(PERSON_SOURCES)),
+    import_id: t.Optional(Id("imp", "People created by this import")),
+    updated_after: t.Optional(t.String({ format: "date-time", description: "RFC 3339; people changed after this moment" })),
+  },
+  { additionalProperties: false, title: "PeopleExportFilters", description: "The filters of GET /v1/people" },
+);
+const Create = t.Object(
+  {
+    resource: literals(EXPORT_RESOURCES, `Available now: ${AVAILABLE_RESOURCES.join(", ")}; the others answer 422 until their resources exist`),
+    format: literals(EXPORT_FORMATS, "csv (header row; people: custom fields as custom.<key> columns) or jsonl (one API object per line)"),
+    filters: t.Optional(t.Record(t.String(), t.Unknown(), { description: "The resource's list filters; for people see PeopleExportFilters" })),
+  },
+  { additionalProperties: false },
+);
+const ListQuery = t.Object({ ...PageQuery, resource: t.Optional(literals(EXPORT_RESOURCES)), status: t.Optional(literals(EXPORT_STATUSES)) }, { additionalProperties: false });
+const DownloadQuery = t.Object({ expires: t.Optional(t.String({ maxLength: 20 })), signature: t.Optional(t.String({ maxLength: 100 })) });
+
+const tags = ["Audience"];
+const SCOPE_NOTE = "Scope: the one that reads the export's resource (`people:read` for people, `messages:read` for messages, attempts and delivery events, `inbox:read` for inbound messages).";
+
+export function exportRoutes(ctx: Ctx, limiter: RateLimiter) {
+  const show = (e: ExportRow) => toExportB(e, e.status === "ready" ? downloadLink(ctx, e.id).url : null);
+  const readable = (scopes: ReadonlySet<Scope>) => EXPORT_RESOURCES.filter((r) => scopes.has(RESOURCE_SCOPES[r]));
+  return new Elysia({ prefix: "/exports" })
+    .use(authPlugin(ctx, limiter, "b"))
+    .get(
+      "/",
+      ({ principal, query }) => {
+        if (query.resource) assertCanRead(principal.scopes, query.resource);
+        settleExports(ctx, { workspaceId: principal.workspaceId });
+        const { rows, meta } = listPage<ExportRow>(ctx, {
+          table: dataExports,
+          key: dataExports.id,
+          where: exportFilter({ workspaceId: principal.workspaceId, resources: readable(principal.scopes), resource: query.resource, status: query.status }),
+          list: "exports",
+          filters: { resource: query.resource, status: query.status },
+          page: query,
+        });
+        return page(rows.map(show), meta);
+      },
+      {
+        scope: EXPORT_READ_SCOPES,
+        query: ListQuery,
+        detail: {
+          tags,
+          ...docB("List exports", EXPORT_READ_SCOPES.join(" or "), { status: 200, schema: Page(ExportB) }, [400, 403, 422], {
+            description: `${SCOPE_NOTE} The list holds the exports of the resources the credential can read.`,
+          }),
+        },
+      },
+    )
+    .post(
+      "/",
+      ({ principal, body, request }) => {
+        assertCanRead(principal.scopes, body.resource);
+        assertAvailable(body.resource);
+        const filters = body.filters ?? {};
+        const errors = fieldErrors(PeopleFilters, filters, "body").map((e) => ({ ...e, pointer: `/filters${e.pointer}` }));
+        if (errors.length) throw invalidFields(errors);
+        return idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => {
+          const e = createExport(ctx, { workspaceId: principal.workspaceId, resource: body.resource, format: body.format, filters: filters as PeopleExportFilters });
+          return { status: 202, headers: { location: `/v1/exports/${e.id}` }, body: show(e) };
+        });
+      },
+      {
+        scope: EXPORT_READ_SCOPES,
+        body: Create,
+        detail: {
+          tags,
+          ...docB("Export a list to a file", EXPORT_READ_SCOPES.join(" or "), { status: 202, schema: ExportB }, [400, 403, 404, 415, 422], {
+            description: `${SCOPE_NOTE} Answers 202 with the queued export (\`Location\` names it); an \`export.run\` job writes the file under the data directory. Poll the export (its \`url\` appears when \`status\` is \`ready\`) or listen for \`export.completed\` (sent when the export ends, ready or failed). The file is deleted at \`expires_at\`, 7 days after it became ready (status \`expired\`). People are written oldest first, as they are while the file is written; a named group or segment must exist (404).`,
+            parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 128, pattern: "^[!-~]+$" } }],
+          }),
+        },
+      },
+    )
+    .get(
+      "/:id",
+      ({ principal, params }) => {
+        const e = getExport(ctx, { workspaceId: principal.workspaceId, id: params.id });
+        assertCanRead(principal.scopes, e.resource);
+        return show(e);
+      },
+      {
+        scope: EXPORT_READ_SCOPES,
+        params: IdParams("exp"),
+        detail: { tags, ...docB("Retrieve an export", EXPORT_READ_SCOPES.join(" or "), { status: 200, schema: ExportB }, [403, 404], { description: `${SCOPE_NOTE} A ready export carries a fresh download link in \`url\`, valid 15 minutes from this read.` }) },
+      },
+    );
+}
+
+/**
+ * GET /downloads/exports/{id}: the signed link of GET /v1/exports/{id}. Outside
+ * /v1 because it takes no credential: the link itself is one.
+ */
+export function exportDownloadRoutes(ctx: Ctx, limiter: RateLimiter) {
+  const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } });
+  return new Elysia({ prefix: "/downloads/exports" }).get(
+    "/:id",
+    ({ params, query, request }) => {
+      chargeRateLimit(limiter, request, `ip:${stateOf(request).ip}`);
+      checkDownloadLink(ctx, params.id, query.expires, query.signature);
+      const { row, path } = downloadableExport(ctx, params.id);
+      return new Response(Bun.file(path), {
+        headers: {
+          "content-type": row.format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8",
+          "content-disposition": `attachment; filename="${row.resource}-${row.id}.${row.format}"`,
+          "cache-control": "private, no-store",
+        },
+      });
+    },
+    {
+      params: IdParams("exp"),
+      query: DownloadQuery,
+      detail: {
+        tags,
+        summary: "Download an export's file",
+        description: "The `url` of a ready export (GET /v1/exports/{id}); no credential: the signature is one. A link lasts 15 minutes; the file lasts until the export's `expires_at`.",
+        security: [],
+        responses: {
+          200: { description: "The file", content: { "text/csv": { schema: { type: "string" } }, "application/x-ndjson": { schema: { type: "string" } } } },
+          403: problem("The link is missing its signature or was altered (forbidden)"),
+          404: problem("No such export (not_found)"),
+          410: problem("The link expired, or the export's file was deleted (gone)"),
+          429: problem("Rate limited (rate_limited)"),
+        },
+      },
+    },
+  );
+}

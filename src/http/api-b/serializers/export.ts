@@ -1,0 +1,45 @@
+import { t } from "elysia";
+import { iso } from "../../../lib/clock";
+import type { ExportRow } from "../../../modules/audience/exports/exports";
+import { Id, Nullable, Timestamp } from "../../shared/schemas";
+import { LastErrorB, toLastErrorB } from "./job";
+
+export const ExportB = t.Object(
+  {
+    id: Id("exp"),
+    object: t.Literal("export"),
+    resource: t.String({ description: "people, messages, attempts, delivery_events, inbound_messages; new values may be added" }),
+    format: t.Union([t.Literal("csv"), t.Literal("jsonl")]),
+    filters: t.Record(t.String(), t.Unknown(), { description: "The filters of the resource's list that the file applies" }),
+    status: t.String({ description: "queued, running, ready, failed, expired; new values may be added" }),
+    rows: Nullable(t.Integer({ description: "Rows in the file once ready" })),
+    bytes: Nullable(t.Integer({ description: "Size of the file once ready" })),
+    url: Nullable(t.String({ format: "uri", description: "When ready: a download link valid 15 minutes from this read (no credential needed)" })),
+    expires_at: t.String({ format: "date-time", description: "When the file is deleted: 7 days after the export became ready (until then, 7 days after it was requested)" }),
+    job_id: Nullable(Id("job")),
+    last_error: Nullable(LastErrorB),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: "Export" },
+);
+
+/** `url` is a fresh link for a ready export (see links.ts), null otherwise. */
+export function toExportB(e: ExportRow, url: string | null) {
+  return {
+    id: e.id,
+    object: "export" as const,
+    resource: e.resource,
+    format: e.format,
+    filters: e.filters,
+    status: e.status,
+    rows: e.rows,
+    bytes: e.bytes,
+    url: e.status === "ready" ? url : null,
+    expires_at: iso(e.expiresAt),
+    job_id: e.jobId,
+    last_error: toLastErrorB(e.lastError),
+    created_at: iso(e.createdAt),
+    updated_at: iso(e.updatedAt),
+  };
+}

@@ -1,0 +1,32 @@
+import { t } from "elysia";
+import { CUSTOM_FIELD_TYPES } from "../../../db/schema";
+import { iso } from "../../../lib/clock";
+import type { CustomField } from "../../../modules/audience/custom-values";
+import { Id, Nullable, Timestamp } from "../../shared/schemas";
+
+export const FieldB = t.Object(
+  {
+    id: Id("fld"),
+    object: t.Literal("field"),
+    key: t.String({ description: "The merge-tag code: people's values are custom_fields.<key>; never changes" }),
+    label: t.String(),
+    type: t.Union(CUSTOM_FIELD_TYPES.map((v) => t.Literal(v)), { description: "Never changes" }),
+    options: Nullable(t.Array(t.String(), { description: "The values an enum field takes; null for other types" })),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: "Field" },
+);
+
+export function toFieldB(f: CustomField) {
+  return {
+    id: f.id,
+    object: "field" as const,
+    key: f.key,
+    label: f.label,
+    type: f.type,
+    options: f.type === "enum" ? (f.options ?? []) : null,
+    created_at: iso(f.createdAt),
+    updated_at: iso(f.updatedAt),
+  };
+}

@@ -1,0 +1,31 @@
+import { t } from "elysia";
+import { iso } from "../../../lib/clock";
+import type { Segment } from "../../../modules/audience/segments";
+import { Id, Timestamp } from "../../shared/schemas";
+
+export const SegmentB = t.Object(
+  {
+    id: Id("seg"),
+    object: t.Literal("segment"),
+    name: t.String(),
+    filter: t.Record(t.String(), t.Unknown(), { description: "The filter as saved (see the segment filter language)" }),
+    people_count: t.Optional(t.Integer({ minimum: 0, description: "People the filter matches now, exact up to 10,000; left out of lists" })),
+    people_count_capped: t.Optional(t.Boolean({ description: "True when the count stopped at 10,000; left out of lists" })),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: "Segment" },
+);
+
+/** `count` is given on create and retrieve; lists leave it out. */
+export function toSegmentB(s: Segment, count?: { total_count: number; total_count_capped: boolean }) {
+  return {
+    id: s.id,
+    object: "segment" as const,
+    name: s.name,
+    filter: s.filter,
+    ...(count ? { people_count: count.total_count, people_count_capped: count.total_count_capped } : {}),
+    created_at: iso(s.createdAt),
+    updated_at: iso(s.updatedAt),
+  };
+}

@@ -1,0 +1,37 @@
+import { t } from "elysia";
+import { SUPPRESSION_REASONS } from "../../../db/schema";
+import { iso } from "../../../lib/clock";
+import type { Suppression } from "../../../modules/audience/suppressions";
+import { Id, Nullable, Timestamp } from "../../shared/schemas";
+
+export const SuppressionReasonB = t.Union(
+  SUPPRESSION_REASONS.map((r) => t.Literal(r)),
+  { description: "manual (created here; removable) or from evidence, read-only: unsubscribed, hard_bounce, complaint, invalid" },
+);
+
+export const SuppressionB = t.Object(
+  {
+    id: Id("sup"),
+    object: t.Literal("suppression"),
+    email: Nullable(t.String({ description: "The suppressed address (domain part lower-cased); null for a domain-wide suppression" })),
+    domain: Nullable(t.String({ description: "The suppressed domain (every address at it, not its subdomains); null for one address" })),
+    reason: SuppressionReasonB,
+    evidence: Nullable(t.Record(t.String(), t.Unknown(), { description: "What created it (bounce reply, complaint, unsubscribe…); null for manual ones" })),
+    created_by: Nullable(t.String({ description: "Key id that created a manual suppression; null when the system recorded it" })),
+    created_at: Timestamp,
+  },
+  { title: "Suppression" },
+);
+
+export function toSuppressionB(s: Suppression) {
+  return {
+    id: s.id,
+    object: "suppression" as const,
+    email: s.email,
+    domain: s.domain,
+    reason: s.reason,
+    evidence: s.evidence,
+    created_by: s.createdBy,
+    created_at: iso(s.createdAt),
+  };
+}

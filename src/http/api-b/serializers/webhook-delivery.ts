@@ -1,0 +1,52 @@
+import { t } from "elysia";
+import { iso } from "../../../lib/clock";
+import type { DeliveryRow } from "../../../modules/automation/webhooks/deliveries";
+import { Id, Nullable, Timestamp } from "../../shared/schemas";
+
+export const WebhookDeliveryB = t.Object(
+  {
+    id: Id("whd"),
+    object: t.Literal("webhook_delivery"),
+    event_id: Id("evt"),
+    event_type: t.String(),
+    webhook_endpoint_id: Id("whe"),
+    state: t.String({ description: "pending (attempt due at next_attempt_at), delivered, failed (schedule exhausted), disabled (endpoint disabled); new values may be added" }),
+    attempts: t.Integer({ description: "Attempts made so far" }),
+    next_attempt_at: Nullable(Timestamp),
+    delivered_at: Nullable(Timestamp),
+    last_attempt: Nullable(
+      t.Object({
+        started_at: Timestamp,
+        duration_ms: Nullable(t.Integer({ description: "null while the attempt is in flight" })),
+        response_status: Nullable(t.Integer({ description: "null when nothing answered" })),
+        response_excerpt: Nullable(t.String({ description: "First kilobyte of the answer, or what went wrong when nothing answered" })),
+      }),
+    ),
+    created_at: Timestamp,
+  },
+  { title: "WebhookDelivery" },
+);
+
+export function toWebhookDeliveryB(d: DeliveryRow) {
+  return {
+    id: d.id,
+    object: "webhook_delivery" as const,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    webhook_endpoint_id: d.webhookEndpointId,
+    state: d.state,
+    attempts: d.attempts,
+    next_attempt_at: d.state === "pending" ? iso(d.nextAttemptAt) : null,
+    delivered_at: iso(d.deliveredAt),
+    last_attempt:
+      d.lastAttemptStartedAt === null
+        ? null
+        : {
+            started_at: iso(d.lastAttemptStartedAt),
+            duration_ms: d.lastAttemptDurationMs,
+            response_status: d.lastAttemptStatus,
+            response_excerpt: d.lastAttemptExcerpt,
+          },
+    created_at: iso(d.createdAt),
+  };
+}

@@ -1,0 +1,62 @@
+// `export.run`: writes the export's file to `<id>.<ext>.part` in batches
+// (checkpointing the row count, so a cancel stops at a batch boundary), then
+// renames it and marks the export ready. A restarted job writes the file anew.
+import { renameSync, rmSync } from "node:fs";
+import { and, eq, inArray } from "drizzle-orm";
+import { dataExports } from "../../../db/schema";
+import { JobError, type JobHandler } from "../../../jobs/types";
+import { DomainError } from "../../../lib/errors";
+import { transact } from "../../events/outbox";
+import { terminalError } from "../job-ending";
+import { endExport, EXPORT_JOB_KIND, peopleExportWhere, type PeopleExportFilters } from "./exports";
+import { exportFile, removeExportFiles } from "./files";
+import { writePeople } from "./people-writer";
+
+interface Args {
+  export_id: string;
+}
+
+export const exportJob: JobHandler<Args, { rows: number }> = {
+  kind: EXPORT_JOB_KIND,
+  async run(jc) {
+    const ctx = jc.app;
+    const workspaceId = jc.job.workspaceId!;
+    const id = jc.args.export_id;
+    const scoped = and(eq(dataExports.workspaceId, workspaceId), eq(dataExports.id, id));
+    const exp = ctx.db
+      .update(dataExports)
+      .set({ status: "running", updatedAt: ctx.clock.now() })
+      .where(and(scoped, inArray(dataExports.status, ["queued", "running"])))
+      .returning()
+      .get();
+    if (!exp) {
+      const ended = ctx.db.select({ status: dataExports.status }).from(dataExports).where(scoped).get();
+      if (!ended) throw new JobError("not_found", `Export ${id} does not exist.`, false);
+      return jc.done({ export_id: id, status: ended.status });
+    }
+    const path = exportFile(ctx, id, exp.format);
+    try {
+      let where;
+      try {
+        where = peopleExportWhere(ctx, workspaceId, exp.filters as PeopleExportFilters);
+      } catch (err) {
+        // a group or segment named by the filters was deleted since
+        if (err instanceof DomainError) throw new JobError(err.code, err.message, false);
+        throw err;
+      }
+      const { rows, bytes } = await writePeople(ctx, { workspaceId, where, format: exp.format, path: `${path}.part`, afterBatch: (n) => jc.checkpoint({ rows: n }) });
+      renameSync(`${path}.part`, path);
+      const ready = transact(ctx, (tx, outbox) => endExport(ctx, tx, outbox, { workspaceId, id, status: "ready", rows, bytes }));
+      if (!ready) rmSync(path, { force: true });
+      return jc.done({ export_id: id, rows, bytes });
+    } catch (err) {
+      rmSync(`${path}.part`, { force: true });
+      const end = terminalError(jc, err);
+      if (end) {
+        transact(ctx, (tx, outbox) => endExport(ctx, tx, outbox, { workspaceId, id, status: "failed", lastError: end.lastError }));
+        removeExportFiles(ctx, id, exp.format);
+      }
+      throw err;
+    }
+  },
+};

@@ -1,0 +1,176 @@
+// Exports: a file of one resource's list, written by an `export.run` job under
+// the data directory, downloadable through signed links until `expires_at`
+// (7 days after it became ready), then deleted (status `expired`).
+import { existsSync } from "node:fs";
+import { and, eq, inArray, lte, type SQL } from "drizzle-orm";
+import type { Ctx } from "../../../context";
+import type { Tx } from "../../../db/client";
+import { dataExports, jobs, type ExportFormat, type ExportStatus, type LastError } from "../../../db/schema";
+import { enqueue } from "../../../jobs/queue";
+import { iso } from "../../../lib/clock";
+import { DomainError, invalidField, notFound } from "../../../lib/errors";
+import { newId } from "../../../lib/ids";
+import type { Scope } from "../../workspaces/scopes";
+import { transact, type Outbox } from "../../events/outbox";
+import { peopleWhere, type PeopleListFilters } from "../people";
+import { parseTimestamp } from "../segment-filter";
+import { exportFile, removeExportFiles } from "./files";
+
+export type ExportRow = typeof dataExports.$inferSelect;
+
+export const EXPORT_RESOURCES = ["people", "messages", "attempts", "delivery_events", "inbound_messages"] as const;
+export type ExportResource = (typeof EXPORT_RESOURCES)[number];
+/** Resources whose exports exist today; the others arrive with their issues. */
+export const AVAILABLE_RESOURCES: readonly ExportResource[] = ["people"];
+/** The scope that reads each resource (SPEC): creating or reading its export needs it. */
+export const RESOURCE_SCOPES: Record<ExportResource, Scope> = {
+  people: "people:read",
+  messages: "messages:read",
+  attempts: "messages:read",
+  delivery_events: "messages:read",
+  inbound_messages: "inbox:read",
+};
+export const EXPORT_READ_SCOPES = [...new Set(Object.values(RESOURCE_SCOPES))];
+export const EXPORT_RETENTION_MS = 7 * 24 * 3600 * 1000;
+export const EXPORT_JOB_KIND = "export.run";
+const LIVE: ExportStatus[] = ["queued", "running"];
+
+/** The people filters an export takes: those of GET /v1/people, in its names. */
+export interface PeopleExportFilters {
+  email?: string;
+  status?: PeopleListFilters["status"];
+  group_id?: string;
+  segment_id?: string;
+  source?: PeopleListFilters["source"];
+  import_id?: string;
+  updated_after?: string;
+}
+
+export function assertCanRead(scopes: ReadonlySet<Scope>, resource: string): void {
+  const scope = RESOURCE_SCOPES[resource as ExportResource];
+  if (scope && !scopes.has(scope)) throw new DomainError("forbidden", `This credential lacks the scope ${scope}, which reads ${resource}.`);
+}
+
+/** The WHERE of the people an export writes (the people list's own filter). */
+export function peopleExportWhere(ctx: Ctx, workspaceId: string, f: PeopleExportFilters, pointer = (name: string) => `/filters/${name}`): SQL {
+  let updatedAfter: number | undefined;
+  if (f.updated_after !== undefined) {
+    updatedAfter = parseTimestamp(f.updated_after) ?? undefined;
+    if (updatedAfter === undefined) throw invalidField(pointer("updated_after"), "format", "updated_after must be an RFC 3339 date-time such as 2026-01-31T09:00:00Z.");
+  }
+  return peopleWhere(
+    ctx.db,
+    { workspaceId, email: f.email, status: f.status, groupId: f.group_id, segmentId: f.segment_id, source: f.source, importId: f.import_id, updatedAfter },
+    pointer,
+  );
+}
+
+export function assertAvailable(resource: ExportResource): void {
+  if (!AVAILABLE_RESOURCES.includes(resource)) {
+    throw invalidField("/resource", "invalid", `Exports of ${resource} are not available yet; this version exports ${AVAILABLE_RESOURCES.join(", ")}.`);
+  }
+}
+
+/** Checks the request (resource available, filters valid) and queues the export's job with it. */
+export function createExport(ctx: Ctx, a: { workspaceId: string; resource: ExportResource; format: ExportFormat; filters: PeopleExportFilters }): ExportRow {
+  assertAvailable(a.resource);
+  peopleExportWhere(ctx, a.workspaceId, a.filters); // 404 for a missing group or segment, 422 for a bad value
+  const id = newId("exp");
+  return transact(ctx, (tx) => {
+    const now = ctx.clock.now();
+    const job = enqueue(ctx, tx, { workspaceId: a.workspaceId, kind: EXPORT_JOB_KIND, args: { export_id: id }, maxAttempts: 3 });
+    return tx
+      .insert(dataExports)
+      .values({ id, workspaceId: a.workspaceId, resource: a.resource, format: a.format, filters: a.filters as Record<string, unknown>, status: "queued", expiresAt: now + EXPORT_RETENTION_MS, jobId: job.id, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+  });
+}
+
+export function getExport(ctx: Ctx, a: { workspaceId: string; id: string }): ExportRow {
+  settleExports(ctx, a);
+  const row = ctx.db.select().from(dataExports).where(and(eq(dataExports.workspaceId, a.workspaceId), eq(dataExports.id, a.id))).get();
+  if (!row) throw notFound("export");
+  return row;
+}
+
+export function exportFilter(a: { workspaceId: string; resources: readonly string[]; resource?: string; status?: ExportStatus }): SQL | undefined {
+  return and(
+    eq(dataExports.workspaceId, a.workspaceId),
+    a.resource !== undefined ? eq(dataExports.resource, a.resource) : inArray(dataExports.resource, [...a.resources]),
+    a.status !== undefined ? eq(dataExports.status, a.status) : undefined,
+  );
+}
+
+/**
+ * The file of a ready export, for its signed download link. The link is the
+ * credential and export ids are unique, so the lookup is by id alone.
+ */
+export function downloadableExport(ctx: Ctx, id: string): { row: ExportRow; path: string } {
+  const row = ctx.db.select().from(dataExports).where(eq(dataExports.id, id)).get();
+  if (!row) throw notFound("export");
+  const path = exportFile(ctx, row.id, row.format);
+  if (row.status !== "ready" || ctx.clock.now() >= row.expiresAt || !existsSync(path)) {
+    throw new DomainError("gone", `The export is ${row.status === "ready" ? "expired" : row.status}; its file is no longer available.`);
+  }
+  return { row, path };
+}
+
+/** The payload of `export.completed` (also sent when an export failed: see `status`). */
+export function exportEventData(r: ExportRow) {
+  return { id: r.id, object: "export", resource: r.resource, format: r.format, status: r.status, rows: r.rows, expires_at: iso(r.expiresAt), job_id: r.jobId };
+}
+
+/** Ends a live export (guarded by its status) and emits `export.completed` with it. */
+export function endExport(
+  ctx: Ctx,
+  tx: Tx,
+  outbox: Outbox,
+  a: { workspaceId: string; id: string } & ({ status: "ready"; rows: number; bytes: number } | { status: "failed"; lastError: LastError | null }),
+): ExportRow | null {
+  const now = ctx.clock.now();
+  const set = a.status === "ready" ? { status: a.status, rows: a.rows, bytes: a.bytes, readyAt: now, expiresAt: now + EXPORT_RETENTION_MS } : { status: a.status, lastError: a.lastError };
+  const row = tx
+    .update(dataExports)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(dataExports.workspaceId, a.workspaceId), eq(dataExports.id, a.id), inArray(dataExports.status, LIVE)))
+    .returning()
+    .get();
+  if (row) outbox.emit({ workspaceId: a.workspaceId, type: "export.completed", data: exportEventData(row) });
+  return row ?? null;
+}
+
+/** Exports whose job ended without them (cancelled before it ran, failed by the rescuer) fail with the job's error. */
+export function settleExports(ctx: Ctx, scope?: { workspaceId: string; id?: string }): number {
+  const stale = ctx.db
+    .select({ id: dataExports.id, workspaceId: dataExports.workspaceId, format: dataExports.format, lastError: jobs.lastError })
+    .from(dataExports)
+    .innerJoin(jobs, eq(jobs.id, dataExports.jobId))
+    .where(
+      and(
+        scope ? eq(dataExports.workspaceId, scope.workspaceId) : undefined,
+        scope?.id ? eq(dataExports.id, scope.id) : undefined,
+        inArray(dataExports.status, LIVE),
+        inArray(jobs.state, ["cancelled", "failed"]),
+      ),
+    )
+    .all();
+  for (const s of stale) {
+    transact(ctx, (tx, outbox) => endExport(ctx, tx, outbox, { workspaceId: s.workspaceId, id: s.id, status: "failed", lastError: s.lastError }));
+    removeExportFiles(ctx, s.id, s.format);
+  }
+  return stale.length;
+}
+
+/** Deletes the files of ready exports past expires_at; they become `expired` (periodic). */
+export function expireExports(ctx: Ctx): number {
+  const now = ctx.clock.now();
+  const due = ctx.db
+    .update(dataExports)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(dataExports.status, "ready"), lte(dataExports.expiresAt, now)))
+    .returning({ id: dataExports.id, format: dataExports.format })
+    .all();
+  for (const e of due) removeExportFiles(ctx, e.id, e.format);
+  return due.length;
+}

@@ -1,0 +1,84 @@
+// Writes the people an export selects, in keyset batches by id (oldest
+// first), each person as API B shows it: JSONL = one Person object a line;
+// CSV = its fields as columns (lists joined by ";"), then one `custom.<key>`
+// column per custom field — names the importer maps back.
+import { and, asc, gt, type SQL } from "drizzle-orm";
+import type { Ctx } from "../../../context";
+import { people, type ExportFormat } from "../../../db/schema";
+// The file holds the API's own representation, so it shares its serializer.
+import { toPersonB } from "../../../http/api-b/serializers/person";
+import { csvLine } from "../csv/writer";
+import { fieldMap } from "../fields";
+import { groupIdsOf } from "../groups";
+
+const BATCH = 1000;
+
+const CSV_COLUMNS = [
+  "id",
+  "email",
+  "given_name",
+  "family_name",
+  "company",
+  "telephone",
+  "telephones",
+  "timezone",
+  "private_notes",
+  "group_ids",
+  "status",
+  "source",
+  "email_domain",
+  "email_sendable",
+  "score",
+  "import_id",
+  "archived_at",
+  "last_activity_at",
+  "created_at",
+  "updated_at",
+] as const;
+
+export async function writePeople(
+  ctx: Ctx,
+  a: { workspaceId: string; where: SQL; format: ExportFormat; path: string; afterBatch: (rows: number) => void },
+): Promise<{ rows: number; bytes: number }> {
+  const customKeys = [...fieldMap(ctx.db, a.workspaceId).keys()].sort();
+  const sink = Bun.file(a.path).writer();
+  let rows = 0;
+  let bytes = 0;
+  const write = async (text: string) => {
+    sink.write(text);
+    bytes += Buffer.byteLength(text);
+    await sink.flush(); // memory stays at one batch
+  };
+  try {
+    if (a.format === "csv") await write(csvLine([...CSV_COLUMNS, ...customKeys.map((k) => `custom.${k}`)]));
+    let last: string | null = null;
+    for (;;) {
+      const batch = ctx.db
+        .select()
+        .from(people)
+        .where(and(a.where, last ? gt(people.id, last) : undefined))
+        .orderBy(asc(people.id))
+        .limit(BATCH)
+        .all();
+      if (!batch.length) break;
+      const groups = groupIdsOf(ctx, a.workspaceId, batch.map((p) => p.id));
+      let text = "";
+      for (const p of batch) {
+        const b = toPersonB(p, groups.get(p.id)!);
+        if (a.format === "jsonl") text += JSON.stringify(b) + "\n";
+        else {
+          const cells: unknown[] = CSV_COLUMNS.map((c) => (Array.isArray(b[c]) ? (b[c] as string[]).join(";") : b[c]));
+          for (const k of customKeys) cells.push(b.custom_fields?.[k]);
+          text += csvLine(cells);
+        }
+      }
+      await write(text);
+      rows += batch.length;
+      last = batch.at(-1)!.id;
+      a.afterBatch(rows);
+    }
+  } finally {
+    await sink.end();
+  }
+  return { rows, bytes };
+}

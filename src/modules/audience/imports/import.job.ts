@@ -1,0 +1,128 @@
+// `import.run`: streams the import's file through the CSV reader (or its JSON
+// list) and applies rows in batches; each batch commits its rows, counts,
+// problems and resume point together, then checkpoints, so a cancel stops at a
+// batch boundary and a rescued job resumes after the last committed record.
+import { existsSync } from "node:fs";
+import { and, eq, inArray } from "drizzle-orm";
+import { imports } from "../../../db/schema";
+import { JobError, type JobContext, type JobHandler } from "../../../jobs/types";
+import { transact } from "../../events/outbox";
+import type { CustomField } from "../custom-values";
+import { mapHeaders } from "../csv/headers";
+import { readCsvRecords } from "../csv/reader";
+import { fieldMap } from "../fields";
+import { terminalError } from "../job-ending";
+import { BatchApplier } from "./apply";
+import { holdCheckpoints } from "./bulk-load";
+import { importFile, removeImportFile } from "./files";
+import { endImport, IMPORT_JOB_KIND, type ImportRow } from "./imports";
+import { CsvRowMapper, jsonRow, type Problem, type SourceRow } from "./rows";
+
+// Rows per transaction, and a bound on the characters they hold (1 MiB cells).
+const BATCH_ROWS = 4000;
+const BATCH_CHARS = 8 * 1024 * 1024;
+
+interface Args {
+  import_id: string;
+}
+
+export interface ImportProgress {
+  line: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  suppressed: number;
+}
+
+export const importJob: JobHandler<Args, ImportProgress> = {
+  kind: IMPORT_JOB_KIND,
+  async run(jc) {
+    const ctx = jc.app;
+    const workspaceId = jc.job.workspaceId!;
+    const id = jc.args.import_id;
+    const scoped = and(eq(imports.workspaceId, workspaceId), eq(imports.id, id));
+    const imp = ctx.db
+      .update(imports)
+      .set({ status: "running", updatedAt: ctx.clock.now() })
+      .where(and(scoped, inArray(imports.status, ["queued", "running"])))
+      .returning()
+      .get();
+    if (!imp) {
+      const ended = ctx.db.select().from(imports).where(scoped).get();
+      if (!ended) throw new JobError("not_found", `Import ${id} does not exist.`, false);
+      return jc.done(summary(ended));
+    }
+    const release = holdCheckpoints(ctx.db.$client);
+    try {
+      const done = await applyAll(jc, imp);
+      const ended = transact(ctx, (tx, outbox) => endImport(ctx, tx, outbox, { workspaceId, id, status: "completed" }));
+      removeImportFile(ctx, id, imp.source);
+      return jc.done(summary(ended ?? done));
+    } catch (err) {
+      const end = terminalError(jc, err);
+      if (end) {
+        transact(ctx, (tx, outbox) => endImport(ctx, tx, outbox, { workspaceId, id, status: end.cancelled ? "cancelled" : "failed", lastError: end.lastError }));
+        removeImportFile(ctx, id, imp.source);
+      }
+      throw err;
+    } finally {
+      release();
+    }
+  },
+};
+
+function summary(r: Pick<ImportRow, "id" | "status" | "created" | "updated" | "skipped" | "failed" | "suppressed" | "problemCount">) {
+  return { import_id: r.id, status: r.status, created: r.created, updated: r.updated, skipped: r.skipped, failed: r.failed, suppressed: r.suppressed, problems: r.problemCount };
+}
+
+async function applyAll(jc: JobContext<Args, ImportProgress>, imp: ImportRow): Promise<ImportRow> {
+  const ctx = jc.app;
+  const path = importFile(ctx, imp.id, imp.source);
+  if (!existsSync(path)) throw new JobError("file_missing", "The import's stored file is gone; upload it again.", false);
+  const fields = fieldMap(ctx.db, imp.workspaceId);
+  const applier = new BatchApplier(ctx, imp, fields);
+  const progress: ImportProgress = { line: imp.line, created: imp.created, updated: imp.updated, skipped: imp.skipped, failed: imp.failed, suppressed: imp.suppressed };
+  let batch: SourceRow[] = [];
+  let chars = 0;
+  let extra: Problem[] = [];
+  const flush = (line: number) => {
+    const r = applier.apply(batch, line, extra);
+    batch = [];
+    chars = 0;
+    extra = [];
+    progress.line = line;
+    for (const k of ["created", "updated", "skipped", "failed", "suppressed"] as const) progress[k] += r[k];
+    jc.checkpoint({ ...progress });
+  };
+  // a CSV's header is record 1: applied once the file is opened
+  let last = Math.max(imp.line, imp.source === "csv" ? 1 : 0);
+  const source = imp.source === "csv" ? csvRows(path, fields, imp.line, (p) => (extra = p)) : jsonRows(path);
+  for await (const row of source) {
+    last = row.line;
+    if (row.line <= imp.line) continue; // applied before a restart
+    batch.push(row);
+    chars += row.size;
+    if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) flush(row.line);
+  }
+  if (batch.length || extra.length || last > progress.line) flush(last);
+  return { ...imp, ...progress };
+}
+
+/** CSV records after the header; header problems are handed over once, with the first batch. */
+async function* csvRows(path: string, fields: Map<string, CustomField>, appliedLine: number, onHeader: (p: Problem[]) => void): AsyncGenerator<SourceRow> {
+  const records = readCsvRecords(Bun.file(path).stream());
+  const first = await records.next();
+  if (first.done || "error" in first.value) throw new JobError("invalid_header", "The CSV header cannot be read.", false);
+  const header = first.value.fields;
+  const mapping = mapHeaders(header, [...fields.keys()]);
+  if (!mapping.hasEmail) throw new JobError("invalid_header", "The CSV header has no email column.", false);
+  const mapper = new CsvRowMapper(header, mapping);
+  if (appliedLine < 1) onHeader(mapper.headerProblems());
+  for await (const rec of records) yield mapper.map(rec);
+}
+
+async function* jsonRows(path: string): AsyncGenerator<SourceRow> {
+  const people = (await Bun.file(path).json()) as Record<string, unknown>[];
+  for (let i = 0; i < people.length; i++) yield jsonRow(i, people[i]!);
+}

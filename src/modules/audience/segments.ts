@@ -1,0 +1,81 @@
+// Segments: saved filters over people (segment-filter.ts). The filter is
+// checked against the workspace's fields and groups on every write, and the
+// custom fields it names are recorded so such a field cannot be deleted.
+import { and, eq, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Ctx } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { people, segmentFields, segments } from "../../db/schema";
+import { invalidFields, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { fieldMap } from "./fields";
+import { unknownGroups } from "./groups";
+import { compileSegmentFilter, validateSegmentFilter } from "./segment-filter";
+
+export type Segment = typeof segments.$inferSelect;
+
+/** Checks a filter (422 with pointers under /filter) and records the fields it names. */
+function saveFilter(tx: DbOrTx, a: { workspaceId: string; segmentId: string; filter: unknown }): void {
+  const fields = fieldMap(tx, a.workspaceId);
+  const check = validateSegmentFilter(a.filter, { fields });
+  const errors = check.errors.length ? check.errors : unknownGroups(tx, a.workspaceId, check.groupIds.map((g) => g.id), (i) => check.groupIds[i]!.pointer);
+  if (errors.length) throw invalidFields(errors);
+  tx.delete(segmentFields).where(and(eq(segmentFields.workspaceId, a.workspaceId), eq(segmentFields.segmentId, a.segmentId))).run();
+  if (check.fieldKeys.length) {
+    tx.insert(segmentFields)
+      .values(check.fieldKeys.map((k) => ({ workspaceId: a.workspaceId, segmentId: a.segmentId, fieldId: fields.get(k)!.id })))
+      .run();
+  }
+}
+
+export function createSegment(ctx: Ctx, a: { workspaceId: string; name: string; filter: Record<string, unknown> }): Segment {
+  return ctx.db.transaction((tx) => {
+    const id = newId("seg");
+    saveFilter(tx, { workspaceId: a.workspaceId, segmentId: id, filter: a.filter });
+    const now = ctx.clock.now();
+    return tx.insert(segments).values({ id, workspaceId: a.workspaceId, name: a.name, filter: a.filter, createdAt: now, updatedAt: now }).returning().get();
+  });
+}
+
+export function getSegment(db: DbOrTx, a: { workspaceId: string; id: string }): Segment {
+  const row = db.select().from(segments).where(and(eq(segments.workspaceId, a.workspaceId), eq(segments.id, a.id))).get();
+  if (!row) throw notFound("segment");
+  return row;
+}
+
+/** The list filter as equality conditions (listPage's prepared path). */
+export function segmentFilter(a: { workspaceId: string }): [SQLiteColumn, unknown][] {
+  return [[segments.workspaceId, a.workspaceId]];
+}
+
+export function updateSegment(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; filter?: Record<string, unknown> }): Segment {
+  return ctx.db.transaction((tx) => {
+    getSegment(tx, a);
+    const patch: Partial<Segment> = { updatedAt: ctx.clock.now() };
+    if (a.name !== undefined) patch.name = a.name;
+    if (a.filter !== undefined) {
+      saveFilter(tx, { workspaceId: a.workspaceId, segmentId: a.id, filter: a.filter });
+      patch.filter = a.filter;
+    }
+    return tx.update(segments).set(patch).where(and(eq(segments.workspaceId, a.workspaceId), eq(segments.id, a.id))).returning().get()!;
+  });
+}
+
+/** Deletes the segment; people are untouched. */
+export function deleteSegment(ctx: Ctx, a: { workspaceId: string; id: string }): void {
+  ctx.db.transaction((tx) => {
+    const gone = tx.delete(segments).where(and(eq(segments.workspaceId, a.workspaceId), eq(segments.id, a.id))).returning({ id: segments.id }).get();
+    if (!gone) throw notFound("segment");
+    tx.delete(segmentFields).where(and(eq(segmentFields.workspaceId, a.workspaceId), eq(segmentFields.segmentId, a.id))).run();
+  });
+}
+
+/** The people the segment matches now, as a condition on the people table (without the workspace condition). */
+export function segmentCondition(db: DbOrTx, segment: Segment): SQL {
+  return compileSegmentFilter(segment.filter, { workspaceId: segment.workspaceId, fields: fieldMap(db, segment.workspaceId) });
+}
+
+/** WHERE for counting or listing the segment's people. */
+export function segmentPeopleWhere(db: DbOrTx, segment: Segment): SQL {
+  return and(eq(people.workspaceId, segment.workspaceId), segmentCondition(db, segment))!;
+}
