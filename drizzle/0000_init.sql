@@ -184,7 +184,6 @@ CREATE UNIQUE INDEX `people_email_uq` ON `people` (`workspace_id`,`email_key`);-
 CREATE INDEX `people_status_idx` ON `people` (`workspace_id`,`status`,`id`);--> statement-breakpoint
 CREATE INDEX `people_source_idx` ON `people` (`workspace_id`,`source`,`id`);--> statement-breakpoint
 CREATE INDEX `people_import_idx` ON `people` (`workspace_id`,`import_id`,`id`);--> statement-breakpoint
-CREATE INDEX `people_domain_idx` ON `people` (`workspace_id`,`email_domain`);--> statement-breakpoint
 CREATE INDEX `people_updated_idx` ON `people` (`workspace_id`,`updated_at`,`id`);--> statement-breakpoint
 CREATE TABLE `person_groups` (
 	`workspace_id` text NOT NULL,

@@ -2,5 +2,5 @@
 import m0 from "../../drizzle/0000_init.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
-  { tag: "0000_init", when: 1795300734197, sql: m0 },
+  { tag: "0000_init", when: 1795301380574, sql: m0 },
 ];

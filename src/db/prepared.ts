@@ -28,17 +28,9 @@ export function preparedSelect<Row>(db: Db, key: string, table: SQLiteTable, bui
   return preparedOnce(db, key, () => {
     const built = build();
     const stmt = db.$client.prepare(built.sql);
-    const cols = Object.entries(getTableColumns(table)).map(([prop, col]) => [prop, col.name, col] as const);
     const names = built.params.map((p) => (p as { name: string }).name);
     const args = (params: Record<string, unknown>) => names.map((n) => params[n]) as never[];
-    const map = (r: Record<string, unknown>) => {
-      const o: Record<string, unknown> = {};
-      for (const [prop, name, col] of cols) {
-        const v = r[name];
-        o[prop] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
-      }
-      return o as Row;
-    };
+    const map = rowMapper<Row>(table);
     return {
       all: (params) => (stmt.all(...args(params)) as Record<string, unknown>[]).map(map),
       get: (params) => {
@@ -47,4 +39,25 @@ export function preparedSelect<Row>(db: Db, key: string, table: SQLiteTable, bui
       },
     };
   });
+}
+
+// Column types whose stored value is the property value as is.
+const PLAIN = new Set(["SQLiteText", "SQLiteInteger", "SQLiteReal", "SQLiteNumeric"]);
+
+/**
+ * A compiled function mapping a bun:sqlite row (SQL column names) to the
+ * table's properties; only JSON, boolean and similar columns are decoded.
+ */
+function rowMapper<Row>(table: SQLiteTable): (r: Record<string, unknown>) => Row {
+  const cols = Object.entries(getTableColumns(table));
+  const decoders: ((v: unknown) => unknown)[] = [];
+  const body = cols
+    .map(([prop, col]) => {
+      const get = `r[${JSON.stringify(col.name)}]`;
+      if (PLAIN.has(col.columnType)) return `${JSON.stringify(prop)}: ${get} ?? null`;
+      decoders.push((v) => col.mapFromDriverValue(v));
+      return `${JSON.stringify(prop)}: ${get} == null ? null : d[${decoders.length - 1}](${get})`;
+    })
+    .join(",\n");
+  return new Function("d", `return (r) => ({${body}});`)(decoders) as (r: Record<string, unknown>) => Row;
 }

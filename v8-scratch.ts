@@ -1,0 +1,26 @@
+import { loadConfig } from "./src/config";
+import { createContext } from "./src/context";
+import { createLogger } from "./src/lib/log";
+import { createApp } from "./src/app";
+import { createQuotaScope } from "./src/modules/sending/quota-scopes";
+import { toQuotaScopeB } from "./src/http/api-b/serializers/quota-scope";
+import { createWorkspace } from "./src/modules/workspaces/workspaces";
+import { listPage } from "./src/http/shared/pagination";
+import { quotaScopes } from "./src/db/schema";
+import { mkdtempSync } from "node:fs";
+const ctx = createContext(loadConfig({ "data-dir": mkdtempSync("/tmp/nbb-") }, { NEARBOUND_RATE_LIMIT_PER_SECOND: "1000000000", NEARBOUND_RATE_LIMIT_BURST: "1000000000" }), { log: createLogger(() => {}) });
+const w = createWorkspace(ctx, { name: "b" });
+for (let i = 0; i < 150; i++) createQuotaScope(ctx, { workspaceId: w.workspace.id, provider: "smtp", scopeKey: "x" + i, limits: { messages_per_day: i + 1 } });
+const N = 5000;
+async function b(name: string, fn: () => unknown) { for (let i = 0; i < 200; i++) await fn(); let t = performance.now(); for (let i = 0; i < N; i++) await fn(); console.log(name, ((performance.now() - t) * 1000 / N).toFixed(1)); }
+const { app } = createApp(ctx);
+const h = { authorization: `Bearer ${w.apiKey}` };
+await b("el.handle page", async () => (await app.handle(new Request(`http://localhost/v1/quota_scopes?limit=100`, { headers: h }))).arrayBuffer());
+let rows: any[] = [];
+await b("listPage", () => { rows = listPage(ctx, { table: quotaScopes, key: quotaScopes.id, equal: [[quotaScopes.workspaceId, w.workspace.id]], list: "quota_scopes", filters: { provider: undefined, scope_key: undefined }, page: { limit: 100 } }).rows; });
+await b("serialize", () => rows.map(toQuotaScopeB));
+const data = rows.map(toQuotaScopeB);
+await b("stringify", () => JSON.stringify({ data }));
+await b("Response.json", () => Response.json({ data }).arrayBuffer());
+const raw = ctx.db.$client.query("SELECT * FROM quota_scopes WHERE workspace_id = ? ORDER BY id DESC LIMIT 101");
+await b("raw all", () => raw.all(w.workspace.id));

@@ -1,0 +1,27 @@
+import { loadConfig } from "./src/config";
+import { createContext } from "./src/context";
+import { createLogger } from "./src/lib/log";
+import { startServer } from "./src/server";
+import { createApp } from "./src/app";
+import { createQuotaScope } from "./src/modules/sending/quota-scopes";
+import { createWorkspace } from "./src/modules/workspaces/workspaces";
+import { mkdtempSync } from "node:fs";
+const ctx = createContext(loadConfig({ "data-dir": mkdtempSync("/tmp/nbb-") }, { NEARBOUND_RATE_LIMIT_PER_SECOND: "1000000000", NEARBOUND_RATE_LIMIT_BURST: "1000000000" }), { log: createLogger(() => {}) });
+const w = createWorkspace(ctx, { name: "b" });
+const q = createQuotaScope(ctx, { workspaceId: w.workspace.id, provider: "smtp", scopeKey: "x", limits: {} });
+const N = 100000;
+const h = { authorization: `Bearer ${w.apiKey}` };
+async function b(name: string, fn: () => unknown) { for (let i = 0; i < 2000; i++) await fn(); let t = performance.now(); for (let i = 0; i < N; i++) await fn(); console.log(name, ((performance.now() - t) * 1000 / N).toFixed(2)); }
+const r = startServer(ctx, { port: 0, runJobs: false, logRequests: true });
+const r2 = startServer(ctx, { port: 0, runJobs: false, logRequests: false });
+const { app } = createApp(ctx);
+const url = `http://localhost/v1/quota_scopes/${q.id}`;
+await b("server.fetch log", () => r.server.fetch(new Request(url, { headers: h })));
+await b("server.fetch nolog", () => r2.server.fetch(new Request(url, { headers: h })));
+await b("el.handle", () => app.handle(new Request(url, { headers: h })));
+await b("el.handle 401", () => app.handle(new Request(url)));
+await b("el.handle 404 route", () => app.handle(new Request("http://localhost/nothing")));
+await b("healthz", () => app.handle(new Request("http://localhost/healthz")));
+const bare = Bun.serve({ port: 0, fetch: () => Response.json({ a: 1 }) });
+await b("bare server.fetch", () => bare.fetch(new Request(url, { headers: h })));
+await r.stop(); await r2.stop(); bare.stop();
