@@ -173,7 +173,7 @@ describe("cancel", () => {
 describe("shutdown", () => {
   test("a stopping runner releases its job at the next boundary without counting an attempt; the next run resumes", async () => {
     const w = app.newWorkspace();
-    const job = put(w, { kind: "test.chunks", args: { chunks: 3, gated: true } });
+    put(w, { kind: "test.chunks", args: { chunks: 3, gated: true } });
     const first = runner();
     const running = first.runOnce();
     await until(() => gate.pending === 1, "the first chunk");

@@ -1,9 +1,11 @@
 // A loopback webhook receiver for tests: records every request and checks its
 // signature with the official `standardwebhooks` library.
+import { afterAll, afterEach, beforeAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Ctx } from "../../src/context";
 import { webhookDeliveries } from "../../src/db/schema";
+import { startTestApp, type TestApp } from "./app";
 
 export interface Received {
   path: string;
@@ -73,4 +75,29 @@ export function verifies(secret: string, r: Received): boolean {
  */
 export function settleDeliveries(ctx: Ctx): void {
   ctx.db.update(webhookDeliveries).set({ state: "failed", nextAttemptAt: null }).where(eq(webhookDeliveries.state, "pending")).run();
+}
+
+/**
+ * Registers the setup the webhook test files share: one appliance and one
+ * receiver for the file, with deliveries settled after each test.
+ */
+export function useReceiverApp(): { readonly app: TestApp; readonly rx: Receiver } {
+  const env: { app?: TestApp; rx?: Receiver } = {};
+  beforeAll(async () => {
+    env.app = await startTestApp();
+    env.rx = startReceiver();
+  });
+  afterEach(() => settleDeliveries(env.app!.ctx));
+  afterAll(async () => {
+    env.rx!.close();
+    await env.app!.close();
+  });
+  return {
+    get app() {
+      return env.app!;
+    },
+    get rx() {
+      return env.rx!;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,27 +11,17 @@ import { deliverDue } from "../../src/modules/automation/webhooks/worker";
 import { transact } from "../../src/modules/events/outbox";
 import { createKey, createWorkspace } from "../../src/modules/workspaces/workspaces";
 import { startServer } from "../../src/server";
-import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
+import type { TestWorkspace } from "../helpers/app";
 import { Api, expectOk, expectProblem, until } from "../helpers/http";
 import { expectIsolated } from "../helpers/isolation";
-import { settleDeliveries, startReceiver, verifyWith, type Receiver } from "../helpers/webhook-receiver";
+import { startReceiver, useReceiverApp, verifyWith } from "../helpers/webhook-receiver";
 
-let app: TestApp;
-let rx: Receiver;
-beforeAll(async () => {
-  app = await startTestApp();
-  rx = startReceiver();
-});
-afterEach(() => settleDeliveries(app.ctx));
-afterAll(async () => {
-  rx.close();
-  await app.close();
-});
+const env = useReceiverApp();
 
 const emit = (w: TestWorkspace, type = "import.completed", data: unknown = { rows: 3 }) =>
-  transact(app.ctx, (_tx, outbox) => outbox.emit({ workspaceId: w.id, type, data }));
+  transact(env.app.ctx, (_tx, outbox) => outbox.emit({ workspaceId: w.id, type, data }));
 const endpoint = async (w: TestWorkspace, path: string, extra: Record<string, unknown> = {}) => {
-  const r = await w.api.post("/v1/webhook_endpoints", { url: rx.url(path), ...extra });
+  const r = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url(path), ...extra });
   expectOk(r, 201);
   return r.body as { id: string; secret: string };
 };
@@ -40,19 +30,19 @@ const ms = (ts: string | null) => (ts === null ? null : Date.parse(ts));
 
 /** next_attempt_at lies within ±10% of `delay` after now. */
 function expectDueIn(d: { next_attempt_at: string | null }, delay: number) {
-  const due = ms(d.next_attempt_at)! - app.clock.now();
+  const due = ms(d.next_attempt_at)! - env.app.clock.now();
   expect(due).toBeGreaterThanOrEqual(Math.floor(delay * 0.9));
   expect(due).toBeLessThanOrEqual(Math.ceil(delay * 1.1));
 }
 
 describe("signed delivery", () => {
   test("the body is the event as the API shows it, signed per Standard Webhooks", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     const hook = await endpoint(w, "/signed");
     const e = emit(w, "export.completed", { id: "exp_1", status: "ready" });
     const before = Math.floor(Date.now() / 1000);
-    expect(await deliverDue(app.ctx)).toBe(1);
-    const [got] = rx.at("/signed");
+    expect(await deliverDue(env.app.ctx)).toBe(1);
+    const [got] = env.rx.at("/signed");
     expect(got!.headers["webhook-id"]).toBe(e.id);
     expect(got!.headers["content-type"]).toBe("application/json");
     expect(Number(got!.headers["webhook-timestamp"])).toBeGreaterThanOrEqual(before);
@@ -70,127 +60,127 @@ describe("signed delivery", () => {
       state: "delivered",
       attempts: 1,
       next_attempt_at: null,
-      delivered_at: new Date(app.clock.now()).toISOString(),
-      last_attempt: { started_at: new Date(app.clock.now()).toISOString(), duration_ms: expect.any(Number), response_status: 200, response_excerpt: "ok" },
+      delivered_at: new Date(env.app.clock.now()).toISOString(),
+      last_attempt: { started_at: new Date(env.app.clock.now()).toISOString(), duration_ms: expect.any(Number), response_status: 200, response_excerpt: "ok" },
       created_at: new Date(e.createdAt).toISOString(),
     });
     expect((await w.api.get(`/v1/webhook_deliveries/${d.id}`)).body).toEqual(d);
   });
 
   test("a 2xx is never delivered again (only retry or replay send it again)", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     await endpoint(w, "/once");
     emit(w);
-    await deliverDue(app.ctx);
-    app.clock.advance(3 * 86_400_000);
-    expect(await deliverDue(app.ctx)).toBe(0);
-    expect(rx.at("/once").length).toBe(1);
+    await deliverDue(env.app.ctx);
+    env.app.clock.advance(3 * 86_400_000);
+    expect(await deliverDue(env.app.ctx)).toBe(0);
+    expect(env.rx.at("/once").length).toBe(1);
   });
 });
 
 describe("retries on the schedule", () => {
   test("failures retry at 5 s, 5 min, 30 min (±10%), then a success delivers; the id stays the same", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     const hook = await endpoint(w, "/flaky");
-    rx.answer("/flaky", (_r, n) => (n <= 3 ? new Response(`fail ${n}`, { status: n === 2 ? 302 : 500 }) : new Response("finally")));
+    env.rx.answer("/flaky", (_r, n) => (n <= 3 ? new Response(`fail ${n}`, { status: n === 2 ? 302 : 500 }) : new Response("finally")));
     const e = emit(w);
     for (const [i, delay] of RETRY_DELAYS_MS.slice(0, 3).entries()) {
-      expect(await deliverDue(app.ctx)).toBe(1);
+      expect(await deliverDue(env.app.ctx)).toBe(1);
       const d = await deliveryOf(w, e.id);
       expect(d).toMatchObject({ state: "pending", attempts: i + 1, delivered_at: null });
-      expect(d.last_attempt).toMatchObject({ started_at: new Date(app.clock.now()).toISOString(), response_status: i === 1 ? 302 : 500, response_excerpt: `fail ${i + 1}` });
+      expect(d.last_attempt).toMatchObject({ started_at: new Date(env.app.clock.now()).toISOString(), response_status: i === 1 ? 302 : 500, response_excerpt: `fail ${i + 1}` });
       expectDueIn(d, delay);
       // not due yet: nothing happens
-      app.clock.set(ms(d.next_attempt_at)! - 1);
-      expect(await deliverDue(app.ctx)).toBe(0);
-      app.clock.advance(1);
+      env.app.clock.set(ms(d.next_attempt_at)! - 1);
+      expect(await deliverDue(env.app.ctx)).toBe(0);
+      env.app.clock.advance(1);
     }
-    expect(await deliverDue(app.ctx)).toBe(1);
+    expect(await deliverDue(env.app.ctx)).toBe(1);
     expect(await deliveryOf(w, e.id)).toMatchObject({ state: "delivered", attempts: 4, next_attempt_at: null, last_attempt: { response_status: 200, response_excerpt: "finally" } });
-    const got = rx.at("/flaky");
+    const got = env.rx.at("/flaky");
     expect(got.map((r) => r.headers["webhook-id"])).toEqual([e.id, e.id, e.id, e.id]);
     for (const r of got) expect(verifyWith(hook.secret, r).id).toBe(e.id);
   });
 
   test("after 8 failed attempts the delivery is failed; 28 hours of failure do not disable the endpoint", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     const hook = await endpoint(w, "/down");
-    rx.answer("/down", () => new Response("x".repeat(5000), { status: 503 }));
+    env.rx.answer("/down", () => new Response("x".repeat(5000), { status: 503 }));
     const e = emit(w);
     for (let i = 1; i <= MAX_ATTEMPTS; i++) {
-      expect(await deliverDue(app.ctx)).toBe(1);
+      expect(await deliverDue(env.app.ctx)).toBe(1);
       const d = await deliveryOf(w, e.id);
       expect(d.attempts).toBe(i);
       expect(d.last_attempt.response_excerpt.length).toBe(1024);
       if (i < MAX_ATTEMPTS) {
         expectDueIn(d, RETRY_DELAYS_MS[i - 1]!);
-        app.clock.set(ms(d.next_attempt_at)!);
+        env.app.clock.set(ms(d.next_attempt_at)!);
       } else {
         expect(d).toMatchObject({ state: "failed", next_attempt_at: null });
       }
     }
-    app.clock.advance(86_400_000);
-    expect(await deliverDue(app.ctx)).toBe(0);
-    expect(rx.at("/down").length).toBe(MAX_ATTEMPTS);
+    env.app.clock.advance(86_400_000);
+    expect(await deliverDue(env.app.ctx)).toBe(0);
+    expect(env.rx.at("/down").length).toBe(MAX_ATTEMPTS);
     expect((await w.api.get(`/v1/webhook_endpoints/${hook.id}`)).body.enabled).toBe(true);
   });
 
   test("nothing answering is recorded as what went wrong", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
     const port = closed.port;
     closed.stop(true);
     await w.api.post("/v1/webhook_endpoints", { url: `http://127.0.0.1:${port}/nobody` });
     const e = emit(w);
-    await deliverDue(app.ctx);
+    await deliverDue(env.app.ctx);
     const d = await deliveryOf(w, e.id);
     expect(d).toMatchObject({ state: "pending", attempts: 1, last_attempt: { response_status: null, response_excerpt: "connection refused" } });
     expect(typeof d.last_attempt.duration_ms).toBe("number");
   });
 
   test("a 410 disables the endpoint at once: its pending deliveries become disabled, and the event says why", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     const hook = await endpoint(w, "/gone", { event_types: ["import.completed"] });
-    rx.answer("/gone", (_r, n) => new Response(n === 1 ? "busy" : "gone", { status: n === 1 ? 500 : 410 }));
+    env.rx.answer("/gone", (_r, n) => new Response(n === 1 ? "busy" : "gone", { status: n === 1 ? 500 : 410 }));
     const first = emit(w);
-    await deliverDue(app.ctx);
+    await deliverDue(env.app.ctx);
     expect((await deliveryOf(w, first.id)).state).toBe("pending");
     const second = emit(w);
-    expect(await deliverDue(app.ctx)).toBe(1);
+    expect(await deliverDue(env.app.ctx)).toBe(1);
     const ep = (await w.api.get(`/v1/webhook_endpoints/${hook.id}`)).body;
     expect(ep).toMatchObject({ enabled: false, disabled_reason: "gone" });
     expect(await deliveryOf(w, first.id)).toMatchObject({ state: "disabled", next_attempt_at: null });
     expect(await deliveryOf(w, second.id)).toMatchObject({ state: "disabled", attempts: 1, last_attempt: { response_status: 410 } });
     const disabled = (await w.api.get("/v1/events?type=webhook_endpoint.disabled")).body.data;
     expect(disabled.map((x: any) => x.data)).toEqual([ep]);
-    app.clock.advance(86_400_000);
-    expect(await deliverDue(app.ctx)).toBe(0);
+    env.app.clock.advance(86_400_000);
+    expect(await deliverDue(env.app.ctx)).toBe(0);
   });
 
   test("5 days without a success disable the endpoint; a success resets the count", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     const hook = await endpoint(w, "/sick");
     let healthy = false;
-    rx.answer("/sick", () => new Response(healthy ? "ok" : "sick", { status: healthy ? 200 : 500 }));
+    env.rx.answer("/sick", () => new Response(healthy ? "ok" : "sick", { status: healthy ? 200 : 500 }));
     const day = 86_400_000;
-    const start = app.clock.now();
+    const start = env.app.clock.now();
     emit(w);
-    await deliverDue(app.ctx); // failing since start
-    app.clock.set(start + 3 * day);
+    await deliverDue(env.app.ctx); // failing since start
+    env.app.clock.set(start + 3 * day);
     healthy = true;
     emit(w);
-    await deliverDue(app.ctx); // a success: no longer failing
+    await deliverDue(env.app.ctx); // a success: no longer failing
     healthy = false;
-    app.clock.set(start + 4 * day);
+    env.app.clock.set(start + 4 * day);
     emit(w);
-    await deliverDue(app.ctx); // failing since day 4
-    app.clock.set(start + 6 * day);
+    await deliverDue(env.app.ctx); // failing since day 4
+    env.app.clock.set(start + 6 * day);
     emit(w);
-    await deliverDue(app.ctx);
+    await deliverDue(env.app.ctx);
     expect((await w.api.get(`/v1/webhook_endpoints/${hook.id}`)).body.enabled).toBe(true);
-    app.clock.set(start + 4 * day + FAILING_DISABLE_AFTER_MS);
+    env.app.clock.set(start + 4 * day + FAILING_DISABLE_AFTER_MS);
     const last = emit(w);
-    await deliverDue(app.ctx);
+    await deliverDue(env.app.ctx);
     expect((await w.api.get(`/v1/webhook_endpoints/${hook.id}`)).body).toMatchObject({ enabled: false, disabled_reason: "failing" });
     expect((await deliveryOf(w, last.id)).state).toBe("disabled");
     expect((await w.api.get("/v1/webhook_deliveries?state=pending")).body.data).toEqual([]);
@@ -199,7 +189,7 @@ describe("retries on the schedule", () => {
 
 describe("GET /v1/webhook_deliveries", () => {
   test("ordered by event then delivery, with filters, cursor pages and total_count", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     const a = await endpoint(w, "/list-a");
     const b = await endpoint(w, "/list-b", { event_types: ["import.completed"] });
     const e1 = emit(w, "import.completed");
@@ -227,8 +217,8 @@ describe("GET /v1/webhook_deliveries", () => {
     expect(byB.map((d: any) => d.event_id)).toEqual([e3.id, e1.id]);
     const byEvent = (await w.api.get(`/v1/webhook_deliveries?event_id=${e1.id}`)).body.data;
     expect(byEvent.map((d: any) => d.webhook_endpoint_id).sort()).toEqual([a.id, b.id].sort());
-    rx.answer("/list-b", () => new Response("no", { status: 500 }));
-    await deliverDue(app.ctx);
+    env.rx.answer("/list-b", () => new Response("no", { status: 500 }));
+    await deliverDue(env.app.ctx);
     const pending = (await w.api.get(`/v1/webhook_deliveries?state=pending&include=total_count`)).body;
     expect(pending.meta.total_count).toBe(2);
     expect(pending.data.every((d: any) => d.webhook_endpoint_id === b.id)).toBe(true);
@@ -243,68 +233,68 @@ describe("GET /v1/webhook_deliveries", () => {
 
 describe("POST /v1/webhook_deliveries/{id}/retry", () => {
   test("a finished delivery becomes pending now and is sent again; a pending one is brought forward", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     await endpoint(w, "/retry");
     let fail = true;
-    rx.answer("/retry", () => new Response("r", { status: fail ? 500 : 200 }));
+    env.rx.answer("/retry", () => new Response("r", { status: fail ? 500 : 200 }));
     const e = emit(w);
-    await deliverDue(app.ctx);
+    await deliverDue(env.app.ctx);
     const pending = await deliveryOf(w, e.id);
     expectDueIn(pending, RETRY_DELAYS_MS[0]);
-    app.clock.advance(1000);
+    env.app.clock.advance(1000);
     const forward = await w.api.post(`/v1/webhook_deliveries/${pending.id}/retry`);
     expectOk(forward);
-    expect(forward.body).toMatchObject({ state: "pending", attempts: 1, next_attempt_at: new Date(app.clock.now()).toISOString() });
+    expect(forward.body).toMatchObject({ state: "pending", attempts: 1, next_attempt_at: new Date(env.app.clock.now()).toISOString() });
     fail = false;
-    expect(await deliverDue(app.ctx)).toBe(1);
+    expect(await deliverDue(env.app.ctx)).toBe(1);
     expect((await deliveryOf(w, e.id)).state).toBe("delivered");
 
     const again = await w.api.post(`/v1/webhook_deliveries/${pending.id}/retry`);
-    expect(again.body).toMatchObject({ state: "pending", attempts: 2, next_attempt_at: new Date(app.clock.now()).toISOString() });
-    expect(await deliverDue(app.ctx)).toBe(1);
+    expect(again.body).toMatchObject({ state: "pending", attempts: 2, next_attempt_at: new Date(env.app.clock.now()).toISOString() });
+    expect(await deliverDue(env.app.ctx)).toBe(1);
     expect(await deliveryOf(w, e.id)).toMatchObject({ state: "delivered", attempts: 3 });
-    expect(rx.at("/retry").length).toBe(3);
+    expect(env.rx.at("/retry").length).toBe(3);
     expectProblem(await w.api.post("/v1/webhook_deliveries/whd_0123456789abcdef0123456789abcdef/retry"), 404, "not_found");
   });
 
   test("a retry while an attempt is in flight never starts a second one", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     await endpoint(w, "/slow");
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    rx.answer("/slow", async () => {
+    env.rx.answer("/slow", async () => {
       await held;
       return new Response("done");
     });
     const e = emit(w);
-    const first = deliverDue(app.ctx);
-    await until(() => rx.at("/slow").length === 1, "the attempt to arrive");
+    const first = deliverDue(env.app.ctx);
+    await until(() => env.rx.at("/slow").length === 1, "the attempt to arrive");
     const d = await deliveryOf(w, e.id);
     const r = await w.api.post(`/v1/webhook_deliveries/${d.id}/retry`);
     expectOk(r);
     expect(r.body.state).toBe("pending");
-    expect(ms(r.body.next_attempt_at)!).toBeGreaterThan(app.clock.now()); // the lease, not now
-    expect(await deliverDue(app.ctx)).toBe(0);
+    expect(ms(r.body.next_attempt_at)!).toBeGreaterThan(env.app.clock.now()); // the lease, not now
+    expect(await deliverDue(env.app.ctx)).toBe(0);
     release();
     expect(await first).toBe(1);
-    expect(rx.at("/slow").length).toBe(1);
+    expect(env.rx.at("/slow").length).toBe(1);
     expect(await deliveryOf(w, e.id)).toMatchObject({ state: "delivered", attempts: 1 });
   });
 
   test("needs automation:manage", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     await endpoint(w, "/scoped");
     const e = emit(w);
     const d = await deliveryOf(w, e.id);
-    const { token } = createKey(app.ctx, { workspaceId: w.id, scopes: ["automation:read"], kind: "api" });
+    const { token } = createKey(env.app.ctx, { workspaceId: w.id, scopes: ["automation:read"], kind: "api" });
     expectOk(await w.api.withToken(token).get(`/v1/webhook_deliveries/${d.id}`));
     expectProblem(await w.api.withToken(token).post(`/v1/webhook_deliveries/${d.id}/retry`), 403, "forbidden");
   });
 });
 
 test("deliveries are invisible to other workspaces and to the test twin", async () => {
-  const a = app.newWorkspace();
-  const b = app.newWorkspace();
+  const a = env.app.newWorkspace();
+  const b = env.app.newWorkspace();
   await endpoint(a, "/iso");
   const e = emit(a);
   const d = await deliveryOf(a, e.id);

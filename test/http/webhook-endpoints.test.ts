@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SECRET_OVERLAP_MS } from "../../src/modules/automation/webhooks/schedule";
 import { deliverDue } from "../../src/modules/automation/webhooks/worker";
 import { transact } from "../../src/modules/events/outbox";
@@ -7,28 +7,18 @@ import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns";
 import { expectOk, expectProblem } from "../helpers/http";
 import { expectIsolated } from "../helpers/isolation";
-import { settleDeliveries, startReceiver, verifies, verifyWith, type Receiver } from "../helpers/webhook-receiver";
+import { startReceiver, useReceiverApp, verifies, verifyWith } from "../helpers/webhook-receiver";
 
-let app: TestApp;
-let rx: Receiver;
-beforeAll(async () => {
-  app = await startTestApp();
-  rx = startReceiver();
-});
-afterEach(() => settleDeliveries(app.ctx));
-afterAll(async () => {
-  rx.close();
-  await app.close();
-});
+const env = useReceiverApp();
 
-const emit = (w: TestWorkspace, type = "import.completed") => transact(app.ctx, (_tx, outbox) => outbox.emit({ workspaceId: w.id, type, data: { n: 1 } }));
+const emit = (w: TestWorkspace, type = "import.completed") => transact(env.app.ctx, (_tx, outbox) => outbox.emit({ workspaceId: w.id, type, data: { n: 1 } }));
 
 describe("webhook endpoints", () => {
   test("create shows the secret once; read, list, patch and delete (with its deliveries)", async () => {
-    const w = app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: rx.url("/crud"), description: "CRM", event_types: ["message.sent", "message.sent", "import.completed"] });
+    const w = env.app.newWorkspace();
+    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/crud"), description: "CRM", event_types: ["message.sent", "message.sent", "import.completed"] });
     expectOk(c, 201);
-    expect(c.body).toMatchObject({ object: "webhook_endpoint", url: rx.url("/crud"), description: "CRM", event_types: ["message.sent", "import.completed"], enabled: true, disabled_reason: null });
+    expect(c.body).toMatchObject({ object: "webhook_endpoint", url: env.rx.url("/crud"), description: "CRM", event_types: ["message.sent", "import.completed"], enabled: true, disabled_reason: null });
     expect(c.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const g = await w.api.get(`/v1/webhook_endpoints/${c.body.id}`);
     const { secret: _secret, ...withoutSecret } = c.body;
@@ -38,10 +28,10 @@ describe("webhook endpoints", () => {
     expect(list.body.data).toEqual([withoutSecret]);
     expect(list.text).not.toContain("whsec_");
 
-    app.clock.advance(1000);
-    const p = await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { url: rx.url("/crud2"), event_types: [], description: null });
+    env.app.clock.advance(1000);
+    const p = await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { url: env.rx.url("/crud2"), event_types: [], description: null });
     expectOk(p);
-    expect(p.body).toMatchObject({ url: rx.url("/crud2"), event_types: [], description: null, enabled: true });
+    expect(p.body).toMatchObject({ url: env.rx.url("/crud2"), event_types: [], description: null, enabled: true });
     expect(p.body.updated_at > c.body.updated_at).toBe(true);
 
     const e = emit(w, "export.completed"); // every type now
@@ -54,7 +44,7 @@ describe("webhook endpoints", () => {
   });
 
   test("invalid bodies are 422 with a pointer per field", async () => {
-    const w = app.newWorkspace();
+    const w = env.app.newWorkspace();
     const r = await w.api.post("/v1/webhook_endpoints", { url: "ftp://example.com/x", event_types: ["message.sent", "message.exploded"] });
     expectProblem(r, 422, "validation_failed");
     expect(r.body.errors.map((e: any) => e.pointer)).toEqual(["/event_types/1"]);
@@ -64,18 +54,18 @@ describe("webhook endpoints", () => {
     const creds = await w.api.post("/v1/webhook_endpoints", { url: "http://user:pw@127.0.0.1/x" });
     expect(creds.body.errors[0].code).toBe("credentials_not_allowed");
     expectProblem(await w.api.post("/v1/webhook_endpoints", {}), 422, "validation_failed");
-    const c = await w.api.post("/v1/webhook_endpoints", { url: rx.url() });
+    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url() });
     expectProblem(await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { secret: "whsec_mine" }), 422, "validation_failed");
   });
 
   test("manage routes need automation:manage; reads take automation:read", async () => {
-    const w = app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: rx.url() });
-    const { token } = createKey(app.ctx, { workspaceId: w.id, scopes: ["automation:read"], kind: "api" });
+    const w = env.app.newWorkspace();
+    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url() });
+    const { token } = createKey(env.app.ctx, { workspaceId: w.id, scopes: ["automation:read"], kind: "api" });
     const ro = w.api.withToken(token);
     expectOk(await ro.get(`/v1/webhook_endpoints/${c.body.id}`));
     expectOk(await ro.get("/v1/webhook_endpoints"));
-    expectProblem(await ro.post("/v1/webhook_endpoints", { url: rx.url() }), 403, "forbidden");
+    expectProblem(await ro.post("/v1/webhook_endpoints", { url: env.rx.url() }), 403, "forbidden");
     expectProblem(await ro.patch(`/v1/webhook_endpoints/${c.body.id}`, { enabled: false }), 403, "forbidden");
     expectProblem(await ro.delete(`/v1/webhook_endpoints/${c.body.id}`), 403, "forbidden");
     expectProblem(await ro.post(`/v1/webhook_endpoints/${c.body.id}/rotate_secret`), 403, "forbidden");
@@ -83,50 +73,50 @@ describe("webhook endpoints", () => {
   });
 
   test("rotate_secret: both secrets sign for 24 hours, then only the new one", async () => {
-    const w = app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: rx.url("/rotate") });
+    const w = env.app.newWorkspace();
+    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/rotate") });
     const old = c.body.secret as string;
     const r = await w.api.post(`/v1/webhook_endpoints/${c.body.id}/rotate_secret`);
     expectOk(r);
     const fresh = r.body.secret as string;
     expect(fresh).toMatch(/^whsec_/);
     expect(fresh).not.toBe(old);
-    expect(r.body.previous_secret_expires_at).toBe(new Date(app.clock.now() + SECRET_OVERLAP_MS).toISOString());
+    expect(r.body.previous_secret_expires_at).toBe(new Date(env.app.clock.now() + SECRET_OVERLAP_MS).toISOString());
     expect((await w.api.get(`/v1/webhook_endpoints/${c.body.id}`)).text).not.toContain("whsec_");
 
     emit(w);
-    await deliverDue(app.ctx);
-    const during = rx.at("/rotate").at(-1)!;
+    await deliverDue(env.app.ctx);
+    const during = env.rx.at("/rotate").at(-1)!;
     expect(during.signatures.length).toBe(2);
     expect(verifies(old, during)).toBe(true);
     expect(verifies(fresh, during)).toBe(true);
 
-    app.clock.advance(SECRET_OVERLAP_MS + 1000);
+    env.app.clock.advance(SECRET_OVERLAP_MS + 1000);
     expect((await w.api.get(`/v1/webhook_endpoints/${c.body.id}`)).body.previous_secret_expires_at).toBeNull();
     emit(w);
-    await deliverDue(app.ctx);
-    const after = rx.at("/rotate").at(-1)!;
+    await deliverDue(env.app.ctx);
+    const after = env.rx.at("/rotate").at(-1)!;
     expect(after.signatures.length).toBe(1);
     expect(verifies(old, after)).toBe(false);
     expect(verifyWith(fresh, after).type).toBe("import.completed");
   });
 
   test("disable (PATCH) turns pending deliveries disabled and emits webhook_endpoint.disabled; replay is 409 until enabled", async () => {
-    const w = app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: rx.url("/disable") });
-    const watcher = await w.api.post("/v1/webhook_endpoints", { url: rx.url("/watcher"), event_types: ["webhook_endpoint.disabled"] });
+    const w = env.app.newWorkspace();
+    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/disable") });
+    const watcher = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/watcher"), event_types: ["webhook_endpoint.disabled"] });
     const e = emit(w);
     const p = await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { enabled: false });
     expectOk(p);
-    expect(p.body).toMatchObject({ enabled: false, disabled_reason: "manual", disabled_at: new Date(app.clock.now()).toISOString() });
+    expect(p.body).toMatchObject({ enabled: false, disabled_reason: "manual", disabled_at: new Date(env.app.clock.now()).toISOString() });
     const d = (await w.api.get(`/v1/webhook_deliveries?event_id=${e.id}`)).body.data[0];
     expect(d).toMatchObject({ state: "disabled", next_attempt_at: null });
     const ev = (await w.api.get("/v1/events?type=webhook_endpoint.disabled")).body.data;
     expect(ev.length).toBe(1);
     expect(ev[0].data).toEqual(p.body);
-    await deliverDue(app.ctx);
-    expect(rx.at("/disable").length).toBe(0);
-    expect(verifyWith(watcher.body.secret, rx.at("/watcher")[0]!).data).toEqual(p.body);
+    await deliverDue(env.app.ctx);
+    expect(env.rx.at("/disable").length).toBe(0);
+    expect(verifyWith(watcher.body.secret, env.rx.at("/watcher")[0]!).data).toEqual(p.body);
 
     // events while disabled make no deliveries for it
     const later = emit(w);
@@ -144,26 +134,26 @@ describe("webhook endpoints", () => {
   });
 
   test("replay: deliveries of events created at or after `since` become pending now and are sent again", async () => {
-    const w = app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: rx.url("/replay") });
+    const w = env.app.newWorkspace();
+    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/replay") });
     const before = emit(w);
-    app.clock.advance(60_000);
-    const since = new Date(app.clock.now()).toISOString();
+    env.app.clock.advance(60_000);
+    const since = new Date(env.app.clock.now()).toISOString();
     const e1 = emit(w);
-    app.clock.advance(60_000);
+    env.app.clock.advance(60_000);
     const e2 = emit(w);
-    await deliverDue(app.ctx);
-    expect(rx.at("/replay").length).toBe(3);
-    app.clock.advance(3_600_000);
+    await deliverDue(env.app.ctx);
+    expect(env.rx.at("/replay").length).toBe(3);
+    env.app.clock.advance(3_600_000);
     const r = await w.api.post(`/v1/webhook_endpoints/${c.body.id}/replay`, { since });
     expectOk(r);
     expect(r.body).toEqual({ object: "webhook_replay", webhook_endpoint_id: c.body.id, since, deliveries: 2 });
     const list = (await w.api.get(`/v1/webhook_deliveries?webhook_endpoint_id=${c.body.id}`)).body.data;
     const byEvent = Object.fromEntries(list.map((d: any) => [d.event_id, d]));
     expect(byEvent[before.id].state).toBe("delivered");
-    for (const e of [e1, e2]) expect(byEvent[e.id]).toMatchObject({ state: "pending", next_attempt_at: new Date(app.clock.now()).toISOString(), attempts: 1 });
-    expect(await deliverDue(app.ctx)).toBe(2);
-    const replayed = rx.at("/replay").slice(3).map((x) => verifyWith(c.body.secret, x).id);
+    for (const e of [e1, e2]) expect(byEvent[e.id]).toMatchObject({ state: "pending", next_attempt_at: new Date(env.app.clock.now()).toISOString(), attempts: 1 });
+    expect(await deliverDue(env.app.ctx)).toBe(2);
+    const replayed = env.rx.at("/replay").slice(3).map((x) => verifyWith(c.body.secret, x).id);
     expect(replayed.sort()).toEqual([e1.id, e2.id].sort());
     const again = (await w.api.get(`/v1/webhook_deliveries?event_id=${e1.id}`)).body.data[0];
     expect(again).toMatchObject({ state: "delivered", attempts: 2 });
@@ -171,9 +161,9 @@ describe("webhook endpoints", () => {
   });
 
   test("is invisible to other workspaces and to the test twin", async () => {
-    const a = app.newWorkspace();
-    const b = app.newWorkspace();
-    const c = await a.api.post("/v1/webhook_endpoints", { url: rx.url("/iso") });
+    const a = env.app.newWorkspace();
+    const b = env.app.newWorkspace();
+    const c = await a.api.post("/v1/webhook_endpoints", { url: env.rx.url("/iso") });
     await expectIsolated([b.api, a.testApi], {
       resourcePath: `/v1/webhook_endpoints/${c.body.id}`,
       listPath: "/v1/webhook_endpoints",

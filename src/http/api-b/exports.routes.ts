@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { dataExports, EXPORT_FORMATS, EXPORT_STATUSES, PERSON_SOURCES, PERSON_STATUSES } from "../../db/schema";
+import { dataExports, EXPORT_FORMATS, EXPORT_STATUSES } from "../../db/schema";
 import { invalidFields } from "../../lib/errors";
 import {
   assertAvailable,
@@ -24,24 +24,17 @@ import { idempotent } from "../shared/idempotency";
 import { listPage, page, PageQuery } from "../shared/pagination";
 import { chargeRateLimit, type RateLimiter } from "../shared/rate-limit";
 import { stateOf } from "../shared/request-state";
-import { docB, Id, IdParams, Page } from "../shared/schemas";
+import { docB, IdParams, literals, Page } from "../shared/schemas";
 import { fieldErrors } from "../shared/validation";
 import { ExportB, toExportB } from "./serializers/export";
+import { peopleFilterFields } from "./serializers/person";
 
-const literals = (values: readonly string[], description?: string) => t.Union(values.map((v) => t.Literal(v)), { description });
 
-const PeopleFilters = t.Object(
-  {
-    email: t.Optional(t.String({ maxLength: 320, description: "The person with this address (any letter case)" })),
-    status: t.Optional(literals(PERSON_STATUSES)),
-    group_id: t.Optional(Id("grp", "Members of this group")),
-    segment_id: t.Optional(Id("seg", "People the segment's filter matches when the file is written")),
-    source: t.Optional(literals(PERSON_SOURCES)),
-    import_id: t.Optional(Id("imp", "People created by this import")),
-    updated_after: t.Optional(t.String({ format: "date-time", description: "RFC 3339; people changed after this moment" })),
-  },
-  { additionalProperties: false, title: "PeopleExportFilters", description: "The filters of GET /v1/people" },
-);
+const PeopleFilters = t.Object(peopleFilterFields("People the segment's filter matches when the file is written"), {
+  additionalProperties: false,
+  title: "PeopleExportFilters",
+  description: "The filters of GET /v1/people",
+});
 const Create = t.Object(
   {
     resource: literals(EXPORT_RESOURCES, `Available now: ${AVAILABLE_RESOURCES.join(", ")}; the others answer 422 until their resources exist`),

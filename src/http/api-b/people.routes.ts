@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { people, PERSON_SOURCES, PERSON_STATUSES } from "../../db/schema";
+import { people } from "../../db/schema";
 import { invalidField } from "../../lib/errors";
 import { groupIdsOf } from "../../modules/audience/groups";
 import { createPerson, deletePerson, getPerson, peopleFilter, updatePerson, type Person } from "../../modules/audience/people";
@@ -11,9 +11,8 @@ import { idempotent } from "../shared/idempotency";
 import { listPage, page, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { docB, Id, IdParams, Nullable, Page } from "../shared/schemas";
-import { PersonB, toPersonB } from "./serializers/person";
+import { peopleFilterFields, PersonB, toPersonB } from "./serializers/person";
 
-const literals = (values: readonly string[], description?: string) => t.Union(values.map((v) => t.Literal(v)), { description });
 const text = (maxLength: number, description?: string) => t.Optional(Nullable(t.String({ maxLength, description })));
 
 const PersonFields = {
@@ -29,19 +28,7 @@ const PersonFields = {
 const Email = t.String({ minLength: 1, maxLength: 320, description: "Trimmed; the domain is lower-cased and IDNA-encoded; unique in the workspace in any letter case" });
 const Create = t.Object({ email: Email, ...PersonFields }, { additionalProperties: false });
 const Patch = t.Object({ email: t.Optional(Email), ...PersonFields }, { additionalProperties: false });
-const ListQuery = t.Object(
-  {
-    ...PageQuery,
-    email: t.Optional(t.String({ maxLength: 320, description: "The person with this address (any letter case)" })),
-    status: t.Optional(literals(PERSON_STATUSES)),
-    group_id: t.Optional(Id("grp", "Members of this group")),
-    segment_id: t.Optional(Id("seg", "People the segment's filter matches now")),
-    source: t.Optional(literals(PERSON_SOURCES)),
-    import_id: t.Optional(Id("imp", "People created by this import")),
-    updated_after: t.Optional(t.String({ format: "date-time", description: "RFC 3339; people changed after this moment" })),
-  },
-  { additionalProperties: false },
-);
+const ListQuery = t.Object({ ...PageQuery, ...peopleFilterFields("People the segment's filter matches now") }, { additionalProperties: false });
 
 type Body = typeof Create.static | typeof Patch.static;
 const inputOf = (b: Body): PersonInput => ({

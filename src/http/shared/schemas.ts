@@ -10,6 +10,8 @@ export const IdParams = (prefix: string) => t.Object({ id: Id(prefix) });
 
 export const Timestamp = t.String({ format: "date-time", description: "RFC 3339 timestamp (UTC)" });
 export const Nullable = <T extends TSchema>(s: T) => t.Union([s, t.Null()]);
+/** One of a closed list of strings. */
+export const literals = (values: readonly string[], description?: string) => t.Union(values.map((v) => t.Literal(v)), { description });
 
 export const FieldErrorSchema = t.Object({
   pointer: t.String({ description: "RFC 6901 pointer into the body, or ?name for a query parameter" }),

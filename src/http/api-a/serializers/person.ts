@@ -4,9 +4,8 @@ import { PERSON_SOURCES, PERSON_STATUSES } from "../../../db/schema";
 import { iso } from "../../../lib/clock";
 import type { Group } from "../../../modules/audience/groups";
 import type { Person } from "../../../modules/audience/people";
-import { Nullable, Timestamp } from "../../shared/schemas";
+import { literals, Nullable, Timestamp } from "../../shared/schemas";
 
-const literals = (values: readonly string[]) => t.Union(values.map((v) => t.Literal(v)));
 
 export const GroupA = t.Object(
   {

@@ -2,9 +2,7 @@ import { t } from "elysia";
 import { PERSON_SOURCES, PERSON_STATUSES } from "../../../db/schema";
 import { iso } from "../../../lib/clock";
 import type { Person } from "../../../modules/audience/people";
-import { Id, Nullable, Timestamp } from "../../shared/schemas";
-
-const literals = (values: readonly string[]) => t.Union(values.map((v) => t.Literal(v)));
+import { Id, literals, Nullable, Timestamp } from "../../shared/schemas";
 
 export const PersonB = t.Object(
   {
@@ -60,3 +58,14 @@ export function toPersonB(p: Person, groupIds: string[]) {
     updated_at: iso(p.updatedAt),
   };
 }
+
+/** The filters of GET /v1/people, shared with people exports. */
+export const peopleFilterFields = (segmentDescription: string) => ({
+  email: t.Optional(t.String({ maxLength: 320, description: "The person with this address (any letter case)" })),
+  status: t.Optional(literals(PERSON_STATUSES)),
+  group_id: t.Optional(Id("grp", "Members of this group")),
+  segment_id: t.Optional(Id("seg", segmentDescription)),
+  source: t.Optional(literals(PERSON_SOURCES)),
+  import_id: t.Optional(Id("imp", "People created by this import")),
+  updated_after: t.Optional(t.String({ format: "date-time", description: "RFC 3339; people changed after this moment" })),
+});
