@@ -12,6 +12,8 @@ import { createWorkspace } from "../../src/modules/workspaces/workspaces";
 import { appendSection, freePort, median, waitHttp } from "./lib";
 
 const DURATION = process.env.BENCH_SECONDS ?? "10";
+// One wrk thread leaves the second core to the server under test (2-core machine).
+const THREADS = process.env.BENCH_WRK_THREADS ?? "1";
 const root = new URL("../..", import.meta.url).pathname;
 if (!(await $`which wrk`.nothrow().quiet()).stdout.length) {
   console.error("wrk is needed: apt-get install -y wrk");
@@ -32,7 +34,7 @@ interface Result {
 }
 
 async function wrk(url: string, token?: string): Promise<Result> {
-  const args = ["-t2", "-c32", `-d${DURATION}s`, "--latency", ...(token ? ["-H", `authorization: Bearer ${token}`] : []), url];
+  const args = [`-t${THREADS}`, "-c32", `-d${DURATION}s`, "--latency", ...(token ? ["-H", `authorization: Bearer ${token}`] : []), url];
   const out = await $`wrk ${args}`.text();
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const m = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
@@ -78,7 +80,7 @@ try {
   console.log(lines.join("\n"));
   appendSection(
     "API (bench:api)",
-    `wrk -t2 -c32 -d${DURATION}s on loopback, medians of ${ROUNDS} alternating rounds; both servers answer the same JSON body; the full stack runs auth (token hash lookup), scope check, rate limiting, validation, JSON request logging (to /dev/null) and serialisation.\n\n${lines.join("\n")}`,
+    `wrk -t${THREADS} -c32 -d${DURATION}s on loopback, medians of ${ROUNDS} alternating rounds; both servers answer the same JSON body; the full stack runs auth (token hash lookup), scope check, rate limiting, validation, JSON request logging (to /dev/null) and serialisation.\n\n${lines.join("\n")}`,
   );
 } finally {
   bare.kill();
