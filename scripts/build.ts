@@ -6,6 +6,8 @@ import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
 export const BINARY = join(root, "dist", "nearbound");
+/** Files started with `new Worker(new URL(…, import.meta.url))`. */
+const WORKERS = [join(root, "src", "modules", "audience", "imports", "import-worker.ts")];
 
 /** Compiles entry (the CLI unless told otherwise) to outfile; returns its path. */
 export async function build(outfile = BINARY, entry = join(root, "src", "main.ts")): Promise<string> {
@@ -25,6 +27,8 @@ export async function build(outfile = BINARY, entry = join(root, "src", "main.ts
     "--outfile",
     outfile,
     entry,
+    // Worker entrypoints are not found through imports: each is bundled as an entrypoint of its own.
+    ...WORKERS,
   ];
   // Never strip the result: Bun keeps the bundle in a section strip removes.
   const proc = Bun.spawn(args, { cwd: root, stdout: "pipe", stderr: "pipe" });

@@ -10,7 +10,7 @@ import { build } from "../../scripts/build";
 import { embeddedMigrations } from "../../src/db/migrations.gen";
 import { newId } from "../../src/lib/ids";
 import { hashToken, newToken } from "../../src/modules/workspaces/tokens";
-import { Api, expectOk } from "../helpers/http";
+import { Api, expectOk, until } from "../helpers/http";
 import { expectCreatedWorkspace, runCli, ServeProcess, SOURCE_CLI, tempDir } from "./proc";
 
 let work: string;
@@ -56,6 +56,35 @@ describe("the compiled binary alone", () => {
     const bad = await runCli(BIN, ["serve"], { cwd: alone, env: { NEARBOUND_HTTP_PORT: "abc" } });
     expect(bad.code).not.toBe(0);
     expect(bad.stderr.trim()).toStartWith("nearbound: invalid configuration: NEARBOUND_HTTP_PORT");
+  });
+
+  test("imports a CSV through the API: the import's worker is inside the binary", async () => {
+    const dataDir = join(work, "import");
+    mkdirSync(dataDir);
+    const created = await runCli(BIN, ["workspace", "create", "--name", "Importer", "--data-dir", dataDir], { cwd: alone });
+    expect(created.code).toBe(0);
+    const w = created.json();
+    const serve = await ServeProcess.start(BIN, ["--data-dir", dataDir], { cwd: alone });
+    try {
+      const api = new Api(serve.url, w.api_key);
+      const csv = "email,first name,company\nada@example.com,Ada,Acme\nnot-an-address,Bob,Acme\nCHLOE@example.com,Chloé,\n";
+      const posted = await api.post("/v1/imports", csv, { "content-type": "text/csv" });
+      expectOk(posted, 202);
+      const done = await until(async () => {
+        const g = await api.get(`/v1/imports/${posted.body.id}`);
+        return g.body.status === "queued" || g.body.status === "running" ? null : g.body;
+      }, "the import to end", 20_000);
+      expect(done).toMatchObject({ status: "completed", counts: { created: 2, updated: 0, skipped: 0, failed: 1 }, problem_count: 1 });
+      expect(done.problems).toEqual([expect.objectContaining({ row: 3, column: "email", code: "format" })]);
+      const people = await api.get(`/v1/people?import_id=${posted.body.id}`);
+      expectOk(people);
+      expect(people.body.data.map((p: any) => [p.email, p.given_name]).sort()).toEqual([
+        ["CHLOE@example.com", "Chloé"],
+        ["ada@example.com", "Ada"],
+      ]);
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
   });
 
   test("upgrades a database made at an earlier migration", async () => {

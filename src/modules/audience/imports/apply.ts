@@ -9,7 +9,9 @@ import type { ImportSource } from "../../../db/schema";
 import { JobInterrupted } from "../../../jobs/types";
 import { isId, newId } from "../../../lib/ids";
 import type { CustomField } from "../custom-values";
-import { checkPersonInput, normalizeTelephone, PERSON_LIMITS, type PersonColumns } from "../person-input";
+import { PERSON_LIMITS } from "../person-input";
+import { checkFields, checkGroups, type ValidRow } from "./check";
+import { decodeBatch, type WireBatch } from "./batch-wire";
 import type { Problem, SourceRow } from "./rows";
 
 export interface ImportTarget {
@@ -39,18 +41,12 @@ interface PersonState {
   timezone: string | null;
   privateNotes: string | null;
   telephones: string[] | null;
-  customFields: Record<string, unknown> | null;
+  /** undefined: not parsed from customJson yet. */
+  customFields: Record<string, unknown> | null | undefined;
   telephonesJson: string | null;
   customJson: string | null;
   /** Set while the person waits for the batch's insert: its address and place in the list. */
   fresh?: { email: string; emailKey: string; emailDomain: string; at: number };
-}
-
-interface ValidRow {
-  line: number;
-  values: PersonColumns & { email: string; emailKey: string; emailDomain: string };
-  telephone: string | null;
-  groupIds: string[];
 }
 
 interface ExistingRow {
@@ -152,6 +148,16 @@ export class BatchApplier {
         failed++;
       }
     }
+    return this.commit(valid, problems, failed, line);
+  }
+
+  /** The same for a batch the import's worker checked already (import-worker.ts): only group ids are left to check. */
+  applyChecked(batch: WireBatch, groupColumn: string): BatchResult {
+    const { valid, problems, failed } = decodeBatch(batch, this.checks, groupColumn);
+    return this.commit(valid, problems, failed, batch.line);
+  }
+
+  private commit(valid: ValidRow[], problems: Problem[], failed: number, line: number): BatchResult {
     const run = this.db.transaction(() => {
       const r = this.write(valid);
       const now = this.ctx.clock.now();
@@ -213,13 +219,23 @@ export class BatchApplier {
 
   private insertPeople(fresh: PersonState[], now: number): void {
     const { workspaceId, id: importId } = this.target;
-    const args = (p: PersonState) => {
+    // the values of many people in one flat list, refilled per statement: no array per person
+    const values: unknown[] = [];
+    const add = (p: PersonState) => {
       const f = p.fresh!;
-      return [p.id, workspaceId, f.email, f.emailKey, f.emailDomain, p.givenName, p.familyName, p.company, p.telephonesJson, p.timezone, p.customJson, p.privateNotes, this.personSource, importId, now, now];
+      values.push(p.id, workspaceId, f.email, f.emailKey, f.emailDomain, p.givenName, p.familyName, p.company, p.telephonesJson, p.timezone, p.customJson, p.privateNotes, this.personSource, importId, now, now);
     };
     let i = 0;
-    for (; i + INSERT_ROWS <= fresh.length; i += INSERT_ROWS) this.insertMany.run(...fresh.slice(i, i + INSERT_ROWS).flatMap(args));
-    for (; i < fresh.length; i++) this.insertOne.run(...args(fresh[i]!));
+    for (; i + INSERT_ROWS <= fresh.length; i += INSERT_ROWS) {
+      values.length = 0;
+      for (let j = i; j < i + INSERT_ROWS; j++) add(fresh[j]!);
+      this.insertMany.run(...(values as any[]));
+    }
+    for (; i < fresh.length; i++) {
+      values.length = 0;
+      add(fresh[i]!);
+      this.insertOne.run(...(values as any[]));
+    }
   }
 }
 
@@ -232,27 +248,12 @@ export interface CheckOptions {
 
 /** A row ready to write, or every problem it has (one row fails as a whole). */
 export function checkRow(row: SourceRow, opts: CheckOptions): { valid: ValidRow } | { problems: Problem[] } {
-  if (row.problems.length || !row.input) return { problems: row.problems };
-  const found: Problem[] = [];
-  const add = (pointer: string, code: string, detail: string) => found.push({ row: row.line, column: row.columnOf(pointer), code, detail });
-  const { values, errors } = checkPersonInput(row.input, { fields: opts.fields, fromText: opts.fromText, requireEmail: true });
-  for (const e of errors) add(e.pointer, e.code, e.detail);
-  let telephone: string | null = null;
-  if (row.telephone !== undefined) {
-    telephone = normalizeTelephone(row.telephone);
-    if (!telephone) add("/telephone", "format", `"${row.telephone.slice(0, 40)}" is not an E.164 telephone number (+ country code and number).`);
-  }
-  const groupIds: string[] = [];
-  if (row.groupIds != null) {
-    if (!Array.isArray(row.groupIds)) add("/group_ids", "type", "group_ids must be an array of group ids.");
-    else
-      row.groupIds.forEach((g: unknown, i) => {
-        if (typeof g === "string" && opts.isGroup(g)) groupIds.push(g);
-        else add(opts.fromText ? "/group_ids" : `/group_ids/${i}`, "unknown", `${String(g).slice(0, 40)} is not a group of this workspace.`);
-      });
-  }
+  const r = checkFields(row, opts.fields, opts.fromText);
+  if ("own" in r) return { problems: r.own };
+  const found = r.problems;
+  const groupIds = checkGroups(row.groupIds, row.line, opts, row.columnOf, found);
   if (found.length) return { problems: found };
-  return { valid: { line: row.line, values: values as ValidRow["values"], telephone, groupIds } };
+  return { valid: { line: row.line, values: r.values, telephone: r.telephone, groupIds } };
 }
 
 /** Whether an id names a group of the workspace, remembered for the import's run. */
@@ -301,11 +302,19 @@ function merge(cur: PersonState | undefined, v: ValidRow): PersonState {
     next.telephones = phones;
     next.telephonesJson = json(phones);
   }
-  if (c.customFields !== undefined) {
+  if (v.customText !== undefined && next.customFields === null) {
+    // a patch without nulls merged into no values is the patch itself: its text as the worker wrote it
+    next.customFields = undefined;
+    next.customJson = v.customText;
+    return next;
+  }
+  const patch = v.customText !== undefined ? (JSON.parse(v.customText) as Record<string, unknown>) : c.customFields;
+  if (patch !== undefined) {
     let values: Record<string, unknown> | null = null;
-    if (c.customFields !== null) {
-      values = { ...next.customFields };
-      for (const [k, val] of Object.entries(c.customFields)) {
+    if (patch !== null) {
+      const base: Record<string, unknown> | null = next.customFields === undefined ? JSON.parse(next.customJson!) : next.customFields;
+      values = { ...base };
+      for (const [k, val] of Object.entries(patch)) {
         if (val === null) delete values[k];
         else values[k] = val;
       }

@@ -1,22 +1,21 @@
-// `import.run`: streams the import's file through the CSV reader (or its JSON
-// list) and applies rows in batches; each batch commits its rows, counts,
-// problems and resume point together, then checkpoints, so a cancel stops at a
+// `import.run`: streams the import's file through the CSV reader (on a worker
+// thread, worker-source.ts, while this one writes) or its JSON list and applies
+// rows in batches; each batch commits its rows, counts, problems and resume
+// point together, then checkpoints, so a cancel stops at a
 // batch boundary and a rescued job resumes after the last committed record.
 import { existsSync } from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { imports } from "../../../db/schema";
 import { JobError, type JobContext, type JobHandler } from "../../../jobs/types";
 import { transact } from "../../events/outbox";
-import type { CustomField } from "../custom-values";
-import { mapHeaders } from "../csv/headers";
-import { readCsvRecords } from "../csv/reader";
 import { fieldMap } from "../fields";
 import { terminalError } from "../job-ending";
-import { BatchApplier } from "./apply";
+import { BatchApplier, type BatchResult } from "./apply";
 import { holdCheckpoints } from "./bulk-load";
 import { importFile, removeImportFile } from "./files";
 import { endImport, IMPORT_JOB_KIND, type ImportRow } from "./imports";
-import { CsvRowMapper, jsonRow, type Problem, type SourceRow } from "./rows";
+import { jsonRow, type SourceRow } from "./rows";
+import { csvBatches } from "./worker-source";
 
 // Rows per transaction, and a bound on the characters they hold (1 MiB cells).
 const BATCH_ROWS = 4000;
@@ -83,43 +82,33 @@ async function applyAll(jc: JobContext<Args, ImportProgress>, imp: ImportRow): P
   const fields = fieldMap(ctx.db, imp.workspaceId);
   const applier = new BatchApplier(ctx, imp, fields);
   const progress: ImportProgress = { line: imp.line, created: imp.created, updated: imp.updated, skipped: imp.skipped, failed: imp.failed, suppressed: imp.suppressed };
-  let batch: SourceRow[] = [];
-  let chars = 0;
-  let extra: Problem[] = [];
-  const flush = (line: number) => {
-    const r = applier.apply(batch, line, extra);
-    batch = [];
-    chars = 0;
-    extra = [];
+  const count = (line: number, r: BatchResult) => {
     progress.line = line;
     for (const k of ["created", "updated", "skipped", "failed", "suppressed"] as const) progress[k] += r[k];
     jc.checkpoint({ ...progress });
   };
-  // a CSV's header is record 1: applied once the file is opened
-  let last = Math.max(imp.line, imp.source === "csv" ? 1 : 0);
-  const source = imp.source === "csv" ? csvRows(path, fields, imp.line, (p) => (extra = p)) : jsonRows(path);
-  for await (const row of source) {
+  if (imp.source === "csv") {
+    // read, mapped and checked on the worker's thread while this one writes the batch before
+    for await (const { batch, groupColumn } of csvBatches(path, fields, imp.line, { batchRows: BATCH_ROWS, batchChars: BATCH_CHARS })) {
+      count(batch.line, applier.applyChecked(batch, groupColumn));
+    }
+    return { ...imp, ...progress };
+  }
+  let batch: SourceRow[] = [];
+  const flush = (line: number) => {
+    const r = applier.apply(batch, line);
+    batch = [];
+    count(line, r);
+  };
+  let last = imp.line;
+  for await (const row of jsonRows(path)) {
     last = row.line;
     if (row.line <= imp.line) continue; // applied before a restart
     batch.push(row);
-    chars += row.size;
-    if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) flush(row.line);
+    if (batch.length >= BATCH_ROWS) flush(row.line);
   }
-  if (batch.length || extra.length || last > progress.line) flush(last);
+  if (batch.length || last > progress.line) flush(last);
   return { ...imp, ...progress };
-}
-
-/** CSV records after the header; header problems are handed over once, with the first batch. */
-async function* csvRows(path: string, fields: Map<string, CustomField>, appliedLine: number, onHeader: (p: Problem[]) => void): AsyncGenerator<SourceRow> {
-  const records = readCsvRecords(Bun.file(path).stream());
-  const first = await records.next();
-  if (first.done || "error" in first.value) throw new JobError("invalid_header", "The CSV header cannot be read.", false);
-  const header = first.value.fields;
-  const mapping = mapHeaders(header, [...fields.keys()]);
-  if (!mapping.hasEmail) throw new JobError("invalid_header", "The CSV header has no email column.", false);
-  const mapper = new CsvRowMapper(header, mapping);
-  if (appliedLine < 1) onHeader(mapper.headerProblems());
-  for await (const rec of records) yield mapper.map(rec);
 }
 
 async function* jsonRows(path: string): AsyncGenerator<SourceRow> {
