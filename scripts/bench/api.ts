@@ -12,8 +12,10 @@ import { createWorkspace } from "../../src/modules/workspaces/workspaces";
 import { appendSection, freePort, median, waitHttp } from "./lib";
 
 const DURATION = process.env.BENCH_SECONDS ?? "10";
-// One wrk thread leaves the second core to the server under test (2-core machine).
+// One wrk thread pinned to core 0, the server under test pinned to core 1
+// (2-core machine): unpinned, the scheduler's placement swung the figures ±25 %.
 const THREADS = process.env.BENCH_WRK_THREADS ?? "1";
+const pin = (cpu: number) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu)] : []);
 const root = new URL("../..", import.meta.url).pathname;
 if (!(await $`which wrk`.nothrow().quiet()).stdout.length) {
   console.error("wrk is needed: apt-get install -y wrk");
@@ -35,7 +37,7 @@ interface Result {
 
 async function wrk(url: string, token?: string): Promise<Result> {
   const args = [`-t${THREADS}`, "-c32", `-d${DURATION}s`, "--latency", ...(token ? ["-H", `authorization: Bearer ${token}`] : []), url];
-  const out = await $`wrk ${args}`.text();
+  const out = await $`${pin(0)} wrk ${args}`.text();
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const m = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99 = m ? Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1) : NaN;
@@ -46,9 +48,9 @@ async function wrk(url: string, token?: string): Promise<Result> {
 
 const db = join(dataDir, "nearbound.sqlite");
 const barePort = await freePort();
-const bare = Bun.spawn(["bun", join(root, "scripts/bench/bare-server.ts"), db, ws.workspace.id, String(barePort)], { stdout: "ignore", stderr: "inherit" });
+const bare = Bun.spawn([...pin(1), "bun", join(root, "scripts/bench/bare-server.ts"), db, ws.workspace.id, String(barePort)], { stdout: "ignore", stderr: "inherit" });
 const fullPort = await freePort();
-const full = Bun.spawn(["bun", join(root, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(fullPort)], {
+const full = Bun.spawn([...pin(1), "bun", join(root, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(fullPort)], {
   stdout: "ignore", // one JSON log line per request is written, as in production, to /dev/null
   stderr: "inherit",
   env: { ...process.env, NEARBOUND_RATE_LIMIT_PER_SECOND: "100000000", NEARBOUND_RATE_LIMIT_BURST: "100000000" },
@@ -80,7 +82,7 @@ try {
   console.log(lines.join("\n"));
   appendSection(
     "API (bench:api)",
-    `wrk -t${THREADS} -c32 -d${DURATION}s on loopback, medians of ${ROUNDS} alternating rounds; both servers answer the same JSON body; the full stack runs auth (token hash lookup), scope check, rate limiting, validation, JSON request logging (to /dev/null) and serialisation.\n\n${lines.join("\n")}`,
+    `wrk -t${THREADS} -c32 -d${DURATION}s on loopback (wrk pinned to core 0, the server to core 1), medians of ${ROUNDS} alternating rounds; both servers answer the same JSON body; the full stack runs auth (token hash lookup), scope check, rate limiting, validation, JSON request logging (to /dev/null) and serialisation.\n\n${lines.join("\n")}`,
   );
 } finally {
   bare.kill();

@@ -24,6 +24,7 @@ export function loadSecretKey(dataDir: string, fromEnv: string | null): Buffer {
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
+  const derived = new Map<string, Buffer>(); // a handful of purposes, asked for on hot paths
   return {
     seal(plain) {
       const iv = randomBytes(12);
@@ -39,7 +40,9 @@ export function createSecretBox(key: Buffer): SecretBox {
       return Buffer.concat([d.update(Buffer.from(body, "base64")), d.final()]).toString("utf8");
     },
     derive(purpose) {
-      return createHash("sha256").update(key).update("\0" + purpose).digest();
+      let k = derived.get(purpose);
+      if (!k) derived.set(purpose, (k = createHash("sha256").update(key).update("\0" + purpose).digest()));
+      return k;
     },
   };
 }
