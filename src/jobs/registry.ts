@@ -3,7 +3,4 @@ import { exportJob } from "../modules/audience/exports/export.job";
 import { importJob } from "../modules/audience/imports/import.job";
 import type { JobHandler } from "./types";
 
-export const jobHandlers: JobHandler[] = [
-  importJob,
-  exportJob,
-];
+export const jobHandlers: JobHandler[] = [importJob, exportJob];

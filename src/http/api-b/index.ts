@@ -2,8 +2,9 @@
 import { Elysia } from "elysia";
 import type { Ctx } from "../../context";
 import type { RateLimiter } from "../shared/rate-limit";
-import { fieldRoutes } from "./fields.routes";
+import { eventRoutes } from "./events.routes";
 import { exportRoutes } from "./exports.routes";
+import { fieldRoutes } from "./fields.routes";
 import { groupRoutes } from "./groups.routes";
 import { importRoutes } from "./imports.routes";
 import { jobRoutes } from "./jobs.routes";
@@ -12,10 +13,9 @@ import { preflightRoutes } from "./preflight.routes";
 import { quotaScopeRoutes } from "./quota-scopes.routes";
 import { segmentRoutes } from "./segments.routes";
 import { suppressionRoutes } from "./suppressions.routes";
-import { workspaceRoutes } from "./workspaces.routes";
-import { eventRoutes } from "./events.routes";
 import { webhookDeliveryRoutes } from "./webhook-deliveries.routes";
 import { webhookEndpointRoutes } from "./webhook-endpoints.routes";
+import { workspaceRoutes } from "./workspaces.routes";
 
 export function apiBRoutes(ctx: Ctx, limiter: RateLimiter) {
   return new Elysia({ prefix: "/v1" })
