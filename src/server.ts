@@ -51,7 +51,6 @@ export function startServer(ctx: Ctx, opts: { port?: number; runJobs?: boolean; 
       h.set("ratelimit-policy", limiter.policy);
       if (state.rate) h.set("ratelimit", state.rate.remaining);
     }
-    if (state.headers) for (const k in state.headers) h.set(k, state.headers[k]!);
     if (logRequests) {
       // built by hand: this line is written for every request
       const ms = Math.round((performance.now() - state.start) * 100) / 100;

@@ -1,6 +1,6 @@
 // Enqueueing, reading and cancelling jobs: the part of the job system that
 // services and routes use. The runner (runner.ts) executes them.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema";
@@ -72,8 +72,4 @@ export function cancelJob(ctx: Ctx, { workspaceId, id }: { workspaceId: string; 
   const row = getJob(ctx, { workspaceId, id });
   if (row.state === "cancelled") return row;
   throw new DomainError("invalid_state", `The job is ${row.state} and can no longer be cancelled.`);
-}
-
-export function jobsInStates(ctx: Ctx, states: JobRow["state"][]): JobRow[] {
-  return ctx.db.select().from(jobs).where(inArray(jobs.state, states)).all();
 }

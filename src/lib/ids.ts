@@ -48,8 +48,3 @@ export function isId(value: string, prefix: string): boolean {
 export function idPattern(prefix: string): string {
   return `^${prefix}_[0-9a-f]{32}$`;
 }
-
-/** The creation time encoded in an id (milliseconds). */
-export function idTime(id: string): number {
-  return parseInt(id.slice(id.indexOf("_") + 1, id.indexOf("_") + 13), 16);
-}

@@ -8,8 +8,6 @@ export interface RequestState {
   api: "a" | "b" | null;
   principal?: Principal;
   rate?: { policy: string; remaining: string; retryAfter?: number };
-  /** Extra response headers set by hooks. */
-  headers: Record<string, string> | null;
   /** The client address (looked up only when needed). */
   readonly ip: string;
 }
@@ -21,7 +19,6 @@ interface AddressSource {
 export class ServerRequestState implements RequestState {
   principal?: Principal;
   rate?: RequestState["rate"];
-  headers: Record<string, string> | null = null;
   constructor(
     readonly id: string,
     readonly start: number,

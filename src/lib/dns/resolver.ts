@@ -1,4 +1,5 @@
-// A small stub resolver over dns-packet. It exists because Bun's node:dns splits one
+// A small DNS client over dns-packet (a non-recursive "stub resolver" in RFC 1034
+// terms: it asks the configured servers). It exists because Bun's node:dns splits one
 // long TXT record into several (oven-sh/bun#21370), and DKIM/SPF need record boundaries.
 import { domainToASCII } from 'node:url';
 import type * as packet from 'dns-packet';
