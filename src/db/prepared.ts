@@ -28,16 +28,17 @@ export function preparedSelect<Row>(db: Db, key: string, table: SQLiteTable, bui
   return preparedOnce(db, key, () => {
     const built = build();
     const stmt = db.$client.prepare(built.sql);
-    const names = built.params.map((p) => (p as { name: string }).name);
-    const args = (params: Record<string, unknown>) => names.map((n) => params[n]) as never[];
+    // compiled: no array of parameters built and spread on every call
+    const args = built.params.map((p) => `p[${JSON.stringify((p as { name: string }).name)}]`).join(", ");
     const map = rowMapper<Row>(table);
-    return {
-      all: (params) => (stmt.all(...args(params)) as Record<string, unknown>[]).map(map),
-      get: (params) => {
-        const r = stmt.get(...args(params)) as Record<string, unknown> | null;
-        return r ? map(r) : undefined;
-      },
-    };
+    return new Function(
+      "stmt",
+      "map",
+      `return {
+        all: (p) => stmt.all(${args}).map(map),
+        get: (p) => { const r = stmt.get(${args}); return r ? map(r) : undefined; },
+      };`,
+    )(stmt, map) as RawSelect<Row>;
   });
 }
 

@@ -124,15 +124,20 @@ export class ServeProcess {
   }
 
   /** Resolves with the first log line with this msg; fails if the process exits first. */
-  async waitLog(msg: string): Promise<Record<string, any>> {
+  waitLog(msg: string): Promise<Record<string, any>> {
+    return this.waitLogWhere((l) => l.msg === msg, `"${msg}"`);
+  }
+
+  /** Resolves with the first log line matching; fails if the process exits first. */
+  async waitLogWhere(match: (line: Record<string, any>) => boolean, what = "the line awaited"): Promise<Record<string, any>> {
     for (;;) {
-      const hit = this.logs.find((l) => l.msg === msg);
+      const hit = this.logs.find(match);
       if (hit) return hit;
       if (this.proc.exitCode !== null || this.proc.signalCode !== null) {
         await this.stdoutDone; // the line may still sit in the pipe
-        const late = this.logs.find((l) => l.msg === msg);
+        const late = this.logs.find(match);
         if (late) return late;
-        throw new Error(`serve exited (${this.proc.exitCode ?? this.proc.signalCode}) before logging "${msg}":\n${JSON.stringify(this.logs)}\n${this.stderrText}`);
+        throw new Error(`serve exited (${this.proc.exitCode ?? this.proc.signalCode}) before logging ${what}:\n${JSON.stringify(this.logs)}\n${this.stderrText}`);
       }
       await new Promise<void>((r) => this.waiters.push(r));
     }

@@ -25,6 +25,13 @@ describe("start-up", () => {
       const ready = await fetch(`${first.url}/readyz`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: "ok", database: "ok", migrations: "current" });
+      // every request leaves one JSON access-log line on stdout
+      const traced = await fetch(`${first.url}/healthz`, { headers: { "x-request-id": "trace-log-1" } });
+      expect(traced.headers.get("x-request-id")).toBe("trace-log-1");
+      const line = await first.waitLogWhere((l) => l.msg === "request" && l.request_id === "trace-log-1");
+      expect(line).toMatchObject({ level: "info", method: "GET", path: "/healthz", status: 200, workspace_id: null });
+      expect(typeof line.duration_ms).toBe("number");
+      expect(Number.isNaN(Date.parse(line.time))).toBe(false);
     } finally {
       expect(await first.stop()).toBe(0);
     }

@@ -129,7 +129,8 @@ export function exportDownloadRoutes(ctx: Ctx, limiter: RateLimiter) {
   return new Elysia({ prefix: "/downloads/exports" }).get(
     "/:id",
     ({ params, query, request }) => {
-      chargeRateLimit(limiter, request, `ip:${stateOf(request).ip}`);
+      const state = stateOf(request);
+      chargeRateLimit(limiter, state, state.ip);
       checkDownloadLink(ctx, params.id, query.expires, query.signature);
       const { row, path } = downloadableExport(ctx, params.id);
       return new Response(Bun.file(path), {

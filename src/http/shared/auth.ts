@@ -17,18 +17,17 @@ export function bearer(req: Request): string | null {
 
 /** `scope` may list several: any one of them admits (a route that checks the precise one itself, e.g. exports by resource). */
 export function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, api: "a" | "b", scope: Scope | readonly Scope[]): Principal {
+  const state = stateOf(req);
   const token = bearer(req);
   const principal = token ? authenticate(ctx, token, api) : null;
   if (!principal) {
-    chargeRateLimit(limiter, req, `ip:${stateOf(req).ip}`);
+    chargeRateLimit(limiter, state, state.ip);
     throw new DomainError("unauthorized", token ? "The bearer token is unknown, revoked, or not a credential of this API." : "Send Authorization: Bearer <token>.");
   }
-  const state = stateOf(req);
   state.principal = principal;
-  chargeRateLimit(limiter, req, `key:${principal.keyId}`);
-  const anyOf = typeof scope === "string" ? [scope] : scope;
-  if (!anyOf.some((s) => principal.scopes.has(s))) {
-    throw new DomainError("forbidden", `This credential lacks the scope ${anyOf.join(" or ")}.`);
+  chargeRateLimit(limiter, state, principal.keyId);
+  if (typeof scope === "string" ? !principal.scopes.has(scope) : !scope.some((s) => principal.scopes.has(s))) {
+    throw new DomainError("forbidden", `This credential lacks the scope ${typeof scope === "string" ? scope : scope.join(" or ")}.`);
   }
   return principal;
 }

@@ -2,7 +2,7 @@
 // Advertised with the IETF RateLimit-Policy / RateLimit headers on every answer.
 import { DomainError } from "../../lib/errors";
 import type { Clock } from "../../lib/clock";
-import { stateOf } from "./request-state";
+import type { RequestState } from "./request-state";
 
 interface Bucket {
   tokens: number;
@@ -21,8 +21,12 @@ export class RateLimiter {
     this.policy = `"default";q=${burst};w=${Math.max(1, Math.ceil(burst / perSecond))}`;
   }
 
-  /** Takes one token; returns the tokens left, or the seconds to wait. */
-  take(key: string): { ok: boolean; remaining: number; retryAfter: number; resetSeconds: number } {
+  /**
+   * Takes one token for `key` (a key id, or a client address: they cannot
+   * collide) and records what is left on the request; returns the seconds to
+   * wait when the bucket is empty, else 0.
+   */
+  take(key: string, state: RequestState): number {
     const now = this.clock.now();
     let b = this.buckets.get(key);
     if (!b) {
@@ -32,20 +36,24 @@ export class RateLimiter {
     }
     b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) / 1000) * this.perSecond);
     b.at = now;
-    const resetSeconds = Math.ceil((this.burst - b.tokens) / this.perSecond);
+    state.rateReset = Math.ceil((this.burst - b.tokens) / this.perSecond);
     if (b.tokens < 1) {
-      return { ok: false, remaining: 0, retryAfter: Math.max(1, Math.ceil((1 - b.tokens) / this.perSecond)), resetSeconds };
+      state.rateRemaining = 0;
+      return Math.max(1, Math.ceil((1 - b.tokens) / this.perSecond));
     }
     b.tokens -= 1;
-    return { ok: true, remaining: Math.floor(b.tokens), retryAfter: 0, resetSeconds };
+    state.rateRemaining = Math.floor(b.tokens);
+    return 0;
   }
 }
 
-export function chargeRateLimit(limiter: RateLimiter, req: Request, key: string): void {
-  const r = limiter.take(key);
-  const state = stateOf(req);
-  state.rate = { policy: limiter.policy, remaining: `"default";r=${r.remaining};t=${r.resetSeconds}` };
-  if (!r.ok) {
-    throw new DomainError("rate_limited", `Too many requests for this credential; retry in ${r.retryAfter} s.`, { retryAfter: r.retryAfter });
-  }
+/** Charges the request's bucket; 429 when it is empty. */
+export function chargeRateLimit(limiter: RateLimiter, state: RequestState, key: string): void {
+  const wait = limiter.take(key, state);
+  if (wait) throw new DomainError("rate_limited", `Too many requests for this credential; retry in ${wait} s.`, { retryAfter: wait });
+}
+
+/** The RateLimit header value of a charged request. */
+export function rateLimitHeader(state: RequestState): string {
+  return `"default";r=${state.rateRemaining};t=${state.rateReset}`;
 }

@@ -7,7 +7,9 @@ export interface RequestState {
   start: number;
   api: "a" | "b" | null;
   principal?: Principal;
-  rate?: { policy: string; remaining: string; retryAfter?: number };
+  /** Set once a rate-limit bucket was charged (-1 before). */
+  rateRemaining: number;
+  rateReset: number;
   /** The client address (looked up only when needed). */
   readonly ip: string;
 }
@@ -18,7 +20,8 @@ interface AddressSource {
 
 export class ServerRequestState implements RequestState {
   principal?: Principal;
-  rate?: RequestState["rate"];
+  rateRemaining = -1;
+  rateReset = 0;
   constructor(
     readonly id: string,
     readonly start: number,

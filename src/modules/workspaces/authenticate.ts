@@ -71,9 +71,8 @@ function lookup(ctx: Ctx): Statement<KeyRow, [string]> {
 }
 
 /**
- * Resolves a bearer token of the given API to its principal, or null.
- * No cache: a key revoked by any process (the CLI included) is refused on the
- * very next request. The lookup is one indexed row.
+ * Resolves a bearer token of the given API to its principal, or null: one
+ * indexed row, cached until the database changes (see cacheFor).
  */
 export function authenticate(ctx: Ctx, token: string, api: "a" | "b"): Principal | null {
   if (tokenApi(token) !== api) return null;

@@ -7,7 +7,7 @@ import { Api, expectProblem } from "../../helpers/http";
 let app: TestApp;
 const logged: { msg: string; fields?: Record<string, unknown> }[] = [];
 const log: Logger = {
-  line: () => {},
+  request: () => {},
   info: () => {},
   warn: () => {},
   error: (msg, fields) => logged.push({ msg, fields }),
