@@ -1,4 +1,6 @@
 // One JSON object per line on stdout: easy to ship to any log collector.
+import { iso } from "./clock";
+
 export type LogFields = Record<string, unknown>;
 
 /** The access-log facts of one answered request, formatted when written. */
@@ -51,12 +53,12 @@ export function bufferedStdout(): LogSink {
 
 export function formatRequest(e: RequestEntry): string {
   const ws = e.workspaceId === null ? "null" : JSON.stringify(e.workspaceId);
-  return `{"time":"${isoOf(e.at)}","level":"info","msg":"request","method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"duration_ms":${Math.round(e.ms * 100) / 100},"request_id":${JSON.stringify(e.requestId)},"workspace_id":${ws}}`;
+  return `{"time":"${iso(e.at)}","level":"info","msg":"request","method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"duration_ms":${Math.round(e.ms * 100) / 100},"request_id":${JSON.stringify(e.requestId)},"workspace_id":${ws}}`;
 }
 
 export function createLogger(sink: LogSink = bufferedStdout()): Logger {
   const emit = (level: string, msg: string, fields?: LogFields) => {
-    const head = `{"time":"${isoOf(Date.now())}","level":"${level}","msg":${JSON.stringify(msg)}`;
+    const head = `{"time":"${iso(Date.now())}","level":"${level}","msg":${JSON.stringify(msg)}`;
     sink(fields ? `${head},${JSON.stringify(fields).slice(1)}` : `${head}}`);
   };
   return {
@@ -65,19 +67,6 @@ export function createLogger(sink: LogSink = bufferedStdout()): Logger {
     warn: (m, f) => emit("warn", m, f),
     error: (m, f) => emit("error", m, f),
   };
-}
-
-// Formatting a Date per log line is measurable under load; the part up to the
-// second changes once a second.
-let isoSecond = -1;
-let isoPrefix = "";
-function isoOf(ms: number): string {
-  const sec = Math.floor(ms / 1000);
-  if (sec !== isoSecond) {
-    isoSecond = sec;
-    isoPrefix = new Date(sec * 1000).toISOString().slice(0, 20);
-  }
-  return `${isoPrefix}${String(ms % 1000).padStart(3, "0")}Z`;
 }
 
 export const silentLogger: Logger = { request() {}, info() {}, warn() {}, error() {} };
