@@ -13,27 +13,30 @@ import { parseBody } from "./http/shared/body";
 import { RouteTable, toDomainError } from "./http/shared/errors-hook";
 import { errorResponse } from "./http/shared/problem";
 import { RateLimiter } from "./http/shared/rate-limit";
+import { compileSyncRoutes } from "./http/shared/sync-routes";
 import { SCOPES } from "./modules/workspaces/scopes";
 import { VERSION } from "./version";
 
 export interface HttpApp {
   app: Elysia<any, any, any, any, any, any, any>;
   limiter: RateLimiter;
+  /** The problem (or API A envelope) for anything thrown or rejected while answering `request`. */
+  answerError(request: Request, error: unknown): Response;
 }
 
 export function createApp(ctx: Ctx): HttpApp {
   const limiter = new RateLimiter(ctx.clock, ctx.config.rateLimit.perSecond, ctx.config.rateLimit.burst);
   let table: RouteTable | null = null;
   let finishedDoc: unknown = null;
+  const answer = (c: { code: unknown; error: unknown; request: Request; route?: string; body?: unknown }) => {
+    table ??= new RouteTable(app.routes as never);
+    return errorResponse(c.request, toDomainError(ctx, table, c), ctx.config.docsUrl);
+  };
   const app = new Elysia({ normalize: false })
     .use(openapiPlugin(VERSION))
     .onParse(({ request }) => parseBody(request))
     // destructured: Elysia infers from the parameters what each request must parse
-    .onError(({ code, error, request, route, body }) => {
-      table ??= new RouteTable(app.routes as never);
-      const err = toDomainError(ctx, table, { code, error, request, route, body });
-      return errorResponse(request, err, ctx.config.docsUrl);
-    })
+    .onError(({ code, error, request, route, body }) => answer({ code, error, request, route, body }))
     .get("/healthz", () => ({ status: "ok" }), { detail: { tags: ["Service"], summary: "Liveness: the server accepts requests" } })
     .get(
       "/readyz",
@@ -79,5 +82,6 @@ export function createApp(ctx: Ctx): HttpApp {
     .use(apiARoutes(ctx, limiter))
     .use(apiBRoutes(ctx, limiter))
     .use(exportDownloadRoutes(ctx, limiter));
-  return { app, limiter };
+  compileSyncRoutes(app.routes as never);
+  return { app, limiter, answerError: (request, error) => answer({ code: "UNKNOWN", error, request }) };
 }

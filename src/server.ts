@@ -5,8 +5,7 @@ import { createApp } from "./app";
 import type { Ctx } from "./context";
 import { bodyLimit, tooLarge } from "./http/shared/body";
 import { errorResponse } from "./http/shared/problem";
-import { rateLimitHeader } from "./http/shared/rate-limit";
-import { apiOfPath, pathOf, ServerRequestState, setState } from "./http/shared/request-state";
+import { apiOfPath, pathOf, ServerRequestState, setState, stampHeaders } from "./http/shared/request-state";
 import { schedulePeriodic } from "./jobs/periodic";
 import { jobHandlers } from "./jobs/registry";
 import { JobRunner } from "./jobs/runner";
@@ -26,7 +25,7 @@ export interface Running {
 }
 
 export function startServer(ctx: Ctx, opts: { port?: number; runJobs?: boolean; logRequests?: boolean } = {}): Running {
-  const { app, limiter } = createApp(ctx);
+  const { app, limiter, answerError } = createApp(ctx);
   const runner = new JobRunner(ctx, jobHandlers, { concurrency: ctx.config.workerConcurrency });
   installWebhookFanout(ctx); // events get their deliveries in their own transaction
   const webhooks = new WebhookWorker(ctx);
@@ -43,15 +42,19 @@ export function startServer(ctx: Ctx, opts: { port?: number; runJobs?: boolean; 
     const limit = declared ? bodyLimit(request.method, path, request.headers.get("content-type")) : 0;
     if (declared > limit) return finish(request, path, state, errorResponse(request, tooLarge(limit), ctx.config.docsUrl));
     const answer = app.fetch(request) as Response | Promise<Response>;
-    return answer instanceof Promise ? answer.then((r) => finish(request, path, state, r)) : finish(request, path, state, answer);
+    if (!(answer instanceof Promise)) return finish(request, path, state, answer);
+    return answer.then(
+      (r) => finish(request, path, state, r),
+      // only a GET handler compiled synchronous (sync-routes.ts) that returned a failing promise gets here
+      (error: unknown) => finish(request, path, state, answerError(request, error)),
+    );
   };
 
   const finish = (request: Request, path: string, state: ServerRequestState, response: Response): Response => {
-    const h = response.headers;
-    h.set("x-request-id", state.id);
-    if (state.api) {
-      h.set("ratelimit-policy", limiter.policy);
-      if (state.rateRemaining >= 0) h.set("ratelimit", rateLimitHeader(state));
+    if (!state.stamped) {
+      const common: Record<string, string> = {};
+      stampHeaders(state, limiter.policy, common);
+      for (const name in common) response.headers.set(name, common[name]!);
     }
     if (logRequests) {
       const p = state.principal;

@@ -1,12 +1,12 @@
 // Bearer authentication and the per-route scope. API B takes nb_live_/nb_test_,
 // nbs_ and nbc_ tokens; API A takes ak_ keys only.
-import { Elysia } from "elysia";
+import { type Context, Elysia } from "elysia";
 import type { Ctx } from "../../context";
 import { DomainError } from "../../lib/errors";
 import { authenticate, type Principal } from "../../modules/workspaces/authenticate";
 import type { Scope } from "../../modules/workspaces/scopes";
 import { chargeRateLimit, type RateLimiter } from "./rate-limit";
-import { stateOf } from "./request-state";
+import { type RequestState, stampHeaders, stateOf } from "./request-state";
 
 export function bearer(req: Request): string | null {
   const h = req.headers.get("authorization");
@@ -16,8 +16,7 @@ export function bearer(req: Request): string | null {
 }
 
 /** `scope` may list several: any one of them admits (a route that checks the precise one itself, e.g. exports by resource). */
-export function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, api: "a" | "b", scope: Scope | readonly Scope[]): Principal {
-  const state = stateOf(req);
+function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, state: RequestState, api: "a" | "b", scope: Scope | readonly Scope[]): Principal {
   const token = bearer(req);
   const principal = token ? authenticate(ctx, token, api) : null;
   if (!principal) {
@@ -37,9 +36,17 @@ export function authPlugin(ctx: Ctx, limiter: RateLimiter, api: "a" | "b") {
   return new Elysia({ name: `auth-${api}` }).macro({
     scope: (scope: Scope | readonly Scope[]) => ({
       // transform runs before validation, so a bad credential is 401 even when
-      // the path or body is also invalid
-      transform({ request }: { request: Request }) {
-        requirePrincipal(ctx, limiter, request, api, scope);
+      // the path or body is also invalid. The common headers go into Elysia's
+      // headers here, so the answer is built with them: setting them on the
+      // finished Response (server.ts does for routes without a scope) costs more.
+      transform({ request, set }: Pick<Context, "request" | "set">) {
+        const state = stateOf(request);
+        try {
+          requirePrincipal(ctx, limiter, request, state, api, scope);
+        } finally {
+          stampHeaders(state, limiter.policy, set.headers);
+          state.stamped = true;
+        }
       },
       resolve({ request }: { request: Request }) {
         return { principal: stateOf(request).principal! };

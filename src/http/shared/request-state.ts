@@ -1,6 +1,7 @@
 // Per-request facts shared by the outer server wrapper, Elysia hooks and
 // routes, keyed by the Request object itself.
 import type { Principal } from "../../modules/workspaces/authenticate";
+import { rateLimitHeader } from "./rate-limit";
 
 export interface RequestState {
   id: string;
@@ -10,6 +11,8 @@ export interface RequestState {
   /** Set once a rate-limit bucket was charged (-1 before). */
   rateRemaining: number;
   rateReset: number;
+  /** Set once stampHeaders wrote the common headers into Elysia's response headers. */
+  stamped: boolean;
   /** The client address (looked up only when needed). */
   readonly ip: string;
 }
@@ -22,6 +25,7 @@ export class ServerRequestState implements RequestState {
   principal?: Principal;
   rateRemaining = -1;
   rateReset = 0;
+  stamped = false;
   constructor(
     readonly id: string,
     readonly start: number,
@@ -64,4 +68,16 @@ export function apiOfPath(path: string): "a" | "b" | null {
   if (API_A.test(path)) return "a";
   if (path === "/v1" || path.startsWith("/v1/")) return "b";
   return null;
+}
+
+/**
+ * Writes the headers every answer carries into `headers`: the request id and,
+ * on the APIs, the rate-limit policy and (once charged) the bucket's state.
+ */
+export function stampHeaders(state: RequestState, policy: string, headers: Record<string, string | number>): void {
+  headers["x-request-id"] = state.id;
+  if (state.api) {
+    headers["ratelimit-policy"] = policy;
+    if (state.rateRemaining >= 0) headers.ratelimit = rateLimitHeader(state);
+  }
 }

@@ -1,0 +1,66 @@
+import { describe, expect, test } from "bun:test";
+import { Elysia } from "elysia";
+import { createApp } from "../../src/app";
+import { compileSyncRoutes } from "../../src/http/shared/sync-routes";
+import { startTestApp } from "../helpers/app";
+
+const shout = (s: string) => s.toUpperCase();
+
+function demo() {
+  const app = new Elysia()
+    .onParse(async ({ request }) => ({ parsed: await request.text() }))
+    .get("/sync/:id", ({ params }) => shout(params.id))
+    .get("/query", ({ query }) => {
+      return shout(query.q ?? "none");
+    })
+    .get("/async", async () => shout("later"))
+    .get("/promise", () => Promise.resolve("resolved"))
+    .post("/echo", ({ body }) => body);
+  compileSyncRoutes(app.routes as never);
+  return app;
+}
+
+const req = (path: string, init?: RequestInit) => new Request(`http://localhost${path}`, init);
+
+describe("compileSyncRoutes", () => {
+  test("a GET whose handler is not declared async answers without a promise", async () => {
+    const app = demo();
+    const answer = app.fetch(req("/sync/abc"));
+    expect(answer).toBeInstanceOf(Response);
+    expect(await (answer as Response).text()).toBe("ABC");
+  });
+
+  test("what the handler uses is still inferred (the query is parsed)", async () => {
+    const answer = demo().fetch(req("/query?q=hi"));
+    expect(answer).toBeInstanceOf(Response);
+    expect(await (answer as Response).text()).toBe("HI");
+  });
+
+  test("async handlers stay async; a returned promise is still awaited", async () => {
+    const app = demo();
+    const later = app.fetch(req("/async"));
+    expect(later).toBeInstanceOf(Promise);
+    expect(await (await later).text()).toBe("LATER");
+    expect(await (await app.fetch(req("/promise"))).text()).toBe("resolved");
+  });
+
+  test("routes with a body keep the parse hook", async () => {
+    const r = await demo().fetch(req("/echo", { method: "POST", body: "payload" }));
+    expect(await r.json()).toEqual({ parsed: "payload" });
+  });
+});
+
+test("the API's reads answer without a promise", async () => {
+  const t = await startTestApp();
+  try {
+    const w = t.newWorkspace();
+    const { app } = createApp(t.ctx);
+    for (const path of ["/v1/quota_scopes", `/v1/workspaces/${w.id}`, "/v1/people?limit=5"]) {
+      const answer = app.fetch(req(path, { headers: { authorization: `Bearer ${w.apiKey}` } }));
+      expect(answer).toBeInstanceOf(Response);
+      expect((answer as Response).status).toBe(200);
+    }
+  } finally {
+    await t.close();
+  }
+});
