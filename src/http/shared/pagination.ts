@@ -84,10 +84,8 @@ export function listPage<Row>(ctx: Ctx, a: ListArgs): { rows: Row[]; meta: PageM
   let rows: Row[];
   if (!a.where) {
     const shape = `list:${a.list}:${equal.map(([c]) => c.name).join(",")}:${order}:${after !== undefined}`;
-    const q = preparedSelect<Row>(ctx.db, shape, a.table, () =>
-      ctx.db
-        .select()
-        .from(a.table)
+    const q = preparedSelect<Row>(ctx.db, shape, a.table, (from) =>
+      from
         .where(and(...equal.map(([c], i) => eq(c, sql.placeholder(`p${i}`))), after !== undefined ? (order === "desc" ? lt(a.key, sql.placeholder("after")) : gt(a.key, sql.placeholder("after"))) : undefined))
         .orderBy(order === "desc" ? desc(a.key) : asc(a.key))
         .limit(sql.placeholder("limit"))

@@ -113,10 +113,8 @@ export function createManualSuppression(ctx: Ctx, a: { workspaceId: string; emai
 }
 
 export function getSuppression(ctx: Ctx, a: { workspaceId: string; id: string }): Suppression {
-  const q = preparedSelect<Suppression>(ctx.db, "suppressions.get", suppressions, () =>
-    ctx.db
-      .select()
-      .from(suppressions)
+  const q = preparedSelect<Suppression>(ctx.db, "suppressions.get", suppressions, (from) =>
+    from
       .where(and(eq(suppressions.workspaceId, sql.placeholder("ws")), eq(suppressions.id, sql.placeholder("id"))))
       .toSQL(),
   );

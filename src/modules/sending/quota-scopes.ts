@@ -74,10 +74,8 @@ export function createQuotaScope(ctx: Ctx, a: { workspaceId: string; provider: s
 }
 
 export function getQuotaScope(ctx: Ctx, a: { workspaceId: string; id: string }): QuotaScope {
-  const q = preparedSelect<QuotaScope>(ctx.db, "quota_scopes.get", quotaScopes, () =>
-    ctx.db
-      .select()
-      .from(quotaScopes)
+  const q = preparedSelect<QuotaScope>(ctx.db, "quota_scopes.get", quotaScopes, (from) =>
+    from
       .where(and(eq(quotaScopes.workspaceId, sql.placeholder("ws")), eq(quotaScopes.id, sql.placeholder("id"))))
       .toSQL(),
   );
