@@ -4,24 +4,19 @@ import { type Context, Elysia } from "elysia";
 import type { Ctx } from "../../context";
 import { DomainError } from "../../lib/errors";
 import { authenticate, type Principal } from "../../modules/workspaces/authenticate";
+import { bearerToken } from "../../modules/workspaces/tokens";
 import type { Scope } from "../../modules/workspaces/scopes";
 import { chargeRateLimit, type RateLimiter } from "./rate-limit";
 import { type RequestState, stampHeaders, stateOf } from "./request-state";
 
-export function bearer(req: Request): string | null {
-  const h = req.headers.get("authorization");
-  if (!h) return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-  return m ? m[1]! : null;
-}
-
 /** `scope` may list several: any one of them admits (a route that checks the precise one itself, e.g. exports by resource). */
 function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, state: RequestState, api: "a" | "b", scope: Scope | readonly Scope[]): Principal {
-  const token = bearer(req);
-  const principal = token ? authenticate(ctx, token, api) : null;
+  const credentials = req.headers.get("authorization");
+  const principal = credentials ? authenticate(ctx, credentials, api) : null;
   if (!principal) {
     chargeRateLimit(limiter, state, state.ip);
-    throw new DomainError("unauthorized", token ? "The bearer token is unknown, revoked, or not a credential of this API." : "Send Authorization: Bearer <token>.");
+    const presented = credentials && bearerToken(credentials);
+    throw new DomainError("unauthorized", presented ? "The bearer token is unknown, revoked, or not a credential of this API." : "Send Authorization: Bearer <token>.");
   }
   state.principal = principal;
   chargeRateLimit(limiter, state, principal.keyId);

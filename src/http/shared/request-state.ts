@@ -1,5 +1,5 @@
 // Per-request facts shared by the outer server wrapper, Elysia hooks and
-// routes, keyed by the Request object itself.
+// routes, kept on the Request object itself.
 import type { Principal } from "../../modules/workspaces/authenticate";
 import { rateLimitHeader } from "./rate-limit";
 
@@ -38,19 +38,17 @@ export class ServerRequestState implements RequestState {
   }
 }
 
-const states = new WeakMap<Request, RequestState>();
+// Kept on the Request itself: a property read is cheaper than a WeakMap lookup,
+// and this runs several times per request.
+const STATE = Symbol("nearbound.requestState");
+type WithState = Request & { [STATE]?: RequestState };
 
 export function setState(req: Request, s: RequestState): void {
-  states.set(req, s);
+  (req as WithState)[STATE] = s;
 }
 
 export function stateOf(req: Request): RequestState {
-  let s = states.get(req);
-  if (!s) {
-    s = new ServerRequestState(`req_${crypto.randomUUID()}`, performance.now(), apiOfPath(pathOf(req.url)), undefined, req);
-    states.set(req, s);
-  }
-  return s;
+  return ((req as WithState)[STATE] ??= new ServerRequestState(`req_${crypto.randomUUID()}`, performance.now(), apiOfPath(pathOf(req.url)), undefined, req));
 }
 
 /** The path of a request URL without parsing the whole URL. */

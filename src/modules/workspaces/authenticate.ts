@@ -1,7 +1,7 @@
 import type { Statement } from "bun:sqlite";
 import type { Ctx } from "../../context";
 import type { Scope } from "./scopes";
-import { hashToken, tokenApi } from "./tokens";
+import { bearerToken, hashToken, tokenApi } from "./tokens";
 
 export interface Principal {
   keyId: string;
@@ -23,8 +23,8 @@ interface KeyRow {
 // A prepared statement per database: this runs on every request.
 const lookups = new WeakMap<Ctx["db"], Statement<KeyRow, [string]>>();
 
-// Principals are cached per token, but only while the database is unchanged by
-// any other connection (PRAGMA data_version moves when another process, such as
+// Principals are cached per API by the exact credentials presented, but only
+// while the database is unchanged by any other connection (PRAGMA data_version moves when another process, such as
 // `nearbound key revoke`, commits) and this process made no key change either
 // (keyChanged()). data_version is read at most once per millisecond (under load
 // that query was a sixth of a request's cost), so a revocation by another
@@ -33,7 +33,8 @@ const RECHECK_MS = 1;
 interface PrincipalCache {
   version: number;
   checkedAt: number;
-  entries: Map<string, Principal | null>;
+  a: Map<string, Principal | null>;
+  b: Map<string, Principal | null>;
 }
 const caches = new WeakMap<Ctx["db"], PrincipalCache>();
 let localKeyEpoch = 0;
@@ -49,7 +50,7 @@ function cacheFor(ctx: Ctx): PrincipalCache {
   if (c && now - c.checkedAt < RECHECK_MS && c.version % 1e6 === localKeyEpoch % 1e6) return c;
   const dv = (ctx.db.$client.query("PRAGMA data_version").get() as { data_version: number }).data_version * 1e6 + (localKeyEpoch % 1e6);
   if (!c || c.version !== dv) {
-    c = { version: dv, checkedAt: now, entries: new Map() };
+    c = { version: dv, checkedAt: now, a: new Map(), b: new Map() };
     caches.set(ctx.db, c);
   }
   c.checkedAt = now;
@@ -71,17 +72,19 @@ function lookup(ctx: Ctx): Statement<KeyRow, [string]> {
 }
 
 /**
- * Resolves a bearer token of the given API to its principal, or null: one
- * indexed row, cached until the database changes (see cacheFor).
+ * Resolves presented credentials (`Bearer <token>`, an Authorization header's
+ * value) for the given API to its principal, or null: one indexed row, cached
+ * by the exact credentials until the database changes (see cacheFor), so a
+ * repeat caller costs one map lookup and no parsing.
  */
-export function authenticate(ctx: Ctx, token: string, api: "a" | "b"): Principal | null {
-  if (tokenApi(token) !== api) return null;
-  const cache = cacheFor(ctx);
-  const hit = cache.entries.get(token);
+export function authenticate(ctx: Ctx, credentials: string, api: "a" | "b"): Principal | null {
+  const entries = cacheFor(ctx)[api];
+  const hit = entries.get(credentials);
   if (hit !== undefined) return hit;
-  const principal = lookupPrincipal(ctx, token);
-  if (cache.entries.size > 10_000) cache.entries.clear();
-  cache.entries.set(token, principal);
+  const token = bearerToken(credentials);
+  const principal = token && tokenApi(token) === api ? lookupPrincipal(ctx, token) : null;
+  if (entries.size > 10_000) entries.clear();
+  entries.set(credentials, principal);
   return principal;
 }
 

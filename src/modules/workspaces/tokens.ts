@@ -30,6 +30,12 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** The token of presented credentials `Bearer <token>` (an Authorization header's value), or null. */
+export function bearerToken(credentials: string): string | null {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(credentials);
+  return m ? m[1]! : null;
+}
+
 /** Which API a token belongs to, from its prefix alone. */
 export function tokenApi(token: string): "a" | "b" | null {
   if (/^(nb_live_|nb_test_|nbs_|nbc_)[0-9A-Za-z]{40}$/.test(token)) return "b";
