@@ -20,33 +20,22 @@ export class FakeClock implements Clock {
 
 export function iso(ms: number): string;
 export function iso(ms: number | null | undefined): string | null;
+/** Date#toISOString of an epoch-ms time; null stays null. */
 export function iso(ms: number | null | undefined): string | null {
-  return ms == null ? null : isoOfMs(ms);
-}
-
-// Exactly Date#toISOString, a third cheaper: every timestamp of every listed
-// row goes through here (three per row of a 100-item page). The date part is
-// formatted once per day and kept; the time part is read from tables.
-const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));
-const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
-const DAY_MS = 86_400_000;
-const dayPrefixes = new Map<number, string>();
-
-function isoOfMs(ms: number): string {
-  // out of Date's range (or not an integer): Date itself throws or formats
-  if (!Number.isInteger(ms) || Math.abs(ms) > 8.64e15) return new Date(ms).toISOString();
-  const day = Math.floor(ms / DAY_MS);
-  let prefix = dayPrefixes.get(day);
-  if (prefix === undefined) {
-    if (dayPrefixes.size >= 4096) dayPrefixes.clear();
-    prefix = new Date(day * DAY_MS).toISOString().slice(0, -13); // "YYYY-MM-DDT"
-    dayPrefixes.set(day, prefix);
+  if (ms == null) return null;
+  let text = recent.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString(); // RangeError for NaN or out of range, as Date
+    if (recent.size >= RECENT_MAX) recent.clear();
+    recent.set(ms, text);
   }
-  let rest = ms - day * DAY_MS;
-  const h = Math.floor(rest / 3_600_000);
-  rest -= h * 3_600_000;
-  const m = Math.floor(rest / 60_000);
-  rest -= m * 60_000;
-  const s = Math.floor(rest / 1000);
-  return `${prefix}${TWO[h]}:${TWO[m]}:${TWO[s]}.${THREE[rest - s * 1000]}Z`;
+  return text;
 }
+
+// API objects carry the same few timestamps over and over (every read of a
+// row, every page of a list: three per row of a 100-item page), and a fresh
+// string costs more to format and then to copy into the JSON body than a map
+// lookup. Recent values are kept, bounded; a value not seen yet costs one
+// toISOString and a map insert.
+const RECENT_MAX = 10_000;
+const recent = new Map<number, string>();

@@ -1,5 +1,4 @@
 // One JSON object per line on stdout: easy to ship to any log collector.
-import { iso } from "./clock";
 
 export type LogFields = Record<string, unknown>;
 
@@ -51,14 +50,18 @@ export function bufferedStdout(): LogSink {
   };
 }
 
+// Log times are new each time: formatted directly, not through iso()'s memo of
+// the API's recurring timestamps.
+const time = (ms: number) => new Date(ms).toISOString();
+
 export function formatRequest(e: RequestEntry): string {
   const ws = e.workspaceId === null ? "null" : JSON.stringify(e.workspaceId);
-  return `{"time":"${iso(e.at)}","level":"info","msg":"request","method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"duration_ms":${Math.round(e.ms * 100) / 100},"request_id":${JSON.stringify(e.requestId)},"workspace_id":${ws}}`;
+  return `{"time":"${time(e.at)}","level":"info","msg":"request","method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"duration_ms":${Math.round(e.ms * 100) / 100},"request_id":${JSON.stringify(e.requestId)},"workspace_id":${ws}}`;
 }
 
 export function createLogger(sink: LogSink = bufferedStdout()): Logger {
   const emit = (level: string, msg: string, fields?: LogFields) => {
-    const head = `{"time":"${iso(Date.now())}","level":"${level}","msg":${JSON.stringify(msg)}`;
+    const head = `{"time":"${time(Date.now())}","level":"${level}","msg":${JSON.stringify(msg)}`;
     sink(fields ? `${head},${JSON.stringify(fields).slice(1)}` : `${head}}`);
   };
   return {

@@ -1,4 +1,5 @@
-// iso() must be exactly Date#toISOString: it formats every timestamp the API answers.
+// iso() must be exactly Date#toISOString: it formats every timestamp the API answers,
+// remembering recent values.
 import { describe, expect, test } from "bun:test";
 import { iso } from "../../src/lib/clock";
 
@@ -14,10 +15,18 @@ describe("iso", () => {
     }
   });
 
+  test("remembered values stay exact after the memo is cleared, and repeat reads give the same string", () => {
+    const start = Date.UTC(2026, 10, 22);
+    for (let i = 0; i < 25_000; i++) expect(iso(start + i * 1001)).toBe(new Date(start + i * 1001).toISOString());
+    expect(iso(start)).toBe(iso(start));
+    expect(iso(start + 7)).toBe("2026-11-22T00:00:00.007Z");
+  });
+
   test("null stays null; an invalid time throws as Date would", () => {
     expect(iso(null)).toBeNull();
     expect(iso(undefined)).toBeNull();
     expect(() => iso(Number.NaN)).toThrow(RangeError);
     expect(() => iso(8.64e15 + 1)).toThrow(RangeError);
+    expect(() => iso(Number.NaN)).toThrow(RangeError); // a failure is not remembered
   });
 });
