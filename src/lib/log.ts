@@ -1,5 +1,4 @@
 // One JSON object per line on stdout: easy to ship to any log collector.
-
 export type LogFields = Record<string, unknown>;
 
 /** The access-log facts of one answered request, formatted when written. */

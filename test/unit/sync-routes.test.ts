@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import { createApp } from "../../src/app";
 import { compileSyncRoutes } from "../../src/http/shared/sync-routes";
+import { DomainError } from "../../src/lib/errors";
 import { startTestApp } from "../helpers/app";
 
 const shout = (s: string) => s.toUpperCase();
@@ -60,6 +61,24 @@ test("the API's reads answer without a promise", async () => {
       expect(answer).toBeInstanceOf(Response);
       expect((answer as Response).status).toBe(200);
     }
+  } finally {
+    await t.close();
+  }
+});
+
+test("a rejection server.ts receives is answered like a thrown error: the problem of a DomainError, else a logged 500", async () => {
+  const t = await startTestApp();
+  try {
+    const { answerError } = createApp(t.ctx);
+    const notFound = answerError(req("/v1/quota_scopes/qsc_0"), new DomainError("not_found", "No such quota scope."));
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get("content-type")).toStartWith("application/problem+json");
+    expect(((await notFound.json()) as { code: string }).code).toBe("not_found");
+    const crash = answerError(req("/v1/quota_scopes"), new Error("boom"));
+    expect(crash.status).toBe(500);
+    const body = (await crash.json()) as { code: string };
+    expect(body.code).toBe("internal_error");
+    expect(JSON.stringify(body)).not.toContain("boom");
   } finally {
     await t.close();
   }

@@ -26,7 +26,7 @@ export function compileSyncRoutes(routes: readonly CompilableRoute[]): void {
     if (route.hooks) route.hooks.parse = undefined;
     // The source stays readable to Elysia's inference of what the handler
     // uses (query, headers…); only the patterns of the async test are broken.
-    const source = fn.toString().replace(LOOKS_ASYNC, (m, kw: string | undefined, tail: string | undefined) => (kw ? `${kw}  ` : `a_${tail}`));
+    const source = fn.toString().replace(LOOKS_ASYNC, (_, kw: string | undefined, tail: string | undefined) => (kw ? `${kw}  ` : `a_${tail}`));
     Object.defineProperty(fn, "toString", { value: () => source });
   }
 }

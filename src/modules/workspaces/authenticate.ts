@@ -20,15 +20,16 @@ interface KeyRow {
   mode: string;
 }
 
-// A prepared statement per database: this runs on every request.
+// A prepared statement per database (run on a cache miss).
 const lookups = new WeakMap<Ctx["db"], Statement<KeyRow, [string]>>();
 
 // Principals are cached per API by the exact credentials presented, but only
-// while the database is unchanged by any other connection (PRAGMA data_version moves when another process, such as
-// `nearbound key revoke`, commits) and this process made no key change either
-// (keyChanged()). data_version is read at most once per millisecond (under load
-// that query was a sixth of a request's cost), so a revocation by another
-// process is honoured within 1 ms of its commit; one made in-process at once.
+// while the database is unchanged by any other connection (PRAGMA data_version
+// moves when another process, such as `nearbound key revoke`, commits) and this
+// process made no key change either (keyChanged()). data_version is read at most
+// once per millisecond (under load that query was a sixth of a request's cost),
+// so a revocation by another process is honoured within 1 ms of its commit; one
+// made in-process at once.
 const RECHECK_MS = 1;
 interface PrincipalCache {
   version: number;
