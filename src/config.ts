@@ -18,7 +18,8 @@ export interface Config {
   hostname: string;
   dnsServers: HostPort[] | null;
   smtpRelay: HostPort | null;
-  allowPrivateWebhooks: boolean;
+  /** Every outbound connection may reach loopback/private addresses (NEARBOUND_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
   secretKey: string | null;
   rateLimit: { perSecond: number; burst: number };
   workerConcurrency: number;
@@ -85,10 +86,14 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
   const docs = pick(src, "NEARBOUND_DOCS_URL");
   const dns = pick(src, "NEARBOUND_DNS_SERVERS");
   const relay = pick(src, "NEARBOUND_SMTP_RELAY");
-  const allow = pick(src, "NEARBOUND_ALLOW_PRIVATE_WEBHOOKS").value;
+  // NEARBOUND_ALLOW_PRIVATE_WEBHOOKS is the setting's older name, still read
+  const allowPick = pick(src, "NEARBOUND_ALLOW_PRIVATE_TARGETS").value !== undefined ? pick(src, "NEARBOUND_ALLOW_PRIVATE_TARGETS") : pick(src, "NEARBOUND_ALLOW_PRIVATE_WEBHOOKS");
+  const allow = allowPick.value;
   if (allow !== undefined && !["0", "1", "true", "false"].includes(allow)) {
-    throw new ConfigError(`NEARBOUND_ALLOW_PRIVATE_WEBHOOKS: "${allow}" must be 1 or 0`);
+    throw new ConfigError(`${allowPick.name}: "${allow}" must be 1 or 0`);
   }
+  const ai = { baseUrl: pick(src, "NEARBOUND_AI_BASE_URL"), apiKey: pick(src, "NEARBOUND_AI_API_KEY"), model: pick(src, "NEARBOUND_AI_MODEL") };
+  if (ai.baseUrl.value && !ai.model.value) throw new ConfigError("NEARBOUND_AI_MODEL: required when NEARBOUND_AI_BASE_URL is set");
   const secretKey = pick(src, "NEARBOUND_SECRET_KEY").value ?? null;
   if (secretKey !== null && secretKey.length < 32) {
     throw new ConfigError("NEARBOUND_SECRET_KEY: must be at least 32 characters");
@@ -105,7 +110,7 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
     hostname: pick(src, "NEARBOUND_HOSTNAME").value ?? osHostname(),
     dnsServers: dns.value ? dns.value.split(",").map((s) => parseHostPort(s, 53, dns.name)) : null,
     smtpRelay: relay.value ? parseHostPort(relay.value, 25, relay.name) : null,
-    allowPrivateWebhooks: allow === "1" || allow === "true",
+    allowPrivateTargets: allow === "1" || allow === "true",
     secretKey,
     rateLimit: {
       perSecond: positiveInt(src, "NEARBOUND_RATE_LIMIT_PER_SECOND", 50),
@@ -115,9 +120,9 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
     smtpProbePort: port(src, "NEARBOUND_SMTP_PROBE_PORT", undefined, 25, false),
     dbBusyTimeoutMs: positiveInt(src, "NEARBOUND_DB_BUSY_TIMEOUT_MS", 5000),
     ai: {
-      baseUrl: pick(src, "NEARBOUND_AI_BASE_URL").value ?? null,
-      apiKey: pick(src, "NEARBOUND_AI_API_KEY").value ?? null,
-      model: pick(src, "NEARBOUND_AI_MODEL").value ?? null,
+      baseUrl: ai.baseUrl.value ? url(ai.baseUrl.value, ai.baseUrl.name) : null,
+      apiKey: ai.apiKey.value ?? null,
+      model: ai.model.value ?? null,
     },
   };
 }

@@ -1,15 +1,22 @@
-// What every service, job and route receives: the injected edges (clock,
-// logger, database, configuration) of one running appliance. Tests build one
-// per test file with a temporary database and a fake clock.
+// What every service, job and route receives: the edges of one running
+// appliance, built here and nowhere else (DESIGN.md §4, "Edges on the
+// context"). Tests build one per test file with a temporary database and a
+// fake clock, and may swap any edge (resolver, AI provider…).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/client";
 import { migrate } from "./db/migrate";
+import { openAiCompatible, type AiProvider } from "./lib/ai";
 import { systemClock, type Clock } from "./lib/clock";
+import type { Resolver } from "./lib/dns/api";
+import { createCachingResolver, createResolver } from "./lib/dns/resolver";
+import { EventBus, Topic } from "./lib/event-bus";
 import { createLogger, type Logger } from "./lib/log";
+import { createOutboundPolicy, type OutboundPolicy } from "./lib/net/outbound";
 import { createSecretBox, loadSecretKey, type SecretBox } from "./lib/secrets";
-import { EventBus } from "./modules/events/bus";
+import { EventWaiters } from "./lib/waiters";
+import { webhookFanout } from "./modules/automation/webhooks/fanout";
 
 export interface Ctx {
   config: Config;
@@ -17,28 +24,57 @@ export interface Ctx {
   clock: Clock;
   log: Logger;
   secrets: SecretBox;
-  bus: EventBus;
-  /** Wakes the job runner when work was enqueued in-process. */
-  wakeJobs: () => void;
+  /** Every DNS lookup (MX, DKIM, SPF, verification, webhook hosts): caching, over NEARBOUND_DNS_SERVERS. */
+  dns: Resolver;
+  /** Where outbound connections may go (webhooks, probes, MTA, mailboxes). */
+  outbound: OutboundPolicy;
+  /** The OpenAI-compatible provider, or null when none is configured. */
+  ai: AiProvider | null;
+  /** Committed events: in-transaction hooks (webhook fan-out) and after-commit listeners. */
+  events: EventBus;
+  /** Long-polls parked until their workspace's next event. */
+  waiters: EventWaiters;
+  /** Published when a job was enqueued in this process: the runner claims at once. */
+  jobsEnqueued: Topic;
   /** Aborted when the process begins shutting down (long-polls answer at once). */
   shutdown: AbortController;
+}
+
+/** The edges a test (or an embedding program) may provide instead of the defaults. */
+export interface ContextOptions {
+  clock?: Clock;
+  log?: Logger;
+  dns?: Resolver;
+  ai?: AiProvider | null;
+  migrate?: boolean;
 }
 
 /** Where the database of a data directory lives. */
 export const databaseFile = (dataDir: string) => join(dataDir, "nearbound.sqlite");
 
-export function createContext(config: Config, opts: { clock?: Clock; log?: Logger; migrate?: boolean } = {}): Ctx {
+export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase(databaseFile(config.dataDir), config.dbBusyTimeoutMs);
   if (opts.migrate !== false) migrate(db);
+  const clock = opts.clock ?? systemClock;
+  const dns = opts.dns ?? createCachingResolver(createResolver({ servers: config.dnsServers }), { clock });
+  const { ai } = config;
+  const events = new EventBus();
+  // every event gets its webhook deliveries in its own transaction
+  events.onEventInTx(webhookFanout(db));
+  const shutdown = new AbortController();
   return {
     config,
     db,
-    clock: opts.clock ?? systemClock,
+    clock,
     log: opts.log ?? createLogger(),
     secrets: createSecretBox(loadSecretKey(config.dataDir, config.secretKey)),
-    bus: new EventBus(),
-    wakeJobs: () => {},
-    shutdown: new AbortController(),
+    dns,
+    outbound: createOutboundPolicy({ allowPrivate: config.allowPrivateTargets, resolver: dns, explicitHosts: config.smtpRelay ? [config.smtpRelay.host] : [] }),
+    ai: opts.ai !== undefined ? opts.ai : ai.baseUrl && ai.model ? openAiCompatible({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: ai.model }) : null,
+    events,
+    waiters: new EventWaiters(events, shutdown.signal),
+    jobsEnqueued: new Topic(),
+    shutdown,
   };
 }

@@ -15,7 +15,8 @@ import { createField } from "../../src/modules/audience/fields";
 import { createGroup } from "../../src/modules/audience/groups";
 import { createSegment } from "../../src/modules/audience/segments";
 import { createWorkspace } from "../../src/modules/workspaces/workspaces";
-import { startServer } from "../../src/server";
+import { Runtime, services } from "../../src/runtime";
+import { HttpServer } from "../../src/server";
 import { appendSection, median } from "./lib";
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 100_000);
@@ -52,7 +53,8 @@ sqlite.exec("ANALYZE; PRAGMA wal_checkpoint(TRUNCATE)");
 const filter = { all: [{ field: "company", op: "contains", value: "acme" }, { field: "custom.seats", op: "gte", value: 90 }] };
 const segment = createSegment(ctx, { workspaceId: ws, name: "Big Acme", filter });
 
-const full = startServer(ctx, { port: 0, runJobs: false, logRequests: false });
+const runtime = await new Runtime(services(ctx, { port: 0, logRequests: false })).start(["http"]);
+const full = { url: runtime.get(HttpServer).url, stop: () => runtime.stop() };
 
 // The ceiling: the same rows by hand-written SQL, no auth, validation or cursor signing.
 const raw = new Database(join(dataDir, "nearbound.sqlite"), { readonly: true });

@@ -12,11 +12,11 @@ import { loadConfig } from "../../src/config";
 import { createContext, type Ctx } from "../../src/context";
 import { webhookDeliveries } from "../../src/db/schema";
 import { silentLogger } from "../../src/lib/log";
-import { waitingCount } from "../../src/modules/automation/event-waiters";
 import { signPayload } from "../../src/modules/automation/webhooks/signature";
 import { transact } from "../../src/modules/events/outbox";
 import { createWorkspace } from "../../src/modules/workspaces/workspaces";
-import { startServer } from "../../src/server";
+import { Runtime, services } from "../../src/runtime";
+import { HttpServer } from "../../src/server";
 import { appendSection, median } from "./lib";
 
 const ENDPOINTS = 5;
@@ -80,7 +80,8 @@ const stats = async (reset = false) => (await (await fetch(receiverUrl(0, `/__st
 const dataDir = mkdtempSync(join(tmpdir(), "nearbound-bench-webhooks-"));
 const config = loadConfig({ "data-dir": dataDir, port: "0" }, { NEARBOUND_ALLOW_PRIVATE_WEBHOOKS: "1", NEARBOUND_SMTP_PORT: "0", NEARBOUND_RATE_LIMIT_PER_SECOND: "100000", NEARBOUND_RATE_LIMIT_BURST: "100000" });
 const ctx: Ctx = createContext(config, { log: silentLogger });
-const running = startServer(ctx, { port: 0, runJobs: true, logRequests: false });
+const runtime = await new Runtime(services(ctx, { port: 0, logRequests: false })).start();
+const running = { url: runtime.get(HttpServer).url, stop: () => runtime.stop() };
 
 async function setUpWorkspace() {
   const ws = createWorkspace(ctx, { name: "bench" });
@@ -163,7 +164,7 @@ async function wakeups(): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < WAKEUPS; i++) {
     const poll = fetch(`${running.url}/v1/events?after=${after}&wait=25`, { headers: auth }).then((r) => r.json());
-    while (waitingCount(ctx, ws.workspace.id) === 0) await Bun.sleep(1);
+    while (ctx.waiters.count(ws.workspace.id) === 0) await Bun.sleep(1);
     const t0 = performance.now();
     after = transact(ctx, (_tx, outbox) => outbox.emit({ workspaceId: ws.workspace.id, type: "endpoint.test", data: { i } })).id;
     const page = (await poll) as { data: { id: string }[] };

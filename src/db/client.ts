@@ -2,7 +2,11 @@ import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema";
 
-export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+export type Db = BunSQLiteDatabase<typeof schema> & {
+  $client: Database;
+  /** Queries built once per database (src/db/prepared.ts), by name. */
+  $prepared: Map<string, unknown>;
+};
 /** The transaction handle drizzle passes to db.transaction callbacks. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either the database or an open transaction: services accept both. */
@@ -19,7 +23,7 @@ export function openDatabase(file: string, busyTimeoutMs = 5000): Db {
   sqlite.exec("PRAGMA temp_store = MEMORY");
   sqlite.exec("PRAGMA cache_size = -32000");
   cacheStatements(sqlite);
-  return drizzle({ client: sqlite, schema }) as Db;
+  return Object.assign(drizzle({ client: sqlite, schema }), { $prepared: new Map<string, unknown>() }) as Db;
 }
 
 /**

@@ -4,13 +4,10 @@ import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
-const caches = new WeakMap<Db, Map<string, unknown>>();
-
+/** What `build` makes, made once per database and kept on it under `key`. */
 export function preparedOnce<T>(db: Db, key: string, build: () => T): T {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  let p = cache.get(key) as T | undefined;
-  if (!p) cache.set(key, (p = build()));
+  let p = db.$prepared.get(key) as T | undefined;
+  if (!p) db.$prepared.set(key, (p = build()));
   return p;
 }
 

@@ -7,6 +7,7 @@ import { errorFields } from "../lib/log";
 import { expireExports, settleExports } from "../modules/audience/exports/exports";
 import { settleImports } from "../modules/audience/imports/imports";
 import { purgeAutomation } from "../modules/automation/retention";
+import type { Service } from "../lib/service";
 import type { JobRunner } from "./runner";
 
 export interface PeriodicTask {
@@ -28,16 +29,31 @@ export const periodicTasks: PeriodicTask[] = [
   { name: "imports-exports.settle", pattern: "30 * * * * *", run: (ctx) => { settleImports(ctx); settleExports(ctx); } },
 ];
 
-export function schedulePeriodic(ctx: Ctx, runner: JobRunner, tasks = periodicTasks): () => void {
-  const crons = tasks.map(
-    (t) =>
-      new Cron(t.pattern, { protect: true, name: t.name }, async () => {
-        try {
-          await t.run(ctx, runner);
-        } catch (err) {
-          ctx.log.error("periodic task failed", { task: t.name, ...errorFields(err) });
-        }
-      }),
-  );
-  return () => crons.forEach((c) => c.stop());
+/** The tasks on their patterns, as one service of the runtime. */
+export class PeriodicTasks implements Service {
+  readonly name = "periodic";
+  private crons: Cron[] = [];
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly runner: JobRunner,
+    private readonly tasks = periodicTasks,
+  ) {}
+
+  start(): void {
+    this.crons = this.tasks.map(
+      (t) =>
+        new Cron(t.pattern, { protect: true, name: t.name }, async () => {
+          try {
+            await t.run(this.ctx, this.runner);
+          } catch (err) {
+            this.ctx.log.error("periodic task failed", { task: t.name, ...errorFields(err) });
+          }
+        }),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.crons.forEach((c) => c.stop());
+  }
 }

@@ -37,7 +37,8 @@ export function enqueue(ctx: Ctx, db: DbOrTx, a: EnqueueArgs): JobRow {
     })
     .returning()
     .get();
-  queueMicrotask(ctx.wakeJobs);
+  // after this turn: the enqueueing transaction has committed by then
+  queueMicrotask(() => ctx.jobsEnqueued.publish());
   return row;
 }
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { jobs } from "../../src/db/schema";
-import { schedulePeriodic } from "../../src/jobs/periodic";
+import { PeriodicTasks } from "../../src/jobs/periodic";
 import { enqueue, type EnqueueArgs } from "../../src/jobs/queue";
 import { JobRunner } from "../../src/jobs/runner";
 import { JobError, type JobHandler, type JobRow } from "../../src/jobs/types";
@@ -307,7 +307,7 @@ describe("periodic tasks", () => {
     let runs = 0;
     const errors: unknown[] = [];
     const ctx = { ...app.ctx, log: { ...app.ctx.log, error: (_m: string, f?: unknown) => errors.push(f) } };
-    const stop = schedulePeriodic(ctx, runner(), [
+    const periodic = new PeriodicTasks(ctx, runner(), [
       { name: "count", pattern: "* * * * * *", run: () => void runs++ },
       {
         name: "boom",
@@ -317,10 +317,11 @@ describe("periodic tasks", () => {
         },
       },
     ]);
+    periodic.start();
     try {
       await until(() => runs > 0 && errors.length > 0, "a periodic run", 5000);
     } finally {
-      stop();
+      await periodic.stop();
     }
     expect(errors[0]).toMatchObject({ task: "boom", error: "boom" });
   });

@@ -19,7 +19,7 @@ const published: EventRecord[] = [];
 beforeAll(() => {
   dataDir = tempDir("outbox");
   ctx = createContext(loadConfig({ "data-dir": dataDir }, {}), { clock: new FakeClock(), log: silentLogger });
-  ctx.bus.subscribe((e) => published.push(e));
+  ctx.events.subscribe((e) => published.push(e));
 });
 afterAll(() => {
   ctx.db.$client.close();
@@ -63,7 +63,7 @@ describe("transact", () => {
   test("onEventInTx hooks run inside the writing transaction", () => {
     const seen: { visible: boolean; type: string }[] = [];
     // a hook sees the uncommitted event and writes its own rows in the same transaction
-    ctx.bus.onEventInTx((tx, e) => {
+    ctx.events.onEventInTx((tx, e) => {
       if (!e.type.startsWith("hook.")) return;
       seen.push({ visible: tx.select().from(events).where(eq(events.id, e.id)).get() !== undefined, type: e.type });
       enqueue(ctx, tx, { workspaceId: e.workspaceId, kind: "test.deliver", args: { event_id: e.id } });
@@ -104,10 +104,10 @@ describe("transact", () => {
     const workspaceId = newId("wsp");
     const heard: EventRecord[] = [];
     const unsubscribe = [
-      ctx.bus.subscribe(() => {
+      ctx.events.subscribe(() => {
         throw new Error("listener bug");
       }),
-      ctx.bus.subscribe((e) => heard.push(e)),
+      ctx.events.subscribe((e) => heard.push(e)),
     ];
     try {
       const e = transact(ctx, (_tx, outbox) => outbox.emit({ workspaceId, type: "test.changed", data: {} }));

@@ -4,12 +4,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
-import { createContext, type Ctx } from "../../src/context";
+import { createContext, type ContextOptions, type Ctx } from "../../src/context";
+import { JobRunner } from "../../src/jobs/runner";
 import { FakeClock } from "../../src/lib/clock";
 import { silentLogger, type Logger } from "../../src/lib/log";
 import { createWorkspace } from "../../src/modules/workspaces/workspaces";
-import { startServer, type Running } from "../../src/server";
+import { Runtime, services } from "../../src/runtime";
+import { HttpServer } from "../../src/server";
 import { Api } from "./http";
+
+/** The started runtime as tests use it: its URL, its job runner (driven by the test unless runJobs), stop. */
+export interface Running {
+  url: string;
+  runner: JobRunner;
+  stop(): Promise<void>;
+}
 
 export interface TestApp {
   ctx: Ctx;
@@ -33,15 +42,21 @@ export interface TestWorkspace {
   apiA: Api;
 }
 
-export async function startTestApp(opts: { env?: Record<string, string>; runJobs?: boolean; log?: Logger; clock?: FakeClock } = {}): Promise<TestApp> {
+/** Starts the runtime of `ctx` on a random port: HTTP only, or every service with runJobs. */
+export async function startRunning(ctx: Ctx, opts: { runJobs?: boolean } = {}): Promise<Running> {
+  const runtime = await new Runtime(services(ctx, { port: 0, logRequests: false })).start(opts.runJobs ? undefined : ["http"]);
+  return { url: runtime.get(HttpServer).url, runner: runtime.get(JobRunner), stop: () => runtime.stop() };
+}
+
+export async function startTestApp(opts: { env?: Record<string, string>; runJobs?: boolean; log?: Logger; clock?: FakeClock; edges?: Omit<ContextOptions, "clock" | "log"> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "nearbound-test-"));
   const config: Config = loadConfig(
     { "data-dir": dataDir, port: "0" },
     { NEARBOUND_RATE_LIMIT_PER_SECOND: "100000", NEARBOUND_RATE_LIMIT_BURST: "100000", NEARBOUND_ALLOW_PRIVATE_WEBHOOKS: "1", NEARBOUND_SMTP_PORT: "0", ...opts.env },
   );
   const clock = opts.clock ?? new FakeClock(Date.parse("2026-11-21T12:00:00Z"));
-  const ctx = createContext(config, { clock, log: opts.log ?? silentLogger });
-  const running = startServer(ctx, { port: 0, runJobs: opts.runJobs ?? false, logRequests: false });
+  const ctx = createContext(config, { ...opts.edges, clock, log: opts.log ?? silentLogger });
+  const running = await startRunning(ctx, { runJobs: opts.runJobs });
   const url = running.url;
   return {
     ctx,

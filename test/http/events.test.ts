@@ -2,7 +2,6 @@ import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { purgeAutomation, RETENTION_MS } from "../../src/modules/automation/retention";
 import { EVENT_TYPES, eventTypeInfo } from "../../src/modules/automation/event-types";
-import { waitingCount } from "../../src/modules/automation/event-waiters";
 import { transact } from "../../src/modules/events/outbox";
 import { createKey } from "../../src/modules/workspaces/workspaces";
 import { startTestApp, type TestWorkspace } from "../helpers/app";
@@ -63,22 +62,22 @@ describe("long-poll", () => {
     const other = env.app.newWorkspace();
     const last = emit(w);
     const polling = w.api.get(`/v1/events?after=${last.id}&wait=20`);
-    await until(() => waitingCount(env.app.ctx, w.id) === 1, "the poll to park");
+    await until(() => env.app.ctx.waiters.count(w.id) === 1, "the poll to park");
     emit(other);
-    expect(waitingCount(env.app.ctx, w.id)).toBe(1);
+    expect(env.app.ctx.waiters.count(w.id)).toBe(1);
     const next = emit(w, "export.completed");
     const r = await polling;
     expectOk(r);
     expect(ids(r)).toEqual([next.id]);
-    expect(waitingCount(env.app.ctx, w.id)).toBe(0);
+    expect(env.app.ctx.waiters.count(w.id)).toBe(0);
   });
 
   test("a synthetic event from the API wakes it too; a type filter keeps waiting past other types", async () => {
     const w = env.app.newWorkspace();
     const polling = w.api.get("/v1/events?type=endpoint.test&wait=20");
-    await until(() => waitingCount(env.app.ctx, w.id) === 1, "the poll to park");
+    await until(() => env.app.ctx.waiters.count(w.id) === 1, "the poll to park");
     emit(w, "import.completed");
-    await until(() => waitingCount(env.app.ctx, w.id) === 1, "the poll to park again");
+    await until(() => env.app.ctx.waiters.count(w.id) === 1, "the poll to park again");
     const created = await synth(w.api, { type: "endpoint.test" });
     expectOk(created, 201);
     expect(ids(await polling)).toEqual([created.body.id]);
@@ -97,17 +96,17 @@ describe("long-poll", () => {
     const w = env.app.newWorkspace();
     const ctl = new AbortController();
     const polling = fetch(`${env.app.url}/v1/events?wait=25`, { headers: { authorization: `Bearer ${w.apiKey}` }, signal: ctl.signal }).catch(() => "aborted");
-    await until(() => waitingCount(env.app.ctx, w.id) === 1, "the poll to park");
+    await until(() => env.app.ctx.waiters.count(w.id) === 1, "the poll to park");
     ctl.abort();
     expect(await polling).toBe("aborted");
-    await until(() => waitingCount(env.app.ctx, w.id) === 0, "the waiter to go");
+    await until(() => env.app.ctx.waiters.count(w.id) === 0, "the waiter to go");
   });
 
   test("shutdown answers parked polls at once", async () => {
     const own = await startTestApp();
     const w = own.newWorkspace();
     const polling = w.api.get("/v1/events?wait=25");
-    await until(() => waitingCount(own.ctx, w.id) === 1, "the poll to park");
+    await until(() => own.ctx.waiters.count(w.id) === 1, "the poll to park");
     const stopped = own.running.stop();
     const r = await polling;
     expectOk(r);

@@ -10,8 +10,7 @@ import { FAILING_DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../s
 import { deliverDue } from "../../src/modules/automation/webhooks/worker";
 import { transact } from "../../src/modules/events/outbox";
 import { createKey, createWorkspace } from "../../src/modules/workspaces/workspaces";
-import { startServer } from "../../src/server";
-import type { TestWorkspace } from "../helpers/app";
+import { startRunning, type TestWorkspace } from "../helpers/app";
 import { Api, expectOk, expectProblem, until } from "../helpers/http";
 import { expectIsolated } from "../helpers/isolation";
 import { startReceiver, useReceiverApp, verifyWith } from "../helpers/webhook-receiver";
@@ -321,7 +320,7 @@ test("restart mid-delivery: the attempt whose answer was lost is made again by t
   try {
     const clock1 = new FakeClock(Date.parse("2026-11-21T12:00:00Z"));
     const ctx1 = createContext(config, { clock: clock1, log: silentLogger });
-    const run1 = startServer(ctx1, { port: 0, runJobs: false, logRequests: false });
+    const run1 = await startRunning(ctx1);
     const ws = createWorkspace(ctx1, { name: "restart" });
     const api1 = new Api(run1.url, ws.apiKey);
     const hook = (await api1.post("/v1/webhook_endpoints", { url: local.url("/hook") })).body;
@@ -332,7 +331,7 @@ test("restart mid-delivery: the attempt whose answer was lost is made again by t
     ctx1.db.$client.close(); // the process is gone; its attempt never recorded an answer
 
     const ctx2 = createContext(config, { clock: new FakeClock(clock1.now() + 61_000), log: silentLogger });
-    const run2 = startServer(ctx2, { port: 0, runJobs: true, logRequests: false });
+    const run2 = await startRunning(ctx2, { runJobs: true });
     try {
       const api2 = new Api(run2.url, ws.apiKey);
       const delivered = await until(async () => {

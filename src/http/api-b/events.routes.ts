@@ -2,7 +2,6 @@ import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
 import { events } from "../../db/schema";
 import { invalidField } from "../../lib/errors";
-import { waitForEvent } from "../../modules/automation/event-waiters";
 import { EVENT_TYPES } from "../../modules/automation/event-types";
 import { createSyntheticEvent, eventFilter, getEvent, type EventRow } from "../../modules/automation/events";
 import { RETENTION_MS } from "../../modules/automation/retention";
@@ -76,7 +75,7 @@ export function eventRoutes(ctx: Ctx, limiter: RateLimiter) {
         let result = read();
         // Long-poll: park until an event of this workspace commits, then read again.
         while (result.rows.length === 0 && Date.now() < deadline) {
-          if ((await waitForEvent(ctx, ws, deadline - Date.now(), request.signal)) === "aborted") break;
+          if ((await ctx.waiters.wait(ws, deadline - Date.now(), request.signal)) === "aborted") break;
           result = read();
         }
         return page(result.rows.map(toEventB), result.meta);

@@ -52,8 +52,3 @@ export function chargeRateLimit(limiter: RateLimiter, state: RequestState, key: 
   const wait = limiter.take(key, state);
   if (wait) throw new DomainError("rate_limited", `Too many requests for this credential; retry in ${wait} s.`, { retryAfter: wait });
 }
-
-/** The RateLimit header value of a charged request. */
-export function rateLimitHeader(state: RequestState): string {
-  return `"default";r=${state.rateRemaining};t=${state.rateReset}`;
-}

@@ -1,7 +1,6 @@
 // Per-request facts shared by the outer server wrapper, Elysia hooks and
 // routes, kept on the Request object itself.
 import type { Principal } from "../../modules/workspaces/authenticate";
-import { rateLimitHeader } from "./rate-limit";
 
 export interface RequestState {
   id: string;
@@ -76,6 +75,6 @@ export function stampHeaders(state: RequestState, policy: string, headers: Recor
   headers["x-request-id"] = state.id;
   if (state.api) {
     headers["ratelimit-policy"] = policy;
-    if (state.rateRemaining >= 0) headers.ratelimit = rateLimitHeader(state);
+    if (state.rateRemaining >= 0) headers.ratelimit = `"default";r=${state.rateRemaining};t=${state.rateReset}`;
   }
 }

@@ -4,7 +4,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { people, type PersonStatus } from "../../db/schema";
-import { dnsResolver } from "../verification/dns";
 import { findRoute, type RouteKind } from "../verification/route";
 import { emailKey, parseEmail, type EmailProblem } from "./email";
 import { suppressedAmong } from "./suppressions";
@@ -79,7 +78,7 @@ function peopleByKey(ctx: Ctx, workspaceId: string, keys: string[]) {
  * lookups still running finish in the background and fill the cache.
  */
 async function routesOf(ctx: Ctx, domains: string[]): Promise<Map<string, RouteKind>> {
-  const resolver = dnsResolver(ctx);
+  const resolver = ctx.dns;
   const out = new Map<string, RouteKind>();
   let next = 0;
   let stopped = false;

@@ -3,17 +3,10 @@
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { events } from "../../db/schema";
+import type { EventRecord } from "../../lib/event-bus";
 import { newId } from "../../lib/ids";
 
-export interface EventRecord {
-  id: string;
-  workspaceId: string;
-  type: string;
-  data: unknown;
-  synthetic: boolean;
-  webhookEndpointId: string | null;
-  createdAt: number;
-}
+export type { EventRecord } from "../../lib/event-bus";
 
 export interface NewEvent {
   workspaceId: string;
@@ -46,12 +39,12 @@ export function transact<T>(ctx: Ctx, fn: (tx: Tx, outbox: Outbox) => T): T {
           createdAt: ctx.clock.now(),
         };
         tx.insert(events).values(row).run();
-        ctx.bus.runInTx(tx, row);
+        ctx.events.runInTx(tx, row);
         emitted.push(row);
         return row;
       },
     }),
   );
-  for (const e of emitted) ctx.bus.publish(e);
+  for (const e of emitted) ctx.events.publish(e);
   return result;
 }

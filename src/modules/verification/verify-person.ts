@@ -10,7 +10,6 @@ import { DomainError, notFound } from "../../lib/errors";
 import { parseEmail } from "../audience/email";
 import type { Group } from "../audience/groups";
 import type { Person } from "../audience/people";
-import { dnsResolver } from "./dns";
 import { findRoute } from "./route";
 import { probeMailbox, type ProbeOutcome } from "./smtp-probe";
 
@@ -55,7 +54,7 @@ export function syntaxVerdict(email: string): Verdict {
 export async function checkAddress(ctx: Ctx, email: string): Promise<Verdict> {
   const parsed = parseEmail(email);
   if (!parsed.ok) return { sendable: false, reason: "invalid_syntax" };
-  const resolver = dnsResolver(ctx);
+  const resolver = ctx.dns;
   const route = await findRoute(resolver, parsed.domain).catch(() => ({ route: "unknown" as const, hosts: [] }));
   if (route.route === "null_mx") return { sendable: false, reason: "null_mx" };
   if (route.route === "none") return { sendable: false, reason: "no_route" };

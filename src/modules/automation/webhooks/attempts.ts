@@ -14,7 +14,6 @@ import { disableEndpoint, liveSecrets } from "./endpoints";
 import { sendWebhook } from "./http-sender";
 import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLE_AFTER_MS, isSuccess, nextAttemptAt } from "./schedule";
 import { webhookHeaders } from "./signature";
-import { webhookResolve } from "./url-policy";
 
 /** Longer than an attempt may take: a lease that lapses means its process died. */
 export const LEASE_MS = ATTEMPT_TIMEOUT_MS + 30_000;
@@ -97,7 +96,6 @@ export function prepareAttempts(ctx: Ctx, claimed: Claimed[]): PreparedAttempt[]
   const now = ctx.clock.now();
   const bodies = new Map<string, string>();
   const secrets = new Map<string, string[]>();
-  const resolve = webhookResolve(ctx);
   return claimed.map((delivery) => {
     const base = { deliveryId: delivery.id, endpointId: delivery.webhookEndpointId, workspaceId: delivery.workspaceId, startedAt: delivery.startedAt };
     const event = eventsById.get(delivery.eventId);
@@ -123,8 +121,8 @@ export function prepareAttempts(ctx: Ctx, claimed: Claimed[]): PreparedAttempt[]
         headers: { ...headers },
         body: payload,
         timeoutMs: ATTEMPT_TIMEOUT_MS,
-        allowPrivate: ctx.config.allowPrivateWebhooks,
-        resolve,
+        allowPrivate: ctx.outbound.allowPrivate,
+        resolve: ctx.outbound.resolve,
       });
       return { ...base, status: r.status, excerpt: r.excerpt, durationMs: r.durationMs };
     };

@@ -1,0 +1,57 @@
+// The running appliance (DESIGN.md §4, "One runtime"): one flat list of
+// services that `serve` starts in order and stops in reverse, each within what
+// is left of one shutdown deadline. The MTA, the inbound listener and the
+// campaign scheduler join this list.
+import type { Ctx } from "./context";
+import type { Service } from "./lib/service";
+import { PeriodicTasks } from "./jobs/periodic";
+import { jobHandlers } from "./jobs/registry";
+import { JobRunner } from "./jobs/runner";
+import { WebhookWorker } from "./modules/automation/webhooks/worker";
+import { HttpServer, type HttpOptions } from "./server";
+
+export function services(ctx: Ctx, http: HttpOptions = {}): Service[] {
+  const runner = new JobRunner(ctx, jobHandlers, { concurrency: ctx.config.workerConcurrency });
+  return [
+    runner, // imports, exports and every other job kind
+    new WebhookWorker(ctx), // signed webhook deliveries
+    new PeriodicTasks(ctx, runner), // croner: lease rescue, purges, expiry
+    new HttpServer(ctx, http), // both APIs: up last, down first
+  ];
+}
+
+/** The shutdown budget: under the 10 s a supervisor (Docker, systemd) usually grants before SIGKILL. */
+export const STOP_BUDGET_MS = 8000;
+
+export class Runtime {
+  private running: Service[] = [];
+  private stopping: Promise<void> | null = null;
+
+  constructor(readonly services: Service[]) {}
+
+  /** The service of this class (tests drive the job runner, read the HTTP url). */
+  get<T extends Service>(type: abstract new (...args: any[]) => T): T {
+    const found = this.services.find((s) => s instanceof type);
+    if (!found) throw new Error(`no ${type.name} in the runtime`);
+    return found as T;
+  }
+
+  /** Starts the services in order (only those named in `only`, when given). */
+  async start(only?: string[]): Promise<this> {
+    for (const s of this.services) {
+      if (only && !only.includes(s.name)) continue;
+      await s.start();
+      this.running.push(s);
+    }
+    return this;
+  }
+
+  /** Stops what was started, last first, all within `budgetMs`. */
+  stop(budgetMs = STOP_BUDGET_MS): Promise<void> {
+    this.stopping ??= (async () => {
+      const deadline = performance.now() + budgetMs;
+      for (const s of this.running.reverse()) await s.stop(Math.max(0, deadline - performance.now()));
+    })();
+    return this.stopping;
+  }
+}
