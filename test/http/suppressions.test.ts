@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { events, suppressionAudit, suppressions } from "../../src/db/schema";
 import { transact } from "../../src/modules/events/outbox";
 import { isSuppressed, recordSuppression, suppressedAmong, type RecordArgs } from "../../src/modules/audience/suppressions";
-import { createKey } from "../../src/modules/workspaces/workspaces";
-import { startTestApp, type TestApp } from "../helpers/app";
+import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
+import { apiWithScopes, createSuppression } from "../helpers/factory";
 import { expectOk, expectProblem } from "../helpers/http";
 import { expectIsolated } from "../helpers/isolation";
 
@@ -14,16 +14,19 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A suppression recorded from evidence (a bounce, a complaint…), as the appliance does. */
 const record = (a: Omit<RecordArgs, "evidence"> & { evidence?: RecordArgs["evidence"] }) =>
   transact(app.ctx, (tx, outbox) => recordSuppression(app.ctx, tx, outbox, { evidence: null, ...a }));
 
 const eventsOf = (workspaceId: string) =>
   app.ctx.db.select().from(events).where(and(eq(events.workspaceId, workspaceId), eq(events.type, "suppression.created"))).all();
+const auditOf = (suppressionId: string) => app.ctx.db.select().from(suppressionAudit).where(eq(suppressionAudit.suppressionId, suppressionId)).all();
 
 const fieldErrorsOf = (body: any) => body.errors.map((e: any) => [e.pointer, e.code]);
+const ids = (r: { body: { data: { id: string }[] } }) => r.body.data.map((s) => s.id);
 
 describe("POST /v1/suppressions", () => {
-  test("suppresses one address, normalised, and emits suppression.created", async () => {
+  test("suppresses one address, normalised", async () => {
     const w = app.newWorkspace();
     const r = await w.api.post("/v1/suppressions", { email: "Jane.Doe@Example.COM" });
     expectOk(r, 201);
@@ -37,10 +40,14 @@ describe("POST /v1/suppressions", () => {
       created_by: expect.stringMatching(/^key_/),
       created_at: "2026-11-21T12:00:00.000Z",
     });
-    expect((await w.api.get(`/v1/suppressions/${r.body.id}`)).body).toEqual(r.body);
+  });
+
+  test("emits suppression.created with the suppression", async () => {
+    const w = app.newWorkspace();
+    const s = await createSuppression(w.api, { email: "Jane.Doe@Example.COM" });
     const evs = eventsOf(w.id);
     expect(evs).toHaveLength(1);
-    expect(evs[0]!.data).toEqual({ id: r.body.id, email: "Jane.Doe@example.com", domain: null, reason: "manual", evidence: null, created_at: r.body.created_at });
+    expect(evs[0]!.data).toEqual({ id: s.id, email: "Jane.Doe@example.com", domain: null, reason: "manual", evidence: null, created_at: s.created_at });
   });
 
   test("suppresses a whole domain (IDNA, lower-cased)", async () => {
@@ -50,37 +57,51 @@ describe("POST /v1/suppressions", () => {
     expect(r.body).toMatchObject({ email: null, domain: "xn--bcher-kva.example", reason: "manual" });
   });
 
-  test("the same address in another case, or the same domain, is 409 conflict naming the existing one", async () => {
+  test("the same address in another letter case is 409 naming the existing one", async () => {
     const w = app.newWorkspace();
-    const first = (await w.api.post("/v1/suppressions", { email: "a@dup.test" })).body;
+    const first = await createSuppression(w.api, { email: "a@dup.test" });
     const again = await w.api.post("/v1/suppressions", { email: "A@DUP.test" });
     expectProblem(again, 409, "conflict");
     expect(again.body.detail).toContain(first.id);
-    expectOk(await w.api.post("/v1/suppressions", { domain: "dup.test" }), 201);
+  });
+
+  test("the same domain in another letter case is 409", async () => {
+    const w = app.newWorkspace();
+    await createSuppression(w.api, { domain: "dup.test" });
+    expectProblem(await w.api.post("/v1/suppressions", { domain: "DUP.TEST" }), 409, "conflict");
+  });
+
+  test("a refused duplicate emits no event", async () => {
+    const w = app.newWorkspace();
+    await createSuppression(w.api, { email: "a@dup.test" });
+    await createSuppression(w.api, { domain: "dup.test" });
+    expectProblem(await w.api.post("/v1/suppressions", { email: "A@DUP.test" }), 409, "conflict");
     expectProblem(await w.api.post("/v1/suppressions", { domain: "DUP.TEST" }), 409, "conflict");
     expect(eventsOf(w.id)).toHaveLength(2);
   });
 
-  test("bad bodies are 422 with the field named", async () => {
+  test.each<[string, unknown, [string, string][]]>([
+    ["nothing", {}, [["", "required"]]],
+    ["an address and a domain", { email: "a@b.test", domain: "b.test" }, [["/domain", "invalid"]]],
+    ["text that is not an address", { email: "not an address" }, [["/email", "format"]]],
+    ["an address without a domain", { email: "jane@" }, [["/email", "format"]]],
+    ["a domain with a space", { domain: "exa mple.com" }, [["/domain", "format"]]],
+    ["an address as the domain", { domain: "a@b.test" }, [["/domain", "format"]]],
+    ["a reason that needs evidence", { email: "a@b.test", reason: "hard_bounce" }, [["/reason", "invalid"]]],
+    ["an unknown field", { email: "a@b.test", note: "x" }, [["/note", "unknown"]]],
+    ["a number as the address", { email: 5 }, [["/email", "type"]]],
+  ])("%s is 422 naming the field", async (_what, body, expected) => {
     const { api } = app.newWorkspace();
-    const cases: [unknown, [string, string][]][] = [
-      [{}, [["", "required"]]],
-      [{ email: "a@b.test", domain: "b.test" }, [["/domain", "invalid"]]],
-      [{ email: "not an address" }, [["/email", "format"]]],
-      [{ email: "jane@" }, [["/email", "format"]]],
-      [{ domain: "exa mple.com" }, [["/domain", "format"]]],
-      [{ domain: "a@b.test" }, [["/domain", "format"]]],
-      [{ email: "a@b.test", reason: "hard_bounce" }, [["/reason", "invalid"]]],
-      [{ email: "a@b.test", note: "x" }, [["/note", "unknown"]]],
-      [{ email: 5 }, [["/email", "type"]]],
-    ];
-    for (const [body, expected] of cases) {
-      const r = await api.post("/v1/suppressions", body);
-      expectProblem(r, 422, "validation_failed");
-      expect(fieldErrorsOf(r.body)).toEqual(expected);
-    }
-    const evidence = await api.post("/v1/suppressions", { email: "a@b.test", reason: "complaint" });
-    expect(evidence.body.errors[0].detail).toContain("evidence");
+    const r = await api.post("/v1/suppressions", body);
+    expectProblem(r, 422, "validation_failed");
+    expect(fieldErrorsOf(r.body)).toEqual(expected);
+  });
+
+  test("a complaint from the API is refused, saying it needs evidence", async () => {
+    const { api } = app.newWorkspace();
+    const r = await api.post("/v1/suppressions", { email: "a@b.test", reason: "complaint" });
+    expectProblem(r, 422, "validation_failed");
+    expect(r.body.errors[0].detail).toContain("evidence");
   });
 
   test("an Idempotency-Key replays the first answer and creates one suppression", async () => {
@@ -95,62 +116,117 @@ describe("POST /v1/suppressions", () => {
     expect(eventsOf(w.id)).toHaveLength(1);
   });
 
-  test("writes need people:write, reads people:read", async () => {
+  test("needs people:write, named in the answer", async () => {
     const w = app.newWorkspace();
-    const ro = w.api.withToken(createKey(app.ctx, { workspaceId: w.id, scopes: ["people:read"], kind: "api" }).token);
-    const denied = await ro.post("/v1/suppressions", { email: "x@scope.test" });
+    const denied = await apiWithScopes(app, w, ["people:read"]).post("/v1/suppressions", { email: "x@scope.test" });
     expectProblem(denied, 403, "forbidden");
     expect(denied.body.detail).toContain("people:write");
-    const s = (await w.api.post("/v1/suppressions", { email: "x@scope.test" })).body;
-    expectProblem(await ro.delete(`/v1/suppressions/${s.id}`), 403, "forbidden");
-    expectOk(await ro.get(`/v1/suppressions/${s.id}`));
-    const none = w.api.withToken(createKey(app.ctx, { workspaceId: w.id, scopes: ["campaigns:read"], kind: "api" }).token);
-    expectProblem(await none.get("/v1/suppressions"), 403, "forbidden");
+  });
+});
+
+describe("GET /v1/suppressions/{id}", () => {
+  test("answers the suppression as created", async () => {
+    const w = app.newWorkspace();
+    const s = await createSuppression(w.api, { email: "Jane.Doe@Example.COM" });
+    expect((await w.api.get(`/v1/suppressions/${s.id}`)).body).toEqual(s);
+  });
+
+  test("an id of another kind is 404", async () => {
+    const { api } = app.newWorkspace();
+    expectProblem(await api.get("/v1/suppressions/per_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f"), 404, "not_found");
+  });
+
+  test("people:read is enough", async () => {
+    const w = app.newWorkspace();
+    const s = await createSuppression(w.api);
+    expectOk(await apiWithScopes(app, w, ["people:read"]).get(`/v1/suppressions/${s.id}`));
   });
 });
 
 describe("GET /v1/suppressions", () => {
-  test("newest first, filters by email (case-insensitive), domain and reason, cursor pages", async () => {
-    const w = app.newWorkspace();
-    const a = (await w.api.post("/v1/suppressions", { email: "one@list.test" })).body;
-    const b = (await w.api.post("/v1/suppressions", { domain: "list.test" })).body;
+  /** An address and a domain from the API, then a hard bounce recorded from evidence. */
+  async function three(w: TestWorkspace) {
+    const a = await createSuppression(w.api, { email: "one@list.test" });
+    const b = await createSuppression(w.api, { domain: "list.test" });
     const c = record({ workspaceId: w.id, target: { email: "bounced@list.test" }, reason: "hard_bounce", evidence: { code: "5.1.1" } }).suppression;
-    const all = await w.api.get("/v1/suppressions");
-    expect(all.body.data.map((s: any) => s.id)).toEqual([c.id, b.id, a.id]);
-    expect((await w.api.get("/v1/suppressions?email=ONE@List.Test")).body.data.map((s: any) => s.id)).toEqual([a.id]);
-    expect((await w.api.get("/v1/suppressions?domain=list.test")).body.data.map((s: any) => s.id)).toEqual([b.id]);
-    expect((await w.api.get("/v1/suppressions?reason=hard_bounce")).body.data.map((s: any) => s.id)).toEqual([c.id]);
+    return { a, b, c };
+  }
+
+  test("lists newest first", async () => {
+    const w = app.newWorkspace();
+    const { a, b, c } = await three(w);
+    expect(ids(await w.api.get("/v1/suppressions"))).toEqual([c.id, b.id, a.id]);
+  });
+
+  test("filters by email in any letter case", async () => {
+    const w = app.newWorkspace();
+    const { a } = await three(w);
+    expect(ids(await w.api.get("/v1/suppressions?email=ONE@List.Test"))).toEqual([a.id]);
+  });
+
+  test("filters by domain", async () => {
+    const w = app.newWorkspace();
+    const { b } = await three(w);
+    expect(ids(await w.api.get("/v1/suppressions?domain=list.test"))).toEqual([b.id]);
+  });
+
+  test("filters by reason", async () => {
+    const w = app.newWorkspace();
+    const { c } = await three(w);
+    expect(ids(await w.api.get("/v1/suppressions?reason=hard_bounce"))).toEqual([c.id]);
+  });
+
+  test("pages with a cursor, counting the total", async () => {
+    const w = app.newWorkspace();
+    const { a } = await three(w);
     const p1 = await w.api.get("/v1/suppressions?limit=2&include=total_count");
     expect(p1.body.meta).toMatchObject({ has_more: true, total_count: 3 });
     const p2 = await w.api.get(`/v1/suppressions?limit=2&cursor=${encodeURIComponent(p1.body.meta.next_cursor)}`);
-    expect(p2.body.data.map((s: any) => s.id)).toEqual([a.id]);
+    expect(ids(p2)).toEqual([a.id]);
     expect(p2.body.meta.has_more).toBe(false);
   });
 
-  test("a bad filter is 422 naming the parameter", async () => {
+  test("an unknown reason is 422 naming ?reason", async () => {
     const { api } = app.newWorkspace();
     const r = await api.get("/v1/suppressions?reason=bored&email=nope");
     expectProblem(r, 422, "validation_failed");
     expect(fieldErrorsOf(r.body)).toContainEqual(["?reason", "invalid"]);
+  });
+
+  test("an email filter that is not an address is 422 naming ?email", async () => {
+    const { api } = app.newWorkspace();
     const bad = await api.get("/v1/suppressions?email=nope");
     expectProblem(bad, 422, "validation_failed");
     expect(fieldErrorsOf(bad.body)).toEqual([["?email", "format"]]);
+  });
+
+  test("an unknown parameter is 422", async () => {
+    const { api } = app.newWorkspace();
     expectProblem(await api.get("/v1/suppressions?colour=red"), 422, "validation_failed");
+  });
+
+  test("needs people:read", async () => {
+    const w = app.newWorkspace();
+    expectProblem(await apiWithScopes(app, w, ["campaigns:read"]).get("/v1/suppressions"), 403, "forbidden");
   });
 });
 
 describe("DELETE /v1/suppressions/{id}", () => {
-  test("removes a manual suppression and writes an audit record (who, when)", async () => {
+  test("removes a manual suppression: 204 with no body, then 404", async () => {
     const w = app.newWorkspace();
-    const s = (await w.api.post("/v1/suppressions", { email: "gone@del.test" })).body;
-    app.clock.advance(60_000);
+    const s = await createSuppression(w.api, { email: "gone@del.test" });
     const d = await w.api.delete(`/v1/suppressions/${s.id}`);
     expect(d.status).toBe(204);
     expect(d.text).toBe("");
     expectProblem(await w.api.get(`/v1/suppressions/${s.id}`), 404, "not_found");
-    expectProblem(await w.api.delete(`/v1/suppressions/${s.id}`), 404, "not_found");
-    const audit = app.ctx.db.select().from(suppressionAudit).where(eq(suppressionAudit.suppressionId, s.id)).all();
-    expect(audit).toEqual([
+  });
+
+  test("writes an audit record: who, when, what", async () => {
+    const w = app.newWorkspace();
+    const s = await createSuppression(w.api, { email: "gone@del.test" });
+    app.clock.advance(60_000);
+    expect((await w.api.delete(`/v1/suppressions/${s.id}`)).status).toBe(204);
+    expect(auditOf(s.id)).toEqual([
       {
         id: expect.stringMatching(/^sua_/),
         workspaceId: w.id,
@@ -163,9 +239,21 @@ describe("DELETE /v1/suppressions/{id}", () => {
         at: app.clock.now(),
       },
     ]);
+  });
+
+  test("the address is no longer suppressed and can be suppressed again", async () => {
+    const w = app.newWorkspace();
+    const s = await createSuppression(w.api, { email: "gone@del.test" });
+    expect((await w.api.delete(`/v1/suppressions/${s.id}`)).status).toBe(204);
     expect(isSuppressed(app.ctx, w.id, "gone@del.test")).toBeNull();
-    // the address can be suppressed again afterwards
     expectOk(await w.api.post("/v1/suppressions", { email: "gone@del.test" }), 201);
+  });
+
+  test("a second DELETE is 404", async () => {
+    const w = app.newWorkspace();
+    const s = await createSuppression(w.api);
+    expect((await w.api.delete(`/v1/suppressions/${s.id}`)).status).toBe(204);
+    expectProblem(await w.api.delete(`/v1/suppressions/${s.id}`), 404, "not_found");
   });
 
   test("one recorded from evidence is read-only: 409 invalid_state, nothing removed or audited", async () => {
@@ -176,27 +264,44 @@ describe("DELETE /v1/suppressions/{id}", () => {
     expect(r.body.detail).toContain("complaint");
     const g = await w.api.get(`/v1/suppressions/${suppression.id}`);
     expect(g.body).toMatchObject({ reason: "complaint", evidence: { feedback_type: "abuse" }, created_by: null });
-    expect(app.ctx.db.select().from(suppressionAudit).where(eq(suppressionAudit.suppressionId, suppression.id)).all()).toEqual([]);
+    expect(auditOf(suppression.id)).toEqual([]);
   });
 
   test("a malformed id is 404", async () => {
     const { api } = app.newWorkspace();
     expectProblem(await api.delete("/v1/suppressions/sup_nothex"), 404, "not_found");
-    expectProblem(await api.get("/v1/suppressions/per_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f"), 404, "not_found");
+  });
+
+  test("needs people:write", async () => {
+    const w = app.newWorkspace();
+    const s = await createSuppression(w.api);
+    expectProblem(await apiWithScopes(app, w, ["people:read"]).delete(`/v1/suppressions/${s.id}`), 403, "forbidden");
   });
 });
 
-describe("recordSuppression, isSuppressed, suppressedAmong", () => {
-  test("evidence takes over a manual entry (which becomes read-only); a second piece of evidence keeps the first", async () => {
+describe("recordSuppression", () => {
+  test("evidence takes over a manual entry of the same address", async () => {
     const w = app.newWorkspace();
-    const manual = (await w.api.post("/v1/suppressions", { email: "x@evidence.test" })).body;
+    const manual = await createSuppression(w.api, { email: "x@evidence.test" });
     const up = record({ workspaceId: w.id, target: { email: "X@evidence.test" }, reason: "hard_bounce", evidence: { reply: "550 5.1.1 no such user" } });
     expect(up.created).toBe(false);
     expect(up.suppression).toMatchObject({ id: manual.id, reason: "hard_bounce", evidence: { reply: "550 5.1.1 no such user" } });
+  });
+
+  test("a manual entry taken over by evidence becomes read-only", async () => {
+    const w = app.newWorkspace();
+    const manual = await createSuppression(w.api, { email: "x@evidence.test" });
+    record({ workspaceId: w.id, target: { email: "x@evidence.test" }, reason: "hard_bounce", evidence: { reply: "550 5.1.1 no such user" } });
+    expectProblem(await w.api.delete(`/v1/suppressions/${manual.id}`), 409, "invalid_state");
+  });
+
+  test("a second piece of evidence keeps the first, and emits no second event", async () => {
+    const w = app.newWorkspace();
+    await createSuppression(w.api, { email: "x@evidence.test" });
+    record({ workspaceId: w.id, target: { email: "x@evidence.test" }, reason: "hard_bounce", evidence: { reply: "550 5.1.1 no such user" } });
     const again = record({ workspaceId: w.id, target: { email: "x@evidence.test" }, reason: "complaint", evidence: { feedback_type: "abuse" } });
     expect(again).toMatchObject({ created: false, suppression: { reason: "hard_bounce" } });
     expect(eventsOf(w.id)).toHaveLength(1);
-    expectProblem(await w.api.delete(`/v1/suppressions/${manual.id}`), 409, "invalid_state");
   });
 
   test("a rolled-back transaction leaves neither suppression nor event", () => {
@@ -210,23 +315,37 @@ describe("recordSuppression, isSuppressed, suppressedAmong", () => {
     expect(isSuppressed(app.ctx, w.id, "rb@evidence.test")).toBeNull();
     expect(eventsOf(w.id)).toHaveLength(0);
   });
+});
 
-  test("matches the exact address case-insensitively or its whole domain, never another workspace", async () => {
+describe("isSuppressed and suppressedAmong", () => {
+  const INPUTS = ["jane@MATCH.test", "john@match.test", "anyone@Blocked.Test", "a@sub.blocked.test", "not an address", "jane@match.test"];
+
+  test("suppressedAmong finds the exact address in any case and whole domains (not subdomains)", async () => {
     const w = app.newWorkspace();
-    const other = app.newWorkspace();
-    const addr = (await w.api.post("/v1/suppressions", { email: "Jane@match.test" })).body;
-    const dom = (await w.api.post("/v1/suppressions", { domain: "blocked.test" })).body;
-    const inputs = ["jane@MATCH.test", "john@match.test", "anyone@Blocked.Test", "a@sub.blocked.test", "not an address", "jane@match.test"];
-    const found = suppressedAmong(app.ctx, w.id, inputs);
+    const addr = await createSuppression(w.api, { email: "Jane@match.test" });
+    const dom = await createSuppression(w.api, { domain: "blocked.test" });
+    const found = suppressedAmong(app.ctx, w.id, INPUTS);
     expect([...found.entries()].map(([k, s]) => [k, s.id])).toEqual([
       ["jane@MATCH.test", addr.id],
       ["anyone@Blocked.Test", dom.id],
       ["jane@match.test", addr.id],
     ]);
+  });
+
+  test("isSuppressed matches the address in any case, not another at its domain", async () => {
+    const w = app.newWorkspace();
+    const addr = await createSuppression(w.api, { email: "Jane@match.test" });
     expect(isSuppressed(app.ctx, w.id, "JANE@match.test")?.id).toBe(addr.id);
     expect(isSuppressed(app.ctx, w.id, "john@match.test")).toBeNull();
-    expect(suppressedAmong(app.ctx, other.id, inputs).size).toBe(0);
-    expect(suppressedAmong(app.ctx, w.testId, inputs).size).toBe(0);
+  });
+
+  test("never matches another workspace's suppressions, nor the test twin's", async () => {
+    const w = app.newWorkspace();
+    const other = app.newWorkspace();
+    await createSuppression(w.api, { email: "Jane@match.test" });
+    await createSuppression(w.api, { domain: "blocked.test" });
+    expect(suppressedAmong(app.ctx, other.id, INPUTS).size).toBe(0);
+    expect(suppressedAmong(app.ctx, w.testId, INPUTS).size).toBe(0);
   });
 
   test("answers a thousand addresses in one call", () => {
@@ -240,18 +359,25 @@ describe("recordSuppression, isSuppressed, suppressedAmong", () => {
   });
 });
 
-test("suppressions are invisible to other workspaces and to the test twin", async () => {
-  const a = app.newWorkspace();
-  const b = app.newWorkspace();
-  const s = (await a.api.post("/v1/suppressions", { email: "iso@isolation.test" })).body;
-  await expectIsolated([b.api, a.testApi], {
-    resourcePath: `/v1/suppressions/${s.id}`,
-    listPath: "/v1/suppressions",
-    id: s.id,
-    routes: [["DELETE", `/v1/suppressions/${s.id}`]],
+describe("isolation", () => {
+  test("a suppression is invisible to other workspaces and to the test twin", async () => {
+    const a = app.newWorkspace();
+    const b = app.newWorkspace();
+    const s = await createSuppression(a.api);
+    await expectIsolated([b.api, a.testApi], {
+      resourcePath: `/v1/suppressions/${s.id}`,
+      listPath: "/v1/suppressions",
+      id: s.id,
+      routes: [["DELETE", `/v1/suppressions/${s.id}`]],
+    });
+    expectOk(await a.api.get(`/v1/suppressions/${s.id}`));
   });
-  expectOk(await a.api.get(`/v1/suppressions/${s.id}`));
-  // each workspace keeps its own: the same address can be suppressed in B
-  expectOk(await b.api.post("/v1/suppressions", { email: "iso@isolation.test" }), 201);
-  expect(app.ctx.db.select().from(suppressions).where(eq(suppressions.emailKey, "iso@isolation.test")).all()).toHaveLength(2);
+
+  test("each workspace keeps its own: the same address can be suppressed in another", async () => {
+    const a = app.newWorkspace();
+    const b = app.newWorkspace();
+    await createSuppression(a.api, { email: "iso@isolation.test" });
+    await createSuppression(b.api, { email: "iso@isolation.test" });
+    expect(app.ctx.db.select().from(suppressions).where(eq(suppressions.emailKey, "iso@isolation.test")).all()).toHaveLength(2);
+  });
 });
