@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parse } from "csv-parse/sync";
 import { generatePeopleCsv } from "../../scripts/bench/csv-data";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { expectOk } from "../helpers/http";
+import { createCsvImport, createField } from "../helpers/factory";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,20 +18,19 @@ const ROWS = 100_000;
 describe("a 100,000-row CSV import", () => {
   test("creates every person with the file's values", async () => {
     const w = app.newWorkspace();
-    expectOk(await w.api.post("/v1/fields", { key: "plan", label: "Plan", type: "enum", options: ["free", "starter", "growth", "enterprise"] }), 201);
-    expectOk(await w.api.post("/v1/fields", { key: "seats", label: "Seats", type: "number" }), 201);
-    expectOk(await w.api.post("/v1/fields", { key: "signup_date", label: "Signup date", type: "date" }), 201);
+    await createField(w.api, { key: "plan", label: "Plan", type: "enum", options: ["free", "starter", "growth", "enterprise"] });
+    await createField(w.api, { key: "seats", label: "Seats", type: "number" });
+    await createField(w.api, { key: "signup_date", label: "Signup date", type: "date" });
     const csv = generatePeopleCsv(ROWS);
     expect(csv.length).toBeLessThanOrEqual(16 * 1024 * 1024);
 
-    const r = await w.api.post("/v1/imports", csv, { "content-type": "text/csv" });
-    expectOk(r, 202);
+    const imp = await createCsvImport(w.api, csv);
     await app.running.runner.drain();
-    const done = (await w.api.get(`/v1/imports/${r.body.id}`)).body;
+    const done = (await w.api.get(`/v1/imports/${imp.id}`)).body;
     expect(done).toMatchObject({ status: "completed", bytes: csv.length, counts: { created: ROWS, updated: 0, skipped: 0, failed: 0, suppressed: 0 }, problem_count: 0 });
-    const total = await w.api.get(`/v1/people?import_id=${r.body.id}&include=total_count&limit=1`);
+    const total = await w.api.get(`/v1/people?import_id=${imp.id}&include=total_count&limit=1`);
     expect(total.body.meta).toMatchObject({ total_count: 10_000, total_count_capped: true });
-    const n = app.ctx.db.$client.query<{ n: number }, [string, string]>("SELECT count(*) AS n FROM people WHERE workspace_id = ? AND import_id = ?").get(w.id, r.body.id)!.n;
+    const n = app.ctx.db.$client.query<{ n: number }, [string, string]>("SELECT count(*) AS n FROM people WHERE workspace_id = ? AND import_id = ?").get(w.id, imp.id)!.n;
     expect(n).toBe(ROWS);
 
     const records: Record<string, string>[] = parse(Buffer.from(csv), { columns: true, bom: true });
@@ -49,7 +48,7 @@ describe("a 100,000-row CSV import", () => {
         private_notes: rec.notes!.trim(),
         custom_fields: { plan: rec.plan, seats: Number(rec.seats), signup_date: rec.signup_date },
         source: "csv_import",
-        import_id: r.body.id,
+        import_id: imp.id,
       });
     }
   }, 120_000);
