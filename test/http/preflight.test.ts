@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { people, type PersonStatus } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
-import { createKey } from "../../src/modules/workspaces/workspaces";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns";
+import { apiWithScopes, createSuppression } from "../helpers/factory";
 import { expectOk, expectProblem } from "../helpers/http";
 
 const DAY = 86_400;
@@ -18,6 +18,7 @@ beforeAll(async () => {
     "nullmx.test": { MX: [{ priority: 0, exchange: "." }], ttl: DAY },
     "broken.test": { behavior: "servfail" },
     "cached.test": { MX: [{ priority: 10, exchange: "mx.cached.test" }], ttl: DAY },
+    "twice.test": { MX: [{ priority: 10, exchange: "mx.twice.test" }], ttl: DAY },
   });
   app = await startTestApp({ env: { NEARBOUND_DNS_SERVERS: dns.servers } });
 });
@@ -42,6 +43,20 @@ const rowCount = () =>
     ["people", "suppressions", "events", "idempotency_keys", "suppression_audit", "jobs"].map((t) => [t, app.ctx.db.get<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM ${t}`))!.n]),
   );
 
+const answer = (email: string, route: string | null, normalized: string | null = email, syntax = "valid", syntax_problem: string | null = null) => ({
+  email,
+  normalized,
+  syntax,
+  syntax_problem,
+  route,
+  suppressed: false,
+  suppression_id: null,
+  person_id: null,
+  hold: null,
+});
+/** [suppressed, suppression_id, person_id, hold] per address. */
+const holds = (r: { body: { data: any[] } }) => r.body.data.map((d: any) => [d.suppressed, d.suppression_id, d.person_id, d.hold]);
+
 describe("POST /v1/preflight", () => {
   test("answers syntax and route per address, in the order given", async () => {
     const { api } = app.newWorkspace();
@@ -50,40 +65,20 @@ describe("POST /v1/preflight", () => {
     });
     expectOk(r);
     expect(r.body.data).toEqual([
-      { email: "Jane@MX.test", normalized: "Jane@mx.test", syntax: "valid", syntax_problem: null, route: "mx", suppressed: false, suppression_id: null, person_id: null, hold: null },
-      { email: "bob@implicit.test", normalized: "bob@implicit.test", syntax: "valid", syntax_problem: null, route: "implicit_mx", suppressed: false, suppression_id: null, person_id: null, hold: null },
-      { email: "x@nullmx.test", normalized: "x@nullmx.test", syntax: "valid", syntax_problem: null, route: "null_mx", suppressed: false, suppression_id: null, person_id: null, hold: null },
-      { email: "y@nowhere.test", normalized: "y@nowhere.test", syntax: "valid", syntax_problem: null, route: "none", suppressed: false, suppression_id: null, person_id: null, hold: null },
-      { email: "z@broken.test", normalized: "z@broken.test", syntax: "valid", syntax_problem: null, route: "unknown", suppressed: false, suppression_id: null, person_id: null, hold: null },
-      { email: "not an address", normalized: null, syntax: "invalid", syntax_problem: "whitespace", route: null, suppressed: false, suppression_id: null, person_id: null, hold: null },
-      { email: "jane@mx.test", normalized: "jane@mx.test", syntax: "valid", syntax_problem: null, route: "mx", suppressed: false, suppression_id: null, person_id: null, hold: null },
+      answer("Jane@MX.test", "mx", "Jane@mx.test"),
+      answer("bob@implicit.test", "implicit_mx"),
+      answer("x@nullmx.test", "null_mx"),
+      answer("y@nowhere.test", "none"),
+      answer("z@broken.test", "unknown"),
+      answer("not an address", null, null, "invalid", "whitespace"),
+      answer("jane@mx.test", "mx"),
     ]);
-    // one MX question for the two addresses at mx.test
-    expect(dns.queries.filter((q) => q.name === "mx.test" && q.type === "MX")).toHaveLength(1);
   });
 
-  test("reports suppressions of the address or its domain, and people whose state holds mail", async () => {
-    const w = app.newWorkspace();
-    const addr = (await w.api.post("/v1/suppressions", { email: "gone@mx.test" })).body;
-    const dom = (await w.api.post("/v1/suppressions", { domain: "implicit.test" })).body;
-    const bounced = insertPerson(w.id, "bounced@mx.test", "bounced");
-    const notSendable = insertPerson(w.id, "Rejected@mx.test", "active", false);
-    const fine = insertPerson(w.id, "fine@mx.test", "replied", true);
-    const suppressedPerson = insertPerson(w.id, "gone@mx.test", "unsubscribed");
-    const r = await w.api.post("/v1/preflight", { emails: ["GONE@mx.test", "any@implicit.test", "bounced@mx.test", "rejected@MX.test", "fine@mx.test", "new@mx.test"] });
-    expectOk(r);
-    const brief = r.body.data.map((d: any) => [d.email, d.suppressed, d.suppression_id, d.person_id, d.hold]);
-    expect(brief).toEqual([
-      ["GONE@mx.test", true, addr.id, suppressedPerson, "suppressed"],
-      ["any@implicit.test", true, dom.id, null, "suppressed"],
-      ["bounced@mx.test", false, null, bounced, "person_blocked"],
-      ["rejected@MX.test", false, null, notSendable, "person_blocked"],
-      ["fine@mx.test", false, null, fine, null],
-      ["new@mx.test", false, null, null, null],
-    ]);
-    for (const status of ["spam", "unsubscribed", "undeliverable"] as const) insertPerson(w.id, `${status}@mx.test`, status);
-    const more = await w.api.post("/v1/preflight", { emails: ["spam@mx.test", "unsubscribed@mx.test", "undeliverable@mx.test"] });
-    expect(more.body.data.map((d: any) => d.hold)).toEqual(["person_blocked", "person_blocked", "person_blocked"]);
+  test("asks one MX question per domain, whatever the letter case of the addresses", async () => {
+    const { api } = app.newWorkspace();
+    expectOk(await api.post("/v1/preflight", { emails: ["Jane@TWICE.test", "jane@twice.test"] }));
+    expect(dns.queries.filter((q) => q.name === "twice.test" && q.type === "MX")).toHaveLength(1);
   });
 
   test("stores nothing", async () => {
@@ -131,35 +126,75 @@ describe("POST /v1/preflight", () => {
     expect(r.body.data[55].route).toBe("none");
   });
 
-  test("bad bodies are 422 with the field named", async () => {
+  test.each<[string, unknown, string]>([
+    ["no addresses", { emails: [] }, "/emails"],
+    ["1,001 addresses", { emails: Array.from({ length: 1001 }, (_, i) => `a${i}@mx.test`) }, "/emails"],
+    ["a number among the addresses", { emails: ["a@mx.test", 7] }, "/emails/1"],
+    ["a body without emails", {}, "/emails"],
+    ["an unknown field", { emails: ["a@mx.test"], extra: 1 }, "/extra"],
+  ])("%s is 422 naming the field", async (_what, body, pointer) => {
     const { api } = app.newWorkspace();
-    const cases: [unknown, string][] = [
-      [{ emails: [] }, "/emails"],
-      [{ emails: Array.from({ length: 1001 }, (_, i) => `a${i}@mx.test`) }, "/emails"],
-      [{ emails: ["a@mx.test", 7] }, "/emails/1"],
-      [{}, "/emails"],
-      [{ emails: ["a@mx.test"], extra: 1 }, "/extra"],
-    ];
-    for (const [body, pointer] of cases) {
-      const r = await api.post("/v1/preflight", body);
-      expectProblem(r, 422, "validation_failed");
-      expect(r.body.errors.map((e: any) => e.pointer)).toContain(pointer);
-    }
+    const r = await api.post("/v1/preflight", body);
+    expectProblem(r, 422, "validation_failed");
+    expect(r.body.errors.map((e: any) => e.pointer)).toContain(pointer);
   });
 
-  test("needs people:read", async () => {
+  test("needs people:read, named in the answer", async () => {
     const w = app.newWorkspace();
-    const other = w.api.withToken(createKey(app.ctx, { workspaceId: w.id, scopes: ["campaigns:read"], kind: "api" }).token);
-    const r = await other.post("/v1/preflight", { emails: ["a@mx.test"] });
+    const r = await apiWithScopes(app, w, ["campaigns:read"]).post("/v1/preflight", { emails: ["a@mx.test"] });
     expectProblem(r, 403, "forbidden");
     expect(r.body.detail).toContain("people:read");
-    expectProblem(await w.api.withToken(null).post("/v1/preflight", { emails: ["a@mx.test"] }), 401, "unauthorized");
   });
 
-  test("sees only its own workspace's suppressions and people", async () => {
+  test("without credentials is 401", async () => {
+    const w = app.newWorkspace();
+    expectProblem(await w.api.withToken(null).post("/v1/preflight", { emails: ["a@mx.test"] }), 401, "unauthorized");
+  });
+});
+
+describe("preflight holds", () => {
+  test("a suppressed address is reported with its suppression, its person, and held", async () => {
+    const w = app.newWorkspace();
+    const addr = await createSuppression(w.api, { email: "gone@mx.test" });
+    const person = insertPerson(w.id, "gone@mx.test", "unsubscribed");
+    expect(holds(await w.api.post("/v1/preflight", { emails: ["GONE@mx.test"] }))).toEqual([[true, addr.id, person, "suppressed"]]);
+  });
+
+  test("an address at a suppressed domain is reported with the domain's suppression, and held", async () => {
+    const w = app.newWorkspace();
+    const dom = await createSuppression(w.api, { domain: "implicit.test" });
+    expect(holds(await w.api.post("/v1/preflight", { emails: ["any@implicit.test"] }))).toEqual([[true, dom.id, null, "suppressed"]]);
+  });
+
+  test.each(["bounced", "spam", "unsubscribed", "undeliverable"] as const)("a person %s holds mail (person_blocked)", async (status) => {
+    const w = app.newWorkspace();
+    const person = insertPerson(w.id, `${status}@mx.test`, status);
+    expect(holds(await w.api.post("/v1/preflight", { emails: [`${status}@mx.test`] }))).toEqual([[false, null, person, "person_blocked"]]);
+  });
+
+  test("a person whose address is known not to be sendable holds mail, found in any letter case", async () => {
+    const w = app.newWorkspace();
+    const person = insertPerson(w.id, "Rejected@mx.test", "active", false);
+    expect(holds(await w.api.post("/v1/preflight", { emails: ["rejected@MX.test"] }))).toEqual([[false, null, person, "person_blocked"]]);
+  });
+
+  test("a person who replied, with a sendable address, holds nothing", async () => {
+    const w = app.newWorkspace();
+    const person = insertPerson(w.id, "fine@mx.test", "replied", true);
+    expect(holds(await w.api.post("/v1/preflight", { emails: ["fine@mx.test"] }))).toEqual([[false, null, person, null]]);
+  });
+
+  test("an address without a person or a suppression holds nothing", async () => {
+    const w = app.newWorkspace();
+    await createSuppression(w.api, { email: "gone@mx.test" });
+    insertPerson(w.id, "bounced@mx.test", "bounced");
+    expect(holds(await w.api.post("/v1/preflight", { emails: ["new@mx.test"] }))).toEqual([[false, null, null, null]]);
+  });
+
+  test("sees only its own workspace's suppressions and people, not from another workspace or the test twin", async () => {
     const a = app.newWorkspace();
     const b = app.newWorkspace();
-    await a.api.post("/v1/suppressions", { email: "mine@mx.test" });
+    await createSuppression(a.api, { email: "mine@mx.test" });
     insertPerson(a.id, "blocked@mx.test", "bounced");
     for (const api of [b.api, a.testApi]) {
       const r = await api.post("/v1/preflight", { emails: ["mine@mx.test", "blocked@mx.test"] });
