@@ -2,7 +2,7 @@
 // processes of `bun src/main.ts`, a real data directory, JSON on stdout.
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { embeddedMigrations } from "../../src/db/migrations.gen";
 import { SCOPES } from "../../src/modules/workspaces/scopes";
@@ -85,26 +85,51 @@ describe("keys", () => {
     const dataDir = newDataDir();
     const w = await createWorkspace(dataDir);
     const cases: [string[], number, string][] = [
-      [["key", "create", "--workspace", w.workspace_id, "--scopes", "people:read,people:fly"], 1, "people:fly"],
+      [["key", "create", "--workspace", w.workspace_id, "--scopes", "people:read,people:fly"], 2, `unknown scope(s) people:fly; valid scopes: ${SCOPES.join(", ")}`],
       [["key", "create", "--workspace", "wsp_00000000000000000000000000000000", "--scopes", "people:read"], 1, "wsp_00000000000000000000000000000000"],
+      [["key", "create", "--workspace", "acme", "--scopes", "people:read"], 2, "--workspace acme: expected wsp_"],
+      // these tokens carry every scope: --scopes would be silently ignored
+      [["key", "create", "--workspace", w.workspace_id, "--kind", "cli", "--scopes", "people:read"], 2, "--scopes does not apply to --kind cli"],
+      [["key", "create", "--workspace", w.workspace_id, "--kind", "workspace", "--scopes", "people:read"], 2, "--scopes does not apply to --kind workspace"],
+      [["key", "list", "--workspace", "wsp_00000000000000000000000000000000"], 1, "No workspace wsp_00000000000000000000000000000000"],
       [["key", "create", "--workspace", w.workspace_id], 2, "--scopes is required"],
       [["key", "create", "--workspace", w.workspace_id, "--scopes", "people:read", "--kind", "root"], 2, "--kind must be"],
       [["key", "list"], 2, "--workspace is required"],
       [["key", "revoke"], 2, "key revoke needs a key id"],
       [["key", "revoke", "key_00000000000000000000000000000000"], 1, "key_00000000000000000000000000000000"],
+      [["key", "revoke", "k1"], 2, "key id k1: expected key_"],
     ];
     const results = await Promise.all(cases.map(([args]) => cli([...args, "--data-dir", dataDir])));
     results.forEach((r, i) => {
       const [args, code, text] = cases[i]!;
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code, stdout: "" });
       expect(r.stderr).toContain(text);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
     });
+  });
+
+  test("key commands on a data directory without a database create nothing", async () => {
+    const dataDir = newDataDir();
+    const ws = "wsp_00000000000000000000000000000000";
+    const commands = [
+      ["key", "create", "--workspace", ws, "--scopes", "people:read"],
+      ["key", "list", "--workspace", ws],
+      ["key", "revoke", "key_00000000000000000000000000000000"],
+    ];
+    for (const dir of [dataDir, join(dataDir, "missing")]) {
+      const results = await Promise.all(commands.map((c) => cli([...c, "--data-dir", dir])));
+      results.forEach((r, i) => {
+        expect({ command: commands[i], failed: r.code !== 0, stdout: r.stdout }).toEqual({ command: commands[i]!, failed: true, stdout: "" });
+        expect(r.stderr.trim()).toBe(`nearbound: no database in ${dir} (did you pass the same --data-dir as serve?)`);
+      });
+    }
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });
 
 describe("usage", () => {
   test("--help on every command exits 0 with its usage", async () => {
-    const commands = [[], ["serve"], ["workspace", "create"], ["key", "create"], ["key", "list"], ["key", "revoke"], ["migrate"], ["backup"]];
+    const commands = [[], ["serve"], ["workspace"], ["workspace", "create"], ["key"], ["key", "create"], ["key", "list"], ["key", "revoke"], ["migrate"], ["backup"]];
     const results = await Promise.all(commands.map((c) => cli([...c, "--help"])));
     results.forEach((r, i) => {
       expect({ command: commands[i], code: r.code }).toEqual({ command: commands[i]!, code: 0 });
@@ -115,12 +140,60 @@ describe("usage", () => {
     expect(bare.stdout).toContain("Commands:");
   });
 
+  test("a group's --help lists its subcommands", async () => {
+    const [key, workspace] = await Promise.all([cli(["key", "--help"]), cli(["workspace", "--help"])]);
+    for (const sub of ["create --workspace ID", "list --workspace ID", "revoke ID"]) expect(key.stdout).toContain(`\n  ${sub} `);
+    expect(workspace.stdout).toContain("\n  create --name N ");
+  });
+
+  test("key create --help lists every scope", async () => {
+    const r = await cli(["key", "create", "--help"]);
+    for (const scope of SCOPES) expect(r.stdout).toContain(`\n  ${scope} `);
+  });
+
+  test("the top-level help says to pass serve's --data-dir", async () => {
+    expect((await cli(["--help"])).stdout).toContain("pass the same --data-dir (or\nNEARBOUND_DATA_DIR) as serve");
+  });
+
   test("an unknown command exits 2", async () => {
-    for (const args of [["frobnicate"], ["workspace", "delete"], ["key"]]) {
+    for (const args of [["frobnicate"], ["frobnicate", "--help"], ["workspace", "delete"], ["key", "delete", "--help"]]) {
       const r = await cli(args);
-      expect({ args, code: r.code }).toEqual({ args, code: 2 });
-      expect(r.stderr).toContain("unknown command");
+      expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: "" });
+      expect(r.stderr).toContain(`unknown command: ${args.filter((a) => a !== "--help").join(" ")}`);
     }
+    const bare = await cli(["key"]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain("key needs a subcommand");
+  });
+
+  test("a failing command checks its arguments before creating the data directory", async () => {
+    const dataDir = join(newDataDir(), "data");
+    const w = "wsp_00000000000000000000000000000000";
+    const failing = [
+      ["workspace", "create"],
+      ["workspace", "create", "--name", "  "],
+      ["workspace", "create", "--name", "x".repeat(201)],
+      ["key", "create", "--scopes", "people:read"],
+      ["key", "create", "--workspace", "acme", "--scopes", "people:read"],
+      ["key", "create", "--workspace", w],
+      ["key", "create", "--workspace", w, "--scopes", "people:fly"],
+      ["key", "create", "--workspace", w, "--kind", "root", "--scopes", "people:read"],
+      ["key", "create", "--workspace", w, "--kind", "cli", "--scopes", "people:read"],
+      ["key", "create", "--workspace", w, "--scopes", "people:read"],
+      ["key", "list"],
+      ["key", "list", "--workspace", "acme"],
+      ["key", "list", "--workspace", w],
+      ["key", "revoke"],
+      ["key", "revoke", "k1"],
+      ["key", "revoke", "key_00000000000000000000000000000000"],
+      ["backup"],
+      ["backup", "--to", join(dataDir, "..", "copy.sqlite")],
+      ["key"],
+      ["frobnicate"],
+    ];
+    const results = await Promise.all(failing.map((c) => cli([...c, "--data-dir", dataDir])));
+    results.forEach((r, i) => expect({ command: failing[i], failed: r.code !== 0 }).toEqual({ command: failing[i]!, failed: true }));
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   test("invalid configuration stops start-up with one line naming the setting", async () => {
@@ -209,5 +282,17 @@ describe("backup", () => {
     const r = await cli(["backup", "--to", join(dataDir, "copy.sqlite"), "--data-dir", join(dataDir, "empty")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no database in");
+  });
+
+  test("the copy is readable by its owner only, whatever the umask", async () => {
+    const dataDir = newDataDir();
+    await createWorkspace(dataDir);
+    const to = join(dataDir, "out", "copy.sqlite");
+    mkdirSync(join(dataDir, "out"));
+    // umask 0: without an explicit mode the file would be readable by everyone
+    const r = await runCli(["sh", "-c", 'umask 0 && exec "$@"', "sh", ...SOURCE_CLI], ["backup", "--to", to, "--data-dir", dataDir]);
+    expect(r.code).toBe(0);
+    expect(statSync(to).mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(dataDir, "out"))).toEqual(["copy.sqlite"]);
   });
 });

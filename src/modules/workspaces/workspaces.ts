@@ -18,10 +18,17 @@ export interface CreatedWorkspace {
   verificationKey: string;
 }
 
+/** Why a workspace name is refused, or null; the CLI checks it before opening the database. */
+export function workspaceNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  return !trimmed || trimmed.length > 200 ? "name must be 1-200 characters" : null;
+}
+
 /** Creates a live workspace, its test-mode twin, and full-scope keys for both. */
 export function createWorkspace(ctx: Ctx, { name }: { name: string }): CreatedWorkspace {
+  const problem = workspaceNameProblem(name);
+  if (problem) throw new DomainError("validation_failed", problem);
   const trimmed = name.trim();
-  if (!trimmed || trimmed.length > 200) throw new DomainError("validation_failed", "name must be 1-200 characters");
   const now = ctx.clock.now();
   const liveId = newId("wsp");
   const testId = newId("wsp");
@@ -69,6 +76,8 @@ export function createKey(ctx: Ctx, args: { workspaceId: string; scopes: string[
 }
 
 export function listKeys(ctx: Ctx, workspaceId: string): ApiKey[] {
+  // an empty list would hide a mistyped id (or the wrong data directory)
+  if (!getWorkspace(ctx, workspaceId)) throw new DomainError("not_found", `No workspace ${workspaceId}`);
   return ctx.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(apiKeys.id).all();
 }
 
