@@ -1,141 +1,264 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SECRET_OVERLAP_MS } from "../../src/modules/automation/webhooks/schedule";
 import { deliverDue } from "../../src/modules/automation/webhooks/worker";
-import { transact } from "../../src/modules/events/outbox";
-import { createKey } from "../../src/modules/workspaces/workspaces";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns";
+import { apiWithScopes, createWebhookEndpoint, emitEvent, uid } from "../helpers/factory";
 import { expectOk, expectProblem } from "../helpers/http";
 import { expectIsolated } from "../helpers/isolation";
 import { startReceiver, useReceiverApp, verifies, verifyWith } from "../helpers/webhook-receiver";
 
 const env = useReceiverApp();
 
-const emit = (w: TestWorkspace, type = "import.completed") => transact(env.app.ctx, (_tx, outbox) => outbox.emit({ workspaceId: w.id, type, data: { n: 1 } }));
+const emit = (w: TestWorkspace, type = "import.completed") => emitEvent(env.app.ctx, w, type);
+/** A receiver path of the test's own, so what arrives there is only this test's. */
+const ownPath = (name: string) => `/${name}-${uid()}`;
+const endpoint = (w: TestWorkspace, over: Record<string, unknown> = {}) => createWebhookEndpoint(w.api, { url: env.rx.url(ownPath("hook")), ...over });
+const deliveriesOf = async (w: TestWorkspace, eventId: string) => (await w.api.get(`/v1/webhook_deliveries?event_id=${eventId}`)).body.data;
 
-describe("webhook endpoints", () => {
-  test("create shows the secret once; read, list, patch and delete (with its deliveries)", async () => {
+describe("POST /v1/webhook_endpoints", () => {
+  test("creates the endpoint, each event type once, and shows its secret", async () => {
     const w = env.app.newWorkspace();
     const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/crud"), description: "CRM", event_types: ["message.sent", "message.sent", "import.completed"] });
     expectOk(c, 201);
     expect(c.body).toMatchObject({ object: "webhook_endpoint", url: env.rx.url("/crud"), description: "CRM", event_types: ["message.sent", "import.completed"], enabled: true, disabled_reason: null });
     expect(c.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    const g = await w.api.get(`/v1/webhook_endpoints/${c.body.id}`);
-    const { secret: _secret, ...withoutSecret } = c.body;
-    expect(g.body).toEqual(withoutSecret);
-    expect(g.text).not.toContain("whsec_");
-    const list = await w.api.get("/v1/webhook_endpoints");
-    expect(list.body.data).toEqual([withoutSecret]);
-    expect(list.text).not.toContain("whsec_");
-
-    env.app.clock.advance(1000);
-    const p = await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { url: env.rx.url("/crud2"), event_types: [], description: null });
-    expectOk(p);
-    expect(p.body).toMatchObject({ url: env.rx.url("/crud2"), event_types: [], description: null, enabled: true });
-    expect(p.body.updated_at > c.body.updated_at).toBe(true);
-
-    const e = emit(w, "export.completed"); // every type now
-    const deliveries = (await w.api.get(`/v1/webhook_deliveries?event_id=${e.id}`)).body.data;
-    expect(deliveries.length).toBe(1);
-    expect((await w.api.delete(`/v1/webhook_endpoints/${c.body.id}`)).status).toBe(204);
-    expectProblem(await w.api.get(`/v1/webhook_endpoints/${c.body.id}`), 404, "not_found");
-    expectProblem(await w.api.get(`/v1/webhook_deliveries/${deliveries[0].id}`), 404, "not_found");
-    expectProblem(await w.api.delete(`/v1/webhook_endpoints/${c.body.id}`), 404, "not_found");
   });
 
-  test("invalid bodies are 422 with a pointer per field", async () => {
+  test("an unknown event type is 422 at its index", async () => {
     const w = env.app.newWorkspace();
     const r = await w.api.post("/v1/webhook_endpoints", { url: "ftp://example.com/x", event_types: ["message.sent", "message.exploded"] });
     expectProblem(r, 422, "validation_failed");
     expect(r.body.errors.map((e: any) => e.pointer)).toEqual(["/event_types/1"]);
+  });
+
+  test("a URL scheme other than http(s) is 422 scheme_not_allowed", async () => {
+    const w = env.app.newWorkspace();
     const scheme = await w.api.post("/v1/webhook_endpoints", { url: "ftp://example.com/x" });
     expectProblem(scheme, 422, "validation_failed");
     expect(scheme.body.errors).toEqual([{ pointer: "/url", code: "scheme_not_allowed", detail: expect.stringContaining("ftp") }]);
+  });
+
+  test("credentials in the URL are 422 credentials_not_allowed", async () => {
+    const w = env.app.newWorkspace();
     const creds = await w.api.post("/v1/webhook_endpoints", { url: "http://user:pw@127.0.0.1/x" });
+    expectProblem(creds, 422, "validation_failed");
     expect(creds.body.errors[0].code).toBe("credentials_not_allowed");
+  });
+
+  test("a body without url is 422", async () => {
+    const w = env.app.newWorkspace();
     expectProblem(await w.api.post("/v1/webhook_endpoints", {}), 422, "validation_failed");
-    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url() });
-    expectProblem(await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { secret: "whsec_mine" }), 422, "validation_failed");
+  });
+});
+
+describe("GET /v1/webhook_endpoints", () => {
+  test("answers an endpoint without its secret", async () => {
+    const w = env.app.newWorkspace();
+    const { secret: _secret, ...withoutSecret } = await endpoint(w, { description: "CRM" });
+    const g = await w.api.get(`/v1/webhook_endpoints/${withoutSecret.id}`);
+    expect(g.body).toEqual(withoutSecret);
+    expect(g.text).not.toContain("whsec_");
   });
 
-  test("manage routes need automation:manage; reads take automation:read", async () => {
+  test("lists endpoints without their secrets", async () => {
     const w = env.app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url() });
-    const { token } = createKey(env.app.ctx, { workspaceId: w.id, scopes: ["automation:read"], kind: "api" });
-    const ro = w.api.withToken(token);
-    expectOk(await ro.get(`/v1/webhook_endpoints/${c.body.id}`));
+    const { secret: _secret, ...withoutSecret } = await endpoint(w);
+    const list = await w.api.get("/v1/webhook_endpoints");
+    expect(list.body.data).toEqual([withoutSecret]);
+    expect(list.text).not.toContain("whsec_");
+  });
+});
+
+describe("PATCH /v1/webhook_endpoints/{id}", () => {
+  test("changes the URL, event types and description, and moves updated_at", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w, { description: "CRM", event_types: ["message.sent"] });
+    env.app.clock.advance(1000);
+    const p = await w.api.patch(`/v1/webhook_endpoints/${c.id}`, { url: env.rx.url("/crud2"), event_types: [], description: null });
+    expectOk(p);
+    expect(p.body).toMatchObject({ url: env.rx.url("/crud2"), event_types: [], description: null, enabled: true });
+    expect(p.body.updated_at > c.updated_at).toBe(true);
+  });
+
+  test("no event types means every type", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w, { event_types: ["message.sent"] });
+    expectOk(await w.api.patch(`/v1/webhook_endpoints/${c.id}`, { event_types: [] }));
+    const e = emit(w, "export.completed");
+    expect(await deliveriesOf(w, e.id)).toHaveLength(1);
+  });
+
+  test("the secret cannot be set (422)", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w);
+    expectProblem(await w.api.patch(`/v1/webhook_endpoints/${c.id}`, { secret: "whsec_mine" }), 422, "validation_failed");
+  });
+});
+
+describe("DELETE /v1/webhook_endpoints/{id}", () => {
+  test("removes the endpoint: 204, then 404", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w);
+    expect((await w.api.delete(`/v1/webhook_endpoints/${c.id}`)).status).toBe(204);
+    expectProblem(await w.api.get(`/v1/webhook_endpoints/${c.id}`), 404, "not_found");
+  });
+
+  test("removes its deliveries", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w);
+    const [delivery] = await deliveriesOf(w, emit(w, "export.completed").id);
+    expect((await w.api.delete(`/v1/webhook_endpoints/${c.id}`)).status).toBe(204);
+    expectProblem(await w.api.get(`/v1/webhook_deliveries/${delivery.id}`), 404, "not_found");
+  });
+
+  test("a second DELETE is 404", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w);
+    expect((await w.api.delete(`/v1/webhook_endpoints/${c.id}`)).status).toBe(204);
+    expectProblem(await w.api.delete(`/v1/webhook_endpoints/${c.id}`), 404, "not_found");
+  });
+});
+
+describe("webhook endpoint scopes", () => {
+  test("automation:read may read and list", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w);
+    const ro = apiWithScopes(env.app, w, ["automation:read"]);
+    expectOk(await ro.get(`/v1/webhook_endpoints/${c.id}`));
     expectOk(await ro.get("/v1/webhook_endpoints"));
-    expectProblem(await ro.post("/v1/webhook_endpoints", { url: env.rx.url() }), 403, "forbidden");
-    expectProblem(await ro.patch(`/v1/webhook_endpoints/${c.body.id}`, { enabled: false }), 403, "forbidden");
-    expectProblem(await ro.delete(`/v1/webhook_endpoints/${c.body.id}`), 403, "forbidden");
-    expectProblem(await ro.post(`/v1/webhook_endpoints/${c.body.id}/rotate_secret`), 403, "forbidden");
-    expectProblem(await ro.post(`/v1/webhook_endpoints/${c.body.id}/replay`, { since: "2026-01-01T00:00:00Z" }), 403, "forbidden");
   });
 
-  test("rotate_secret: both secrets sign for 24 hours, then only the new one", async () => {
+  test.each<[string, string, (id: string) => string, unknown]>([
+    ["create", "POST", () => "/v1/webhook_endpoints", { url: "http://127.0.0.1:9/hook" }],
+    ["update", "PATCH", (id) => `/v1/webhook_endpoints/${id}`, { enabled: false }],
+    ["delete", "DELETE", (id) => `/v1/webhook_endpoints/${id}`, undefined],
+    ["rotate_secret", "POST", (id) => `/v1/webhook_endpoints/${id}/rotate_secret`, undefined],
+    ["replay", "POST", (id) => `/v1/webhook_endpoints/${id}/replay`, { since: "2026-01-01T00:00:00Z" }],
+  ])("%s needs automation:manage", async (_what, method, path, body) => {
     const w = env.app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/rotate") });
-    const old = c.body.secret as string;
-    const r = await w.api.post(`/v1/webhook_endpoints/${c.body.id}/rotate_secret`);
+    const c = await endpoint(w);
+    expectProblem(await apiWithScopes(env.app, w, ["automation:read"]).request(method, path(c.id), body), 403, "forbidden");
+  });
+});
+
+describe("POST /v1/webhook_endpoints/{id}/rotate_secret", () => {
+  test("answers a new secret and when the old one stops signing; reads still hide secrets", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w);
+    const r = await w.api.post(`/v1/webhook_endpoints/${c.id}/rotate_secret`);
     expectOk(r);
-    const fresh = r.body.secret as string;
-    expect(fresh).toMatch(/^whsec_/);
-    expect(fresh).not.toBe(old);
+    expect(r.body.secret).toMatch(/^whsec_/);
+    expect(r.body.secret).not.toBe(c.secret);
     expect(r.body.previous_secret_expires_at).toBe(new Date(env.app.clock.now() + SECRET_OVERLAP_MS).toISOString());
-    expect((await w.api.get(`/v1/webhook_endpoints/${c.body.id}`)).text).not.toContain("whsec_");
+    expect((await w.api.get(`/v1/webhook_endpoints/${c.id}`)).text).not.toContain("whsec_");
+  });
 
+  test("for 24 hours deliveries carry both signatures", async () => {
+    const w = env.app.newWorkspace();
+    const path = ownPath("rotate");
+    const c = await endpoint(w, { url: env.rx.url(path) });
+    const fresh = (await w.api.post(`/v1/webhook_endpoints/${c.id}/rotate_secret`)).body.secret as string;
     emit(w);
     await deliverDue(env.app.ctx);
-    const during = env.rx.at("/rotate").at(-1)!;
+    const during = env.rx.at(path).at(-1)!;
     expect(during.signatures.length).toBe(2);
-    expect(verifies(old, during)).toBe(true);
+    expect(verifies(c.secret, during)).toBe(true);
     expect(verifies(fresh, during)).toBe(true);
+  });
 
+  test("after 24 hours only the new secret signs, and the expiry is gone", async () => {
+    const w = env.app.newWorkspace();
+    const path = ownPath("rotate");
+    const c = await endpoint(w, { url: env.rx.url(path) });
+    const fresh = (await w.api.post(`/v1/webhook_endpoints/${c.id}/rotate_secret`)).body.secret as string;
     env.app.clock.advance(SECRET_OVERLAP_MS + 1000);
-    expect((await w.api.get(`/v1/webhook_endpoints/${c.body.id}`)).body.previous_secret_expires_at).toBeNull();
+    expect((await w.api.get(`/v1/webhook_endpoints/${c.id}`)).body.previous_secret_expires_at).toBeNull();
     emit(w);
     await deliverDue(env.app.ctx);
-    const after = env.rx.at("/rotate").at(-1)!;
+    const after = env.rx.at(path).at(-1)!;
     expect(after.signatures.length).toBe(1);
-    expect(verifies(old, after)).toBe(false);
+    expect(verifies(c.secret, after)).toBe(false);
     expect(verifyWith(fresh, after).type).toBe("import.completed");
   });
+});
 
-  test("disable (PATCH) turns pending deliveries disabled and emits webhook_endpoint.disabled; replay is 409 until enabled", async () => {
-    const w = env.app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/disable") });
-    const watcher = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/watcher"), event_types: ["webhook_endpoint.disabled"] });
+describe("disabling (PATCH enabled: false)", () => {
+  /** An endpoint with a pending delivery, and a watcher of webhook_endpoint.disabled; then the endpoint is disabled. */
+  async function disabled(w: TestWorkspace) {
+    const path = ownPath("disable");
+    const c = await endpoint(w, { url: env.rx.url(path) });
+    const watcherPath = ownPath("watcher");
+    const watcher = await endpoint(w, { url: env.rx.url(watcherPath), event_types: ["webhook_endpoint.disabled"] });
     const e = emit(w);
-    const p = await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { enabled: false });
+    const p = await w.api.patch(`/v1/webhook_endpoints/${c.id}`, { enabled: false });
     expectOk(p);
+    return { c, path, watcher, watcherPath, e, p };
+  }
+  const disabledEvents = async (w: TestWorkspace) => (await w.api.get("/v1/events?type=webhook_endpoint.disabled")).body.data;
+
+  test("marks the endpoint disabled manually, now", async () => {
+    const { p } = await disabled(env.app.newWorkspace());
     expect(p.body).toMatchObject({ enabled: false, disabled_reason: "manual", disabled_at: new Date(env.app.clock.now()).toISOString() });
-    const d = (await w.api.get(`/v1/webhook_deliveries?event_id=${e.id}`)).body.data[0];
+  });
+
+  test("its pending deliveries become disabled and are never sent", async () => {
+    const w = env.app.newWorkspace();
+    const { e, path } = await disabled(w);
+    const [d] = await deliveriesOf(w, e.id);
     expect(d).toMatchObject({ state: "disabled", next_attempt_at: null });
-    const ev = (await w.api.get("/v1/events?type=webhook_endpoint.disabled")).body.data;
+    await deliverDue(env.app.ctx);
+    expect(env.rx.at(path).length).toBe(0);
+  });
+
+  test("emits webhook_endpoint.disabled with the endpoint, delivered to its subscribers", async () => {
+    const w = env.app.newWorkspace();
+    const { p, watcher, watcherPath } = await disabled(w);
+    const ev = await disabledEvents(w);
     expect(ev.length).toBe(1);
     expect(ev[0].data).toEqual(p.body);
     await deliverDue(env.app.ctx);
-    expect(env.rx.at("/disable").length).toBe(0);
-    expect(verifyWith(watcher.body.secret, env.rx.at("/watcher")[0]!).data).toEqual(p.body);
-
-    // events while disabled make no deliveries for it
-    const later = emit(w);
-    expect((await w.api.get(`/v1/webhook_deliveries?event_id=${later.id}`)).body.data).toEqual([]);
-
-    const refused = await w.api.post(`/v1/webhook_endpoints/${c.body.id}/replay`, { since: "2020-01-01T00:00:00Z" });
-    expectProblem(refused, 409, "invalid_state");
-    expectProblem(await w.api.post(`/v1/webhook_deliveries/${d.id}/retry`), 409, "invalid_state");
-    const on = await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { enabled: true });
-    expect(on.body).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
-    // a second disable of an already disabled endpoint is a no-op (no second event)
-    await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { enabled: false });
-    await w.api.patch(`/v1/webhook_endpoints/${c.body.id}`, { enabled: false });
-    expect((await w.api.get("/v1/events?type=webhook_endpoint.disabled")).body.data.length).toBe(2);
+    expect(verifyWith(watcher.secret, env.rx.at(watcherPath)[0]!).data).toEqual(p.body);
   });
 
-  test("replay: deliveries of events created at or after `since` become pending now and are sent again", async () => {
+  test("events while disabled make no deliveries for it", async () => {
     const w = env.app.newWorkspace();
-    const c = await w.api.post("/v1/webhook_endpoints", { url: env.rx.url("/replay") });
+    await disabled(w);
+    const later = emit(w);
+    // (the watcher hears webhook_endpoint.disabled only)
+    expect(await deliveriesOf(w, later.id)).toEqual([]);
+  });
+
+  test("replay and retry are 409 while it is disabled", async () => {
+    const w = env.app.newWorkspace();
+    const { c, e } = await disabled(w);
+    const [d] = await deliveriesOf(w, e.id);
+    expectProblem(await w.api.post(`/v1/webhook_endpoints/${c.id}/replay`, { since: "2020-01-01T00:00:00Z" }), 409, "invalid_state");
+    expectProblem(await w.api.post(`/v1/webhook_deliveries/${d.id}/retry`), 409, "invalid_state");
+  });
+
+  test("enabling clears the reason and the time", async () => {
+    const w = env.app.newWorkspace();
+    const { c } = await disabled(w);
+    const on = await w.api.patch(`/v1/webhook_endpoints/${c.id}`, { enabled: true });
+    expect(on.body).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
+  });
+
+  test("disabling an endpoint already disabled emits no second event", async () => {
+    const w = env.app.newWorkspace();
+    const { c } = await disabled(w);
+    await w.api.patch(`/v1/webhook_endpoints/${c.id}`, { enabled: true });
+    await w.api.patch(`/v1/webhook_endpoints/${c.id}`, { enabled: false });
+    await w.api.patch(`/v1/webhook_endpoints/${c.id}`, { enabled: false });
+    expect((await disabledEvents(w)).length).toBe(2);
+  });
+});
+
+describe("POST /v1/webhook_endpoints/{id}/replay", () => {
+  /** Three events a minute apart, all delivered; `since` is the second's time; an hour passes. */
+  async function delivered(w: TestWorkspace) {
+    const path = ownPath("replay");
+    const c = await endpoint(w, { url: env.rx.url(path) });
     const before = emit(w);
     env.app.clock.advance(60_000);
     const since = new Date(env.app.clock.now()).toISOString();
@@ -143,41 +266,67 @@ describe("webhook endpoints", () => {
     env.app.clock.advance(60_000);
     const e2 = emit(w);
     await deliverDue(env.app.ctx);
-    expect(env.rx.at("/replay").length).toBe(3);
+    expect(env.rx.at(path).length).toBe(3);
     env.app.clock.advance(3_600_000);
-    const r = await w.api.post(`/v1/webhook_endpoints/${c.body.id}/replay`, { since });
+    return { c, path, since, before, e1, e2 };
+  }
+
+  test("deliveries of events created at or after `since` become pending now; earlier ones stay", async () => {
+    const w = env.app.newWorkspace();
+    const { c, since, before, e1, e2 } = await delivered(w);
+    const r = await w.api.post(`/v1/webhook_endpoints/${c.id}/replay`, { since });
     expectOk(r);
-    expect(r.body).toEqual({ object: "webhook_replay", webhook_endpoint_id: c.body.id, since, deliveries: 2 });
-    const list = (await w.api.get(`/v1/webhook_deliveries?webhook_endpoint_id=${c.body.id}`)).body.data;
+    expect(r.body).toEqual({ object: "webhook_replay", webhook_endpoint_id: c.id, since, deliveries: 2 });
+    const list = (await w.api.get(`/v1/webhook_deliveries?webhook_endpoint_id=${c.id}`)).body.data;
     const byEvent = Object.fromEntries(list.map((d: any) => [d.event_id, d]));
     expect(byEvent[before.id].state).toBe("delivered");
     for (const e of [e1, e2]) expect(byEvent[e.id]).toMatchObject({ state: "pending", next_attempt_at: new Date(env.app.clock.now()).toISOString(), attempts: 1 });
-    expect(await deliverDue(env.app.ctx)).toBe(2);
-    const replayed = env.rx.at("/replay").slice(3).map((x) => verifyWith(c.body.secret, x).id);
-    expect(replayed.sort()).toEqual([e1.id, e2.id].sort());
-    const again = (await w.api.get(`/v1/webhook_deliveries?event_id=${e1.id}`)).body.data[0];
-    expect(again).toMatchObject({ state: "delivered", attempts: 2 });
-    expectProblem(await w.api.post(`/v1/webhook_endpoints/${c.body.id}/replay`, { since: "last tuesday" }), 422, "validation_failed");
   });
 
-  test("is invisible to other workspaces and to the test twin", async () => {
+  test("the replayed deliveries are sent again, signed", async () => {
+    const w = env.app.newWorkspace();
+    const { c, path, since, e1, e2 } = await delivered(w);
+    expectOk(await w.api.post(`/v1/webhook_endpoints/${c.id}/replay`, { since }));
+    expect(await deliverDue(env.app.ctx)).toBe(2);
+    const replayed = env.rx
+      .at(path)
+      .slice(3)
+      .map((x) => verifyWith(c.secret, x).id);
+    expect(replayed.sort()).toEqual([e1.id, e2.id].sort());
+    expect((await deliveriesOf(w, e1.id))[0]).toMatchObject({ state: "delivered", attempts: 2 });
+  });
+
+  test("a since that is not a time is 422", async () => {
+    const w = env.app.newWorkspace();
+    const c = await endpoint(w);
+    expectProblem(await w.api.post(`/v1/webhook_endpoints/${c.id}/replay`, { since: "last tuesday" }), 422, "validation_failed");
+  });
+});
+
+describe("isolation", () => {
+  test("an endpoint is invisible to other workspaces and to the test twin", async () => {
     const a = env.app.newWorkspace();
     const b = env.app.newWorkspace();
-    const c = await a.api.post("/v1/webhook_endpoints", { url: env.rx.url("/iso") });
+    const c = await endpoint(a);
     await expectIsolated([b.api, a.testApi], {
-      resourcePath: `/v1/webhook_endpoints/${c.body.id}`,
+      resourcePath: `/v1/webhook_endpoints/${c.id}`,
       listPath: "/v1/webhook_endpoints",
-      id: c.body.id,
+      id: c.id,
       routes: [
-        ["PATCH", `/v1/webhook_endpoints/${c.body.id}`, { enabled: false }],
-        ["DELETE", `/v1/webhook_endpoints/${c.body.id}`],
-        ["POST", `/v1/webhook_endpoints/${c.body.id}/rotate_secret`],
-        ["POST", `/v1/webhook_endpoints/${c.body.id}/replay`, { since: "2020-01-01T00:00:00Z" }],
-        ["POST", "/v1/events", { type: "endpoint.test", webhook_endpoint_id: c.body.id }],
+        ["PATCH", `/v1/webhook_endpoints/${c.id}`, { enabled: false }],
+        ["DELETE", `/v1/webhook_endpoints/${c.id}`],
+        ["POST", `/v1/webhook_endpoints/${c.id}/rotate_secret`],
+        ["POST", `/v1/webhook_endpoints/${c.id}/replay`, { since: "2020-01-01T00:00:00Z" }],
+        ["POST", "/v1/events", { type: "endpoint.test", webhook_endpoint_id: c.id }],
       ],
     });
-    expect((await a.api.get(`/v1/webhook_endpoints/${c.body.id}`)).body.enabled).toBe(true);
-    // B's events never reach A's endpoint
+    expect((await a.api.get(`/v1/webhook_endpoints/${c.id}`)).body.enabled).toBe(true);
+  });
+
+  test("another workspace's events never reach the endpoint", async () => {
+    const a = env.app.newWorkspace();
+    const b = env.app.newWorkspace();
+    await endpoint(a);
     emit(b);
     expect((await a.api.get("/v1/webhook_deliveries")).body.data).toEqual([]);
   });
@@ -186,7 +335,6 @@ describe("webhook endpoints", () => {
 describe("SSRF refusals (NEARBOUND_ALLOW_PRIVATE_WEBHOOKS unset)", () => {
   let strict: TestApp;
   let dns: TestDnsServer;
-  let w: TestWorkspace;
   beforeAll(async () => {
     dns = await startDnsServer({
       "loop.test": { A: ["127.0.0.1"] },
@@ -195,14 +343,13 @@ describe("SSRF refusals (NEARBOUND_ALLOW_PRIVATE_WEBHOOKS unset)", () => {
       "rebind.test": { A: ["93.184.216.34"], ttl: 60 },
     });
     strict = await startTestApp({ env: { NEARBOUND_ALLOW_PRIVATE_WEBHOOKS: "0", NEARBOUND_DNS_SERVERS: dns.servers } });
-    w = strict.newWorkspace();
   });
   afterAll(async () => {
     await strict.close();
     await dns.close();
   });
 
-  test.each([
+  const PRIVATE = [
     "http://localhost/hook",
     "http://127.0.0.2/hook",
     "http://10.1.2.3/hook",
@@ -213,18 +360,25 @@ describe("SSRF refusals (NEARBOUND_ALLOW_PRIVATE_WEBHOOKS unset)", () => {
     "http://2130706433/hook",
     "http://loop.test/hook",
     "http://inside.test/hook",
-  ])("%s is refused on create and on update", async (url) => {
+  ];
+
+  test.each(PRIVATE)("%s is refused on create", async (url) => {
+    const w = strict.newWorkspace();
     const r = await w.api.post("/v1/webhook_endpoints", { url });
     expectProblem(r, 422, "validation_failed");
     expect(r.body.errors).toEqual([{ pointer: "/url", code: "private_address", detail: expect.any(String) }]);
-    const ok = await w.api.post("/v1/webhook_endpoints", { url: "https://public.test/hook" });
-    expectOk(ok, 201);
-    const p = await w.api.patch(`/v1/webhook_endpoints/${ok.body.id}`, { url });
+  });
+
+  test.each(PRIVATE)("%s is refused on update", async (url) => {
+    const w = strict.newWorkspace();
+    const ok = await createWebhookEndpoint(w.api, { url: "https://public.test/hook" });
+    const p = await w.api.patch(`/v1/webhook_endpoints/${ok.id}`, { url });
     expectProblem(p, 422, "validation_failed");
     expect(p.body.errors[0]).toMatchObject({ pointer: "/url", code: "private_address" });
   });
 
   test("an unresolvable host is refused", async () => {
+    const w = strict.newWorkspace();
     const r = await w.api.post("/v1/webhook_endpoints", { url: "https://nowhere.test/hook" });
     expectProblem(r, 422, "validation_failed");
     expect(r.body.errors[0]).toMatchObject({ pointer: "/url", code: "unresolvable" });
@@ -232,14 +386,12 @@ describe("SSRF refusals (NEARBOUND_ALLOW_PRIVATE_WEBHOOKS unset)", () => {
 
   test("checked again at delivery time: a host that rebinds to loopback gets nothing sent", async () => {
     const local = startReceiver();
-    // its own workspace: the endpoints above (public addresses) must never get an event
     const w = strict.newWorkspace();
     try {
-      const c = await w.api.post("/v1/webhook_endpoints", { url: `http://rebind.test:${local.port}/hook` });
-      expectOk(c, 201);
+      await createWebhookEndpoint(w.api, { url: `http://rebind.test:${local.port}/hook` });
       dns.updateZone({ "rebind.test": { A: ["127.0.0.1"], ttl: 60 } });
       strict.clock.advance(61_000); // the cached public answer expires
-      const e = transact(strict.ctx, (_tx, outbox) => outbox.emit({ workspaceId: w.id, type: "endpoint.test", data: {} }));
+      const e = emitEvent(strict.ctx, w, "endpoint.test", {});
       expect(await deliverDue(strict.ctx)).toBe(1);
       const d = (await w.api.get(`/v1/webhook_deliveries?event_id=${e.id}`)).body.data[0];
       expect(d).toMatchObject({ state: "pending", attempts: 1, last_attempt: { response_status: null } });
