@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { idempotencyKeys } from "../../../src/db/schema";
 import { periodicTasks } from "../../../src/jobs/periodic";
 import { startTestApp, type TestApp } from "../../helpers/app";
+import { createQuotaScope } from "../../helpers/factory";
 import { expectEnvelope, expectOk, expectProblem } from "../../helpers/http";
 
 let app: TestApp;
@@ -29,7 +30,7 @@ describe("Idempotency-Key (API B)", () => {
   test("an answered error is replayed too", async () => {
     const w = app.newWorkspace();
     const b = body();
-    expectOk(await w.api.post("/v1/quota_scopes", b), 201);
+    await createQuotaScope(w.api, b);
     const dup = await w.api.post("/v1/quota_scopes", b, { "idempotency-key": "dup-1" });
     expectProblem(dup, 409, "conflict");
     const replay = await w.api.post("/v1/quota_scopes", b, { "idempotency-key": "dup-1" });
@@ -54,16 +55,34 @@ describe("Idempotency-Key (API B)", () => {
     expectProblem(await w.api.post("/v1/quota_scopes", b, { "idempotency-key": "running" }), 409, "idempotency_in_progress");
   });
 
-  test("keys are per workspace, validated, and expire after 24 h", async () => {
+  test("the same key in another workspace is a request of its own", async () => {
     const a = app.newWorkspace();
     const b = app.newWorkspace();
     expectOk(await a.api.post("/v1/quota_scopes", body(), { "idempotency-key": "shared" }), 201);
     expectOk(await b.api.post("/v1/quota_scopes", body(), { "idempotency-key": "shared" }), 201);
-    const bad = await a.api.post("/v1/quota_scopes", body(), { "idempotency-key": "x".repeat(129) });
-    expectProblem(bad, 422, "validation_failed");
-    expectProblem(await a.api.post("/v1/quota_scopes", body(), { "idempotency-key": "has space" }), 422, "validation_failed");
+  });
+
+  test("a key over 128 characters is 422", async () => {
+    const w = app.newWorkspace();
+    expectProblem(await w.api.post("/v1/quota_scopes", body(), { "idempotency-key": "x".repeat(129) }), 422, "validation_failed");
+  });
+
+  test("a key with a space is 422", async () => {
+    const w = app.newWorkspace();
+    expectProblem(await w.api.post("/v1/quota_scopes", body(), { "idempotency-key": "has space" }), 422, "validation_failed");
+  });
+
+  test("after 24 h the key is free: a different request with it is a new one", async () => {
+    const w = app.newWorkspace();
+    expectOk(await w.api.post("/v1/quota_scopes", body(), { "idempotency-key": "shared" }), 201);
     app.clock.advance(24 * 3600 * 1000 + 1);
-    expectOk(await a.api.post("/v1/quota_scopes", body(), { "idempotency-key": "shared" }), 201); // expired: a new request
+    expectOk(await w.api.post("/v1/quota_scopes", body(), { "idempotency-key": "shared" }), 201);
+  });
+
+  test("the purge removes expired keys", async () => {
+    const w = app.newWorkspace();
+    expectOk(await w.api.post("/v1/quota_scopes", body(), { "idempotency-key": "old" }), 201);
+    app.clock.advance(24 * 3600 * 1000 + 1);
     const purge = periodicTasks.find((t) => t.name === "idempotency.purge")!;
     await purge.run(app.ctx, app.running.runner);
     const left = app.ctx.db.select().from(idempotencyKeys).all().filter((r) => r.expiresAt < app.clock.now());
@@ -72,11 +91,15 @@ describe("Idempotency-Key (API B)", () => {
 });
 
 describe("Idempotency-Key (API A)", () => {
-  test("up to 255 characters are accepted; longer is refused with the envelope", async () => {
+  const path = "/v1/people/per_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f/verify";
+
+  test("a key of 255 characters is accepted (the request goes on to its own answer)", async () => {
     const w = app.newWorkspace();
-    const path = "/v1/people/per_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f/verify";
-    const ok = await w.apiA.post(path, undefined, { "idempotency-key": "k".repeat(255) });
-    expectEnvelope(ok, 404, "not_found");
+    expectEnvelope(await w.apiA.post(path, undefined, { "idempotency-key": "k".repeat(255) }), 404, "not_found");
+  });
+
+  test("a key of 256 characters is refused with the envelope", async () => {
+    const w = app.newWorkspace();
     expectEnvelope(await w.apiA.post(path, undefined, { "idempotency-key": "k".repeat(256) }), 422, "invalid_param");
   });
 });
