@@ -41,13 +41,24 @@ async function walk(api: any, path: string): Promise<string[]> {
 }
 
 describe("cursor pages", () => {
-  test("default limit 20, newest first; asc reverses; every item exactly once", async () => {
+  test("the default page holds 20, newest first, without a total", async () => {
     const w = app.newWorkspace();
     const ids = seed(w.id, 45);
     const first = await w.api.get("/v1/quota_scopes");
     expect(first.body.data).toHaveLength(20);
+    expect(first.body.data.map((x: any) => x.id)).toEqual([...ids].reverse().slice(0, 20));
     expect(first.body.meta).toEqual({ has_more: true, next_cursor: expect.any(String), total_count: null, total_count_capped: null });
+  });
+
+  test("walking the pages gives every item once, newest first", async () => {
+    const w = app.newWorkspace();
+    const ids = seed(w.id, 45);
     expect(await walk(w.api, "/v1/quota_scopes?limit=7")).toEqual([...ids].reverse());
+  });
+
+  test("order=asc walks them oldest first", async () => {
+    const w = app.newWorkspace();
+    const ids = seed(w.id, 45);
     expect(await walk(w.api, "/v1/quota_scopes?limit=100&order=asc")).toEqual(ids);
   });
 
@@ -56,33 +67,67 @@ describe("cursor pages", () => {
     const older = seed(w.id, 30);
     const p1 = await w.api.get("/v1/quota_scopes?limit=10");
     seed(w.id, 5); // new rows arrive between pages
-    const rest = await walk(w.api, `/v1/quota_scopes?limit=10&cursor=${encodeURIComponent(p1.body.meta.next_cursor)}&x=`.replace("&x=", ""));
+    const rest = await walk(w.api, `/v1/quota_scopes?limit=10&cursor=${encodeURIComponent(p1.body.meta.next_cursor)}`);
     const seen = [...p1.body.data.map((x: any) => x.id), ...rest];
     expect(seen).toEqual([...older].reverse());
   });
+});
 
-  test("a cursor is bound to its list, filters and order", async () => {
+describe("a cursor is bound to its list, filters and order", () => {
+  /** Five SES scopes and the cursor after the first page of two. */
+  async function sesCursor() {
     const w = app.newWorkspace();
     seed(w.id, 5, "ses");
     const p = await w.api.get("/v1/quota_scopes?limit=2&provider=ses");
-    const c = encodeURIComponent(p.body.meta.next_cursor);
+    return { w, raw: p.body.meta.next_cursor as string, c: encodeURIComponent(p.body.meta.next_cursor) };
+  }
+
+  test("with the same filters and order it gives the next page", async () => {
+    const { w, c } = await sesCursor();
     expect((await w.api.get(`/v1/quota_scopes?limit=2&provider=ses&cursor=${c}`)).status).toBe(200);
+  });
+
+  test("with another filter value it is 400", async () => {
+    const { w, c } = await sesCursor();
     expectProblem(await w.api.get(`/v1/quota_scopes?limit=2&provider=smtp&cursor=${c}`), 400, "invalid_request");
+  });
+
+  test("without its filter it is 400", async () => {
+    const { w, c } = await sesCursor();
     expectProblem(await w.api.get(`/v1/quota_scopes?limit=2&cursor=${c}`), 400, "invalid_request");
+  });
+
+  test("with another order it is 400", async () => {
+    const { w, c } = await sesCursor();
     expectProblem(await w.api.get(`/v1/quota_scopes?limit=2&provider=ses&order=asc&cursor=${c}`), 400, "invalid_request");
+  });
+
+  test("garbage is 400", async () => {
+    const w = app.newWorkspace();
     expectProblem(await w.api.get(`/v1/quota_scopes?cursor=garbage`), 400, "invalid_request");
-    const tampered = p.body.meta.next_cursor.replace(/^./, (ch: string) => (ch === "A" ? "B" : "A"));
+  });
+
+  test("a tampered cursor is 400", async () => {
+    const { w, raw } = await sesCursor();
+    const tampered = raw.replace(/^./, (ch: string) => (ch === "A" ? "B" : "A"));
     expectProblem(await w.api.get(`/v1/quota_scopes?limit=2&provider=ses&cursor=${encodeURIComponent(tampered)}`), 400, "invalid_request");
   });
+});
 
-  test("limit is 1-100", async () => {
+describe("limit", () => {
+  test.each(["101", "0"])("%s is 422", async (limit) => {
     const w = app.newWorkspace();
-    expectProblem(await w.api.get("/v1/quota_scopes?limit=101"), 422, "validation_failed");
-    expectProblem(await w.api.get("/v1/quota_scopes?limit=0"), 422, "validation_failed");
-    expect((await w.api.get("/v1/quota_scopes?limit=100")).status).toBe(200);
+    expectProblem(await w.api.get(`/v1/quota_scopes?limit=${limit}`), 422, "validation_failed");
   });
 
-  test("include=total_count is exact up to 10,000, then capped", async () => {
+  test("100 is allowed", async () => {
+    const w = app.newWorkspace();
+    expect((await w.api.get("/v1/quota_scopes?limit=100")).status).toBe(200);
+  });
+});
+
+describe("include=total_count", () => {
+  test("is exact up to 10,000, then capped", async () => {
     const w = app.newWorkspace();
     seed(w.id, 3);
     const small = await w.api.get("/v1/quota_scopes?include=total_count&limit=1");
@@ -91,20 +136,19 @@ describe("cursor pages", () => {
     const big = await w.api.get("/v1/quota_scopes?include=total_count&limit=1");
     expect(big.body.meta).toMatchObject({ total_count: 10_000, total_count_capped: true });
   });
+});
 
-  test("every list ordering uses an index (no temp b-tree sort)", () => {
-    const plans = [
-      "SELECT * FROM quota_scopes WHERE workspace_id = ? ORDER BY id DESC LIMIT 21",
-      "SELECT * FROM quota_scopes WHERE workspace_id = ? AND id < ? ORDER BY id DESC LIMIT 21",
-      "SELECT * FROM quota_scopes WHERE workspace_id = ? AND provider = ? ORDER BY id ASC LIMIT 21",
-      "SELECT * FROM quota_scopes WHERE workspace_id = ? AND scope_key = ? ORDER BY id DESC LIMIT 21",
-      "SELECT * FROM jobs WHERE state = 'available' AND run_at <= ? ORDER BY run_at, id LIMIT 1",
-    ];
-    for (const q of plans) {
-      const n = q.split("?").length - 1;
-      const plan = (app.ctx.db.$client.query(`EXPLAIN QUERY PLAN ${q}`).all(...["a", "b"].slice(0, n)) as { detail: string }[]).map((r) => r.detail).join("; ");
-      expect(plan).not.toContain("TEMP B-TREE");
-      expect(plan).toMatch(/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/);
-    }
+describe("query plans", () => {
+  test.each([
+    "SELECT * FROM quota_scopes WHERE workspace_id = ? ORDER BY id DESC LIMIT 21",
+    "SELECT * FROM quota_scopes WHERE workspace_id = ? AND id < ? ORDER BY id DESC LIMIT 21",
+    "SELECT * FROM quota_scopes WHERE workspace_id = ? AND provider = ? ORDER BY id ASC LIMIT 21",
+    "SELECT * FROM quota_scopes WHERE workspace_id = ? AND scope_key = ? ORDER BY id DESC LIMIT 21",
+    "SELECT * FROM jobs WHERE state = 'available' AND run_at <= ? ORDER BY run_at, id LIMIT 1",
+  ])("uses an index, no temp b-tree sort: %s", (q) => {
+    const n = q.split("?").length - 1;
+    const plan = (app.ctx.db.$client.query(`EXPLAIN QUERY PLAN ${q}`).all(...["a", "b"].slice(0, n)) as { detail: string }[]).map((r) => r.detail).join("; ");
+    expect(plan).not.toContain("TEMP B-TREE");
+    expect(plan).toMatch(/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/);
   });
 });
