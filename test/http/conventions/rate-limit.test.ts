@@ -13,20 +13,35 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe("rate limits", () => {
-  test("every answer carries RateLimit-Policy and RateLimit; over the limit is 429 with retry_after", async () => {
+  /** Four requests at once from one fresh credential (the burst is three). */
+  async function fourAtOnce() {
     const w = app.newWorkspace();
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await w.api.get("/v1/quota_scopes"));
+    return { w, answers };
+  }
+
+  test("every answer carries RateLimit-Policy and RateLimit, the refused one too", async () => {
+    const { answers } = await fourAtOnce();
     for (const a of answers) {
       expect(a.headers.get("ratelimit-policy")).toBe('"default";q=3;w=3');
       expect(a.headers.get("ratelimit")).toMatch(/^"default";r=\d+;t=\d+$/);
     }
+  });
+
+  test("over the limit is 429 with retry_after", async () => {
+    const { answers } = await fourAtOnce();
     expect(answers.slice(0, 3).map((a) => a.status)).toEqual([200, 200, 200]);
     const limited = answers[3]!;
     expectProblem(limited, 429, "rate_limited");
     expect(limited.body.retry_after).toBe(1);
     expect(limited.headers.get("retry-after")).toBe("1");
-    app.clock.advance(1000); // the bucket refills with time
+  });
+
+  test("the bucket refills with time", async () => {
+    const { w, answers } = await fourAtOnce();
+    expect(answers[3]!.status).toBe(429);
+    app.clock.advance(1000);
     expect((await w.api.get("/v1/quota_scopes")).status).toBe(200);
   });
 
@@ -65,23 +80,28 @@ describe("rate limits", () => {
 });
 
 describe("deprecation", () => {
-  test("a marked route sends Deprecation and Sunset", async () => {
+  test("a marked route sends Deprecation, Sunset and a Link to what replaces it", async () => {
     const demo = new Elysia().use(deprecationPlugin).get("/old", () => "ok", { deprecated: { since: "2026-11-01", sunset: "2027-03-01", link: "https://example.test/v2" } });
     const res = await demo.handle(new Request("http://localhost/old"));
     expect(res.headers.get("deprecation")).toBe(`@${Date.parse("2026-11-01") / 1000}`);
     expect(res.headers.get("sunset")).toBe("Mon, 01 Mar 2027 00:00:00 GMT");
     expect(res.headers.get("link")).toBe('<https://example.test/v2>; rel="deprecation"');
+  });
+
+  test("a sunset less than 90 days after the deprecation is refused", () => {
     expect(() => deprecationHeaders({ since: "2026-11-01", sunset: "2026-12-01" })).toThrow();
   });
 });
 
 describe("API A discovery", () => {
-  test("RFC 9728 metadata and auth.md", async () => {
-    const api = new Api(app.url, null);
-    const meta = await api.get("/.well-known/oauth-protected-resource");
+  test("RFC 9728 protected resource metadata", async () => {
+    const meta = await new Api(app.url, null).get("/.well-known/oauth-protected-resource");
     expect(meta.body.resource).toBe(`${app.ctx.config.baseUrl}/v1`);
     expect(meta.body.bearer_methods_supported).toEqual(["header"]);
-    const md = await api.get("/auth.md");
+  });
+
+  test("auth.md explains the keys", async () => {
+    const md = await new Api(app.url, null).get("/auth.md");
     expect(md.headers.get("content-type")).toStartWith("text/markdown");
     expect(md.text).toContain("ak_live_");
   });
