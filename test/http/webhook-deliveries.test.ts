@@ -22,7 +22,7 @@ const emit = (w: TestWorkspace, type = "import.completed", data: unknown = { row
 /** An endpoint at a receiver path of the test's own (`name-<random>`), so what arrives there is only this test's. */
 async function endpoint(w: TestWorkspace, name: string, extra: Record<string, unknown> = {}) {
   const path = `/${name}-${uid()}`;
-  return { ...(await createWebhookEndpoint(w.api, { url: env.rx.url(path), ...extra })), path };
+  return Object.assign(await createWebhookEndpoint(w.api, { url: env.rx.url(path), ...extra }), { path });
 }
 const deliveryOf = async (w: TestWorkspace, eventId: string) => (await w.api.get(`/v1/webhook_deliveries?event_id=${eventId}`)).body.data[0];
 const ms = (ts: string | null) => (ts === null ? null : Date.parse(ts));
