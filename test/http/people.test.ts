@@ -49,7 +49,7 @@ describe("POST /v1/people", () => {
       group_ids: [],
       archived_at: null,
       last_activity_at: null,
-      created_at: "2026-11-21T12:00:00.000Z",
+      created_at: new Date(app.clock.now()).toISOString(), // the clock is the file's: other tests move it
     });
     expect(r.body.id).toMatch(/^per_[0-9a-f]{32}$/);
   });

@@ -38,7 +38,7 @@ describe("POST /v1/suppressions", () => {
       reason: "manual",
       evidence: null,
       created_by: expect.stringMatching(/^key_/),
-      created_at: "2026-11-21T12:00:00.000Z",
+      created_at: new Date(app.clock.now()).toISOString(), // the clock is the file's: other tests move it
     });
   });
 
