@@ -31,6 +31,17 @@ export async function created(api: Api, path: string, body: unknown, opts: { sta
   return r.body;
 }
 
+/**
+ * For resources a job finishes (imports, exports…): runs every queued job on
+ * the app's runner, then answers the resource at `path` as the API shows it now.
+ */
+export async function afterJobs(app: Pick<TestApp, "running">, api: Api, path: string): Promise<Made> {
+  await app.running.runner.drain();
+  const r = await api.get(path);
+  expectOk(r);
+  return r.body;
+}
+
 // ---- audience ---------------------------------------------------------------
 
 /** POST /v1/people: a random address unless `email` is given. */

@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync";
 import { jobs } from "../../src/db/schema";
 import { periodicTasks } from "../../src/jobs/periodic";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
-import { apiWithScopes, createExport, createField, createGroup, createJsonImport, createPerson } from "../helpers/factory";
+import { afterJobs, apiWithScopes, createExport, createField, createGroup, createJsonImport, createPerson } from "../helpers/factory";
 import { Api, expectOk, expectProblem } from "../helpers/http";
 import { expectIsolated } from "../helpers/isolation";
 
@@ -39,12 +39,9 @@ async function seed(w: TestWorkspace) {
 
 /** Creates an export, runs its job, and answers it (ready, with its url). */
 async function exportReady(w: TestWorkspace, body: Record<string, unknown>) {
-  const e = await createExport(w.api, body);
-  await app.running.runner.drain();
-  const g = await w.api.get(`/v1/exports/${e.id}`);
-  expectOk(g);
-  expect(g.body.status).toBe("ready");
-  return g.body;
+  const e = await afterJobs(app, w.api, `/v1/exports/${(await createExport(w.api, body)).id}`);
+  expect(e.status).toBe("ready");
+  return e;
 }
 
 async function download(url: string) {

@@ -1,7 +1,7 @@
 // CSV torture cases through the whole path: upload, job, people, problems.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
-import { createCsvImport, createField } from "../helpers/factory";
+import { afterJobs, createCsvImport, createField } from "../helpers/factory";
 import type { Api } from "../helpers/http";
 
 let app: TestApp;
@@ -25,8 +25,7 @@ const concat = (...parts: (string | Uint8Array)[]) => {
 
 async function importCsv(w: TestWorkspace, csv: string | Uint8Array) {
   const imp = await createCsvImport(w.api, csv, { headers: { "content-type": "text/csv; charset=utf-8" } });
-  await app.running.runner.drain();
-  return (await w.api.get(`/v1/imports/${imp.id}`)).body;
+  return afterJobs(app, w.api, `/v1/imports/${imp.id}`);
 }
 
 async function person(api: Api, email: string) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parse } from "csv-parse/sync";
 import { generatePeopleCsv } from "../../scripts/bench/csv-data";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { createCsvImport, createField } from "../helpers/factory";
+import { afterJobs, createCsvImport, createField } from "../helpers/factory";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,8 +25,7 @@ describe("a 100,000-row CSV import", () => {
     expect(csv.length).toBeLessThanOrEqual(16 * 1024 * 1024);
 
     const imp = await createCsvImport(w.api, csv);
-    await app.running.runner.drain();
-    const done = (await w.api.get(`/v1/imports/${imp.id}`)).body;
+    const done = await afterJobs(app, w.api, `/v1/imports/${imp.id}`);
     expect(done).toMatchObject({ status: "completed", bytes: csv.length, counts: { created: ROWS, updated: 0, skipped: 0, failed: 0, suppressed: 0 }, problem_count: 0 });
     const total = await w.api.get(`/v1/people?import_id=${imp.id}&include=total_count&limit=1`);
     expect(total.body.meta).toMatchObject({ total_count: 10_000, total_count_capped: true });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { jobs } from "../../src/db/schema";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
-import { apiWithScopes, createCsvImport, createField, createGroup, createPerson, createSuppression } from "../helpers/factory";
+import { afterJobs, apiWithScopes, createCsvImport, createField, createGroup, createPerson, createSuppression } from "../helpers/factory";
 import { expectOk, expectProblem, until, type Api } from "../helpers/http";
 import { expectIsolated } from "../helpers/isolation";
 
@@ -23,10 +23,7 @@ const postCsv = (api: Api, csv: string | Uint8Array, query = "", headers: Record
 /** Uploads, runs the import's job, and answers the finished import. */
 async function importCsv(w: TestWorkspace, csv: string | Uint8Array, query = "") {
   const imp = await createCsvImport(w.api, csv, { query });
-  await app.running.runner.drain();
-  const g = await w.api.get(`/v1/imports/${imp.id}`);
-  expectOk(g);
-  return g.body;
+  return afterJobs(app, w.api, `/v1/imports/${imp.id}`);
 }
 
 async function personByEmail(api: Api, email: string) {
