@@ -11,8 +11,10 @@ import { docsRoutes } from "./http/docs";
 import { finishOpenApi, openapiPlugin, RAW_SPEC_PATH } from "./http/openapi";
 import { parseBody } from "./http/shared/body";
 import { RouteTable, toDomainError } from "./http/shared/errors-hook";
+import { settleError } from "./http/shared/idempotency";
 import { errorResponse } from "./http/shared/problem";
 import { RateLimiter } from "./http/shared/rate-limit";
+import { stateOf } from "./http/shared/request-state";
 import { compileSyncRoutes } from "./http/shared/sync-routes";
 import { SCOPES } from "./modules/workspaces/scopes";
 import { VERSION } from "./version";
@@ -21,7 +23,7 @@ export interface HttpApp {
   app: Elysia<any, any, any, any, any, any, any>;
   limiter: RateLimiter;
   /** The problem (or API A envelope) for anything thrown or rejected while answering `request`. */
-  answerError(request: Request, error: unknown): Response;
+  answerError(request: Request, error: unknown): Response | Promise<Response>;
 }
 
 export function createApp(ctx: Ctx): HttpApp {
@@ -30,7 +32,9 @@ export function createApp(ctx: Ctx): HttpApp {
   let finishedDoc: unknown = null;
   const answer = (c: { code: unknown; error: unknown; request: Request; route?: string; body?: unknown }) => {
     table ??= new RouteTable(app.routes as never);
-    return errorResponse(c.request, toDomainError(ctx, table, c), ctx.config.docsUrl);
+    const res = errorResponse(c.request, toDomainError(ctx, table, c), ctx.config.docsUrl);
+    // an idempotent request's error answer is stored (4xx) or its key released (5xx)
+    return stateOf(c.request).idempotency ? settleError(ctx, c.request, res).then(() => res) : res;
   };
   const app = new Elysia({ normalize: false })
     .use(openapiPlugin(VERSION))

@@ -56,7 +56,7 @@ export class HttpServer implements Service {
       return answer.then(
         (r) => finish(request, path, state, r),
         // only a GET handler compiled synchronous (sync-routes.ts) that returned a failing promise gets here
-        (error: unknown) => finish(request, path, state, answerError(request, error)),
+        async (error: unknown) => finish(request, path, state, await answerError(request, error)),
       );
     };
 

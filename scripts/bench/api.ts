@@ -13,7 +13,7 @@ import { silentLogger } from "../../src/lib/log";
 import { createField } from "../../src/modules/audience/fields";
 import { createGroup } from "../../src/modules/audience/groups";
 import { createPerson } from "../../src/modules/audience/people";
-import { EVENT_TYPES, sampleData } from "../../src/modules/automation/event-types";
+import { EVENT_TYPES, sampleData } from "../../src/modules/events/registry";
 import { createEndpoint } from "../../src/modules/automation/webhooks/endpoints";
 import { transact } from "../../src/modules/events/outbox";
 import { createQuotaScope } from "../../src/modules/sending/quota-scopes";
@@ -90,7 +90,7 @@ ctx.db.$client.exec(`UPDATE webhook_deliveries SET
   last_attempt_status = 200, last_attempt_excerpt = '{"ok":true}', delivered_at = created_at + 1300`);
 for (let i = 0; i < ROWS; i++) {
   tick();
-  createQuotaScope(ctx, { workspaceId: ws, provider: pick(["smtp", "ses", "postmark"]), scopeKey: `account-${i}`, limits: { messages_per_day: 500 + (i % 2000), window_limit: i % 2 ? 14 : null, window_seconds: i % 2 ? 1 : null, window_unit: i % 2 ? "requests" : null } });
+  createQuotaScope(ctx, { workspaceId: ws, provider: pick(["smtp", "ses", "postmark"]), scopeKey: `account-${i}`, limits: { messagesPerDay: 500 + (i % 2000), windowLimit: i % 2 ? 14 : null, windowSeconds: i % 2 ? 1 : null, windowUnit: i % 2 ? "requests" : null } });
 }
 ctx.db.$client.exec("ANALYZE; PRAGMA wal_checkpoint(TRUNCATE)");
 ctx.db.$client.close();

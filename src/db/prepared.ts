@@ -1,5 +1,5 @@
-// drizzle builds a query's SQL on every call (~40 µs); hot paths build it once
-// with placeholders and keep the prepared query per database.
+// drizzle builds a query's SQL on every call (~40 µs); reads build it once
+// with placeholders and keep the prepared query on the database.
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
@@ -18,6 +18,7 @@ export interface RawSelect<Row> {
 
 /** `db.select().from(table)` as the builder a prepared select starts from. */
 export type SelectFrom = ReturnType<ReturnType<Db["select"]>["from"]>;
+type Build = (from: SelectFrom) => { sql: string; params: unknown[] };
 
 /**
  * A select built once by drizzle (with sql.placeholder names) and then run
@@ -27,44 +28,52 @@ export type SelectFrom = ReturnType<ReturnType<Db["select"]>["from"]>;
  * drizzle's own per-row mapping, or a copy per row, costs more than the query
  * itself on hot paths (a 100-row page is a hundred rows, not one).
  */
-export function preparedSelect<Row>(db: Db, key: string, table: SQLiteTable, build: (from: SelectFrom) => { sql: string; params: unknown[] }): RawSelect<Row> {
-  return preparedOnce(db, key, () => {
-    const columns = Object.entries(getTableColumns(table));
-    const fields = Object.fromEntries(columns.map(([prop, col]) => [prop, sql`${col}`.as(prop)]));
-    const built = build(db.select(fields).from(table) as unknown as SelectFrom);
+export function preparedSelect<Row>(db: Db, key: string, table: SQLiteTable, build: Build): RawSelect<Row> {
+  return preparedOnce(db, `select:${key}`, () => {
+    const { columns, built } = aliased(db, table, build);
     const stmt = db.$client.prepare(built.sql);
-    // compiled: no array of parameters built and spread on every call
-    const args = built.params.map((p) => `p[${JSON.stringify((p as { name: string }).name)}]`).join(", ");
+    const names = built.params.map((p) => (p as { name: string }).name);
     const decode = decoder<Row>(columns);
-    return new Function(
-      "stmt",
-      "decode",
-      decode
-        ? `return {
-        all: (p) => { const rows = stmt.all(${args}); for (const r of rows) decode(r); return rows; },
-        get: (p) => { const r = stmt.get(${args}); if (r) decode(r); return r ?? undefined; },
-      };`
-        : `return {
-        all: (p) => stmt.all(${args}),
-        get: (p) => stmt.get(${args}) ?? undefined,
-      };`,
-    )(stmt, decode) as RawSelect<Row>;
+    const args = (p: Record<string, unknown>) => names.map((n) => p[n]) as never[];
+    return {
+      all: (p) => {
+        const rows = stmt.all(...args(p)) as Row[];
+        if (decode) for (const r of rows) decode(r);
+        return rows;
+      },
+      get: (p) => {
+        const r = (stmt.get(...args(p)) as Row | null) ?? undefined;
+        if (r && decode) decode(r);
+        return r;
+      },
+    };
   });
+}
+
+/** The rows of a select built per call (a shape that varies); the statement itself comes from the LRU. */
+export function selectRows<Row>(db: Db, table: SQLiteTable, build: Build): Row[] {
+  const { columns, built } = aliased(db, table, build);
+  const rows = db.$client.prepare(built.sql).all(...(built.params as never[])) as Row[];
+  const decode = decoder<Row>(columns);
+  if (decode) for (const r of rows) decode(r);
+  return rows;
+}
+
+function aliased(db: Db, table: SQLiteTable, build: Build) {
+  const columns = Object.entries(getTableColumns(table));
+  const fields = Object.fromEntries(columns.map(([prop, col]) => [prop, sql`${col}`.as(prop)]));
+  return { columns, built: build(db.select(fields).from(table) as unknown as SelectFrom) };
 }
 
 // Column types whose stored value is the property value as is.
 const PLAIN = new Set(["SQLiteText", "SQLiteInteger", "SQLiteReal", "SQLiteNumeric"]);
 
-/** A compiled function decoding a row's JSON, boolean and similar columns in place; null when none needs it. */
+/** Decodes a row's JSON, boolean and similar columns in place; null when no column needs it. */
 function decoder<Row>(columns: [string, SQLiteColumn][]): ((r: Row) => void) | null {
-  const decoders: ((v: unknown) => unknown)[] = [];
-  const body = columns
-    .filter(([, col]) => !PLAIN.has(col.columnType))
-    .map(([prop, col]) => {
-      decoders.push((v) => col.mapFromDriverValue(v));
-      const at = `r[${JSON.stringify(prop)}]`;
-      return `if (${at} != null) ${at} = d[${decoders.length - 1}](${at});`;
-    });
-  if (!body.length) return null;
-  return new Function("d", `return (r) => {\n${body.join("\n")}\n};`)(decoders) as (r: Row) => void;
+  const decoded = columns.filter(([, col]) => !PLAIN.has(col.columnType));
+  if (!decoded.length) return null;
+  return (r) => {
+    const row = r as Record<string, unknown>;
+    for (const [prop, col] of decoded) if (row[prop] != null) row[prop] = col.mapFromDriverValue(row[prop]);
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { purgeAutomation, RETENTION_MS } from "../../src/modules/automation/retention";
-import { EVENT_TYPES, eventTypeInfo } from "../../src/modules/automation/event-types";
+import { EVENT_TYPES, eventTypeInfo } from "../../src/modules/events/registry";
 import { deliverDue } from "../../src/modules/automation/webhooks/worker";
 import { startTestApp, type TestWorkspace } from "../helpers/app";
 import { apiWithScopes, createEvent, createWebhookEndpoint, emitEvent, uid } from "../helpers/factory";

@@ -70,11 +70,11 @@ test("a rejection server.ts receives is answered like a thrown error: the proble
   const t = await startTestApp();
   try {
     const { answerError } = createApp(t.ctx);
-    const notFound = answerError(req("/v1/quota_scopes/qsc_0"), new DomainError("not_found", "No such quota scope."));
+    const notFound = await answerError(req("/v1/quota_scopes/qsc_0"), new DomainError("not_found", "No such quota scope."));
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get("content-type")).toStartWith("application/problem+json");
     expect(((await notFound.json()) as { code: string }).code).toBe("not_found");
-    const crash = answerError(req("/v1/quota_scopes"), new Error("boom"));
+    const crash = await answerError(req("/v1/quota_scopes"), new Error("boom"));
     expect(crash.status).toBe(500);
     const body = (await crash.json()) as { code: string };
     expect(body.code).toBe("internal_error");

@@ -1,19 +1,39 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { events } from "../../db/schema";
 import { invalidField } from "../../lib/errors";
-import { EVENT_TYPES } from "../../modules/automation/event-types";
-import { createSyntheticEvent, eventFilter, getEvent, type EventRow } from "../../modules/automation/events";
 import { RETENTION_MS } from "../../modules/automation/retention";
-import { authPlugin } from "../shared/auth";
-import { idempotent } from "../shared/idempotency";
-import { listPage, page, PageQuery } from "../shared/pagination";
+import { createSyntheticEvent, getEvent, listEvents } from "../../modules/events/events";
+import { EVENT_TYPES, eventTypeInfo } from "../../modules/events/registry";
+import { eventView } from "../../representations/event";
+import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, Id, IdParams, Nullable, Page } from "../shared/schemas";
-import { EventB, toEventB } from "./serializers/event";
+import { routeOptions } from "../shared/route-options";
+import { Id, IdParams, Nullable, Page, Timestamp } from "../shared/schemas";
 
 export const MAX_WAIT_SECONDS = 25;
 const RETENTION_DAYS = RETENTION_MS / 86_400_000;
+
+// One variant per type documents its `data` (the resource as it was after the change).
+const EventSchema = t.Union(
+  EVENT_TYPES.map((type) => {
+    const info = eventTypeInfo(type);
+    return t.Object(
+      {
+        id: Id("evt"),
+        object: t.Literal("event"),
+        type: t.Literal(type),
+        data: info.schema,
+        synthetic: t.Boolean({ description: "true for an event created on request by POST /v1/events (sample data)" }),
+        webhook_endpoint_id: Nullable(Id("whe", "The one endpoint a synthetic event was addressed to; null = every subscribed endpoint")),
+        created_at: Timestamp,
+      },
+      { title: `Event ${type}`, description: info.description },
+    );
+  }),
+  { title: "Event", description: "An event; `type` is an open enumeration: tolerate types not listed here." },
+);
+// registered once as a component (.model below): the union of every type's shape is large
+const EventRef = t.Ref("#/components/schemas/Event");
 
 const ListQuery = t.Object(
   {
@@ -41,10 +61,6 @@ const Create = t.Object(
   { additionalProperties: false },
 );
 
-const tags = ["Automation"];
-// registered once as a component (.model below): the union of every type's shape is large
-const EventRef = t.Ref("#/components/schemas/Event");
-
 function timeParam(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const ms = Date.parse(value);
@@ -53,75 +69,58 @@ function timeParam(name: string, value: string | undefined): number | undefined 
 }
 
 export function eventRoutes(ctx: Ctx, limiter: RateLimiter) {
-  return new Elysia({ prefix: "/events" })
-    .model({ Event: EventB })
-    .use(authPlugin(ctx, limiter, "b"))
+  return new Elysia({ prefix: "/events", tags: ["Automation"] })
+    .model({ Event: EventSchema })
+    .use(routeOptions(ctx, limiter, "b"))
     .get(
-      "/",
+      "",
       async ({ principal, query, request }) => {
-        const ws = principal.workspaceId;
-        const filter = { workspaceId: ws, type: query.type, after: query.after, createdGte: timeParam("created_gte", query.created_gte), createdLt: timeParam("created_lt", query.created_lt) };
+        const workspaceId = principal.workspaceId;
+        const filters = { type: query.type, after: query.after, createdGte: timeParam("created_gte", query.created_gte), createdLt: timeParam("created_lt", query.created_lt) };
         const order = query.order ?? (query.after !== undefined ? "asc" : "desc");
         const read = () =>
-          listPage<EventRow>(ctx, {
-            table: events,
-            key: events.id,
-            where: eventFilter(filter),
-            list: "events",
-            filters: { type: query.type, after: query.after, created_gte: query.created_gte, created_lt: query.created_lt },
-            page: { ...query, order },
-          });
+          paged(ctx, "events", { ...query, order }, { type: query.type, after: query.after, created_gte: query.created_gte, created_lt: query.created_lt }, (page) => listEvents(ctx, { workspaceId, filters, page }), eventView);
         const deadline = Date.now() + (query.wait ?? 0) * 1000;
-        let result = read();
+        let answer = read();
         // Long-poll: park until an event of this workspace commits, then read again.
-        while (result.rows.length === 0 && Date.now() < deadline) {
-          if ((await ctx.waiters.wait(ws, deadline - Date.now(), request.signal)) === "aborted") break;
-          result = read();
+        while (answer.data.length === 0 && Date.now() < deadline) {
+          if ((await ctx.waiters.wait(workspaceId, deadline - Date.now(), request.signal)) === "aborted") break;
+          answer = read();
         }
-        return page(result.rows.map(toEventB), result.meta);
+        return answer;
       },
       {
         scope: "automation:read",
         query: ListQuery,
-        detail: {
-          tags,
-          ...docB(
-            "List events",
-            "automation:read",
-            {
-              status: 200,
-              schema: Page(EventRef),
-              description: `Newest first; with \`after\`, only later events, oldest first. With \`wait\`, an empty page is held open until an event arrives (at most 25 s; a shutting-down server answers at once). Events are kept ${RETENTION_DAYS} days.`,
-            },
-            [400, 403, 422],
-          ),
+        doc: {
+          summary: "List events",
+          ok: Page(EventRef),
+          okDescription: `Newest first; with \`after\`, only later events, oldest first. With \`wait\`, an empty page is held open until an event arrives (at most 25 s; a shutting-down server answers at once). Events are kept ${RETENTION_DAYS} days.`,
+          errors: [400, 422],
         },
       },
     )
-    .get("/:id", ({ principal, params }) => toEventB(getEvent(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
+    .get("/:id", ({ principal, params }) => eventView(getEvent(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
       scope: "automation:read",
       params: IdParams("evt"),
-      detail: { tags, ...docB("Retrieve an event", "automation:read", { status: 200, schema: EventRef }, [403, 404]) },
+      doc: { summary: "Retrieve an event", ok: EventRef, errors: [404] },
     })
     .post(
-      "/",
-      ({ principal, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "required", body }, () => {
-          const e = createSyntheticEvent(ctx, { workspaceId: principal.workspaceId, type: body.type, webhookEndpointId: body.webhook_endpoint_id ?? null });
-          return { status: 201, body: toEventB(e) };
-        }),
+      "",
+      ({ principal, body, set }) => {
+        set.status = 201;
+        return eventView(createSyntheticEvent(ctx, { workspaceId: principal.workspaceId, type: body.type, webhookEndpointId: body.webhook_endpoint_id ?? null }));
+      },
       {
         scope: "automation:manage",
+        idempotency: "required",
         body: Create,
-        detail: {
-          tags,
-          ...docB(
-            "Create a synthetic event",
-            "automation:manage",
-            { status: 201, schema: EventRef, description: "The event (synthetic: true) with sample data of its type; its deliveries are attempted within seconds." },
-            [403, 404, 409, 415, 422],
-            { parameters: [{ name: "Idempotency-Key", in: "header", required: true, schema: { type: "string", minLength: 1, maxLength: 128, pattern: "^[!-~]+$" } }] },
-          ),
+        doc: {
+          summary: "Create a synthetic event",
+          status: 201,
+          ok: EventRef,
+          okDescription: "The event (synthetic: true) with sample data of its type; its deliveries are attempted within seconds.",
+          errors: [400, 404, 409, 415, 422],
         },
       },
     );

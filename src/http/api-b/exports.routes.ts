@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { dataExports, EXPORT_FORMATS, EXPORT_STATUSES } from "../../db/schema";
+import { EXPORT_FORMATS, EXPORT_STATUSES } from "../../db/schema";
 import { invalidFields } from "../../lib/errors";
 import {
   assertAvailable,
@@ -10,25 +10,22 @@ import {
   downloadableExport,
   EXPORT_READ_SCOPES,
   EXPORT_RESOURCES,
-  exportFilter,
   getExport,
+  listExports,
   RESOURCE_SCOPES,
-  settleExports,
   type ExportRow,
   type PeopleExportFilters,
 } from "../../modules/audience/exports/exports";
 import { checkDownloadLink, downloadLink } from "../../modules/audience/exports/links";
 import type { Scope } from "../../modules/workspaces/scopes";
-import { authPlugin } from "../shared/auth";
-import { idempotent } from "../shared/idempotency";
-import { listPage, page, PageQuery } from "../shared/pagination";
+import { ExportSchema, exportView } from "../../representations/export";
+import { paged, PageQuery } from "../shared/pagination";
 import { chargeRateLimit, type RateLimiter } from "../shared/rate-limit";
 import { stateOf } from "../shared/request-state";
-import { docB, IdParams, literals, Page } from "../shared/schemas";
+import { routeOptions } from "../shared/route-options";
+import { IdParams, literals, Page } from "../shared/schemas";
 import { fieldErrors } from "../shared/validation";
-import { ExportB, toExportB } from "./serializers/export";
-import { peopleFilterFields } from "./serializers/person";
-
+import { peopleFilterFields } from "./people-query";
 
 const PeopleFilters = t.Object(peopleFilterFields("People the segment's filter matches when the file is written"), {
   additionalProperties: false,
@@ -46,62 +43,49 @@ const Create = t.Object(
 const ListQuery = t.Object({ ...PageQuery, resource: t.Optional(literals(EXPORT_RESOURCES)), status: t.Optional(literals(EXPORT_STATUSES)) }, { additionalProperties: false });
 const DownloadQuery = t.Object({ expires: t.Optional(t.String({ maxLength: 20 })), signature: t.Optional(t.String({ maxLength: 100 })) });
 
-const tags = ["Audience"];
 const SCOPE_NOTE = "Scope: the one that reads the export's resource (`people:read` for people, `messages:read` for messages, attempts and delivery events, `inbox:read` for inbound messages).";
 
 export function exportRoutes(ctx: Ctx, limiter: RateLimiter) {
-  const show = (e: ExportRow) => toExportB(e, e.status === "ready" ? downloadLink(ctx, e.id).url : null);
+  const show = (e: ExportRow) => exportView(e, e.status === "ready" ? downloadLink(ctx, e.id).url : null);
   const readable = (scopes: ReadonlySet<Scope>) => EXPORT_RESOURCES.filter((r) => scopes.has(RESOURCE_SCOPES[r]));
-  return new Elysia({ prefix: "/exports" })
-    .use(authPlugin(ctx, limiter, "b"))
+  return new Elysia({ prefix: "/exports", tags: ["Audience"] })
+    .use(routeOptions(ctx, limiter, "b"))
     .get(
-      "/",
+      "",
       ({ principal, query }) => {
         if (query.resource) assertCanRead(principal.scopes, query.resource);
-        settleExports(ctx, { workspaceId: principal.workspaceId });
-        const { rows, meta } = listPage<ExportRow>(ctx, {
-          table: dataExports,
-          key: dataExports.id,
-          where: exportFilter({ workspaceId: principal.workspaceId, resources: readable(principal.scopes), resource: query.resource, status: query.status }),
-          list: "exports",
-          filters: { resource: query.resource, status: query.status },
-          page: query,
-        });
-        return page(rows.map(show), meta);
+        const filters = { resource: query.resource, status: query.status };
+        return paged(ctx, "exports", query, filters, (page) => listExports(ctx, { workspaceId: principal.workspaceId, readable: readable(principal.scopes), filters, page }), show);
       },
       {
         scope: EXPORT_READ_SCOPES,
         query: ListQuery,
-        detail: {
-          tags,
-          ...docB("List exports", EXPORT_READ_SCOPES.join(" or "), { status: 200, schema: Page(ExportB) }, [400, 403, 422], {
-            description: `${SCOPE_NOTE} The list holds the exports of the resources the credential can read.`,
-          }),
-        },
+        doc: { summary: "List exports", description: `${SCOPE_NOTE} The list holds the exports of the resources the credential can read.`, ok: Page(ExportSchema), errors: [400, 422] },
       },
     )
     .post(
-      "/",
-      ({ principal, body, request }) => {
+      "",
+      ({ principal, body, set }) => {
         assertCanRead(principal.scopes, body.resource);
         assertAvailable(body.resource);
         const filters = body.filters ?? {};
         const errors = fieldErrors(PeopleFilters, filters, "body").map((e) => ({ ...e, pointer: `/filters${e.pointer}` }));
         if (errors.length) throw invalidFields(errors);
-        return idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => {
-          const e = createExport(ctx, { workspaceId: principal.workspaceId, resource: body.resource, format: body.format, filters: filters as PeopleExportFilters });
-          return { status: 202, headers: { location: `/v1/exports/${e.id}` }, body: show(e) };
-        });
+        const e = createExport(ctx, { workspaceId: principal.workspaceId, resource: body.resource, format: body.format, filters: filters as PeopleExportFilters });
+        set.status = 202;
+        set.headers.location = `/v1/exports/${e.id}`;
+        return show(e);
       },
       {
         scope: EXPORT_READ_SCOPES,
+        idempotency: "optional",
         body: Create,
-        detail: {
-          tags,
-          ...docB("Export a list to a file", EXPORT_READ_SCOPES.join(" or "), { status: 202, schema: ExportB }, [400, 403, 404, 415, 422], {
-            description: `${SCOPE_NOTE} Answers 202 with the queued export (\`Location\` names it); an \`export.run\` job writes the file under the data directory. Poll the export (its \`url\` appears when \`status\` is \`ready\`) or listen for \`export.completed\` (sent when the export ends, ready or failed). The file is deleted at \`expires_at\`, 7 days after it became ready (status \`expired\`). People are written oldest first, as they are while the file is written; a named group or segment must exist (404).`,
-            parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 128, pattern: "^[!-~]+$" } }],
-          }),
+        doc: {
+          summary: "Export a list to a file",
+          description: `${SCOPE_NOTE} Answers 202 with the queued export (\`Location\` names it); an \`export.run\` job writes the file under the data directory. Poll the export (its \`url\` appears when \`status\` is \`ready\`) or listen for \`export.completed\` (sent when the export ends, ready or failed). The file is deleted at \`expires_at\`, 7 days after it became ready (status \`expired\`). People are written oldest first, as they are while the file is written; a named group or segment must exist (404).`,
+          status: 202,
+          ok: ExportSchema,
+          errors: [400, 404, 415, 422],
         },
       },
     )
@@ -115,7 +99,7 @@ export function exportRoutes(ctx: Ctx, limiter: RateLimiter) {
       {
         scope: EXPORT_READ_SCOPES,
         params: IdParams("exp"),
-        detail: { tags, ...docB("Retrieve an export", EXPORT_READ_SCOPES.join(" or "), { status: 200, schema: ExportB }, [403, 404], { description: `${SCOPE_NOTE} A ready export carries a fresh download link in \`url\`, valid 15 minutes from this read.` }) },
+        doc: { summary: "Retrieve an export", description: `${SCOPE_NOTE} A ready export carries a fresh download link in \`url\`, valid 15 minutes from this read.`, ok: ExportSchema, errors: [404] },
       },
     );
 }
@@ -126,7 +110,7 @@ export function exportRoutes(ctx: Ctx, limiter: RateLimiter) {
  */
 export function exportDownloadRoutes(ctx: Ctx, limiter: RateLimiter) {
   const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } });
-  return new Elysia({ prefix: "/downloads/exports" }).get(
+  return new Elysia({ prefix: "/downloads/exports", tags: ["Audience"] }).get(
     "/:id",
     ({ params, query, request }) => {
       const state = stateOf(request);
@@ -145,7 +129,6 @@ export function exportDownloadRoutes(ctx: Ctx, limiter: RateLimiter) {
       params: IdParams("exp"),
       query: DownloadQuery,
       detail: {
-        tags,
         summary: "Download an export's file",
         description: "The `url` of a ready export (GET /v1/exports/{id}); no credential: the signature is one. A link lasts 15 minutes; the file lasts until the export's `expires_at`.",
         security: [],

@@ -1,15 +1,13 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { customFields, CUSTOM_FIELD_TYPES } from "../../db/schema";
-import type { CustomField } from "../../modules/audience/custom-values";
-import { createField, deleteField, fieldFilter, getField, MAX_ENUM_OPTIONS, MAX_FIELDS, updateField } from "../../modules/audience/fields";
+import { CUSTOM_FIELD_TYPES } from "../../db/schema";
+import { createField, deleteField, getField, listFields, MAX_ENUM_OPTIONS, MAX_FIELDS, updateField } from "../../modules/audience/fields";
 import { FIELD_KEY_RE } from "../../modules/audience/segment-filter";
-import { authPlugin } from "../shared/auth";
-import { idempotent } from "../shared/idempotency";
-import { listPage, page, PageQuery } from "../shared/pagination";
+import { FieldSchema, fieldView } from "../../representations/field";
+import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, IdParams, Nullable, Page } from "../shared/schemas";
-import { FieldB, toFieldB } from "./serializers/field";
+import { routeOptions } from "../shared/route-options";
+import { IdParams, Nullable, Page } from "../shared/schemas";
 
 const Label = t.String({ minLength: 1, maxLength: 200 });
 const Options = t.Array(t.String({ minLength: 1, maxLength: 200 }), { maxItems: MAX_ENUM_OPTIONS, description: "The values of an enum field, in display order" });
@@ -28,86 +26,62 @@ const ListQuery = t.Object(
   { ...PageQuery, limit: t.Optional(t.Integer({ minimum: 1, maximum: MAX_FIELDS, default: MAX_FIELDS, description: `Page size, 1-${MAX_FIELDS} (default ${MAX_FIELDS}: every field)` })) },
   { additionalProperties: false },
 );
-
-const tags = ["Audience"];
+const Params = IdParams("fld");
 
 export function fieldRoutes(ctx: Ctx, limiter: RateLimiter) {
-  return new Elysia({ prefix: "/fields" })
-    .use(authPlugin(ctx, limiter, "b"))
-    .get(
-      "",
-      ({ principal, query }) => {
-        const { rows, meta } = listPage<CustomField>(ctx, {
-          table: customFields,
-          key: customFields.id,
-          equal: fieldFilter({ workspaceId: principal.workspaceId }),
-          list: "fields",
-          filters: {},
-          page: { ...query, limit: query.limit ?? MAX_FIELDS },
-        });
-        return page(rows.map(toFieldB), meta);
-      },
-      { scope: "people:read", query: ListQuery, detail: { tags, ...docB("List custom fields", "people:read", { status: 200, schema: Page(FieldB) }, [400, 403, 422]) } },
-    )
+  return new Elysia({ prefix: "/fields", tags: ["Audience"] })
+    .use(routeOptions(ctx, limiter, "b"))
+    .get("", ({ principal, query }) => paged(ctx, "fields", { ...query, limit: query.limit ?? MAX_FIELDS }, {}, (page) => listFields(ctx, { workspaceId: principal.workspaceId, page }), fieldView), {
+      scope: "people:read",
+      query: ListQuery,
+      doc: { summary: "List custom fields", ok: Page(FieldSchema), errors: [400, 422] },
+    })
     .post(
       "",
-      ({ principal, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => ({
-          status: 201,
-          body: toFieldB(createField(ctx, { workspaceId: principal.workspaceId, key: body.key, label: body.label, type: body.type, options: body.options })),
-        })),
+      ({ principal, body, set }) => {
+        set.status = 201;
+        return fieldView(createField(ctx, { workspaceId: principal.workspaceId, key: body.key, label: body.label, type: body.type, options: body.options }));
+      },
       {
         scope: "people:write",
+        idempotency: "optional",
         body: Create,
-        detail: {
-          tags,
-          ...docB("Create a custom field", "people:write", { status: 201, schema: FieldB }, [400, 403, 409, 415, 422], {
-            description: `Scope: \`people:write\`. \`options\` is required for an enum and refused for other types. A duplicate key is 409 \`conflict\`; a workspace holds at most ${MAX_FIELDS} fields (409 \`invalid_state\`).`,
-          }),
+        doc: {
+          summary: "Create a custom field",
+          description: `\`options\` is required for an enum and refused for other types. A duplicate key is 409 \`conflict\`; a workspace holds at most ${MAX_FIELDS} fields (409 \`invalid_state\`).`,
+          status: 201,
+          ok: FieldSchema,
+          errors: [400, 409, 415, 422],
         },
       },
     )
-    .get("/:id", ({ principal, params }) => toFieldB(getField(ctx.db, { workspaceId: principal.workspaceId, id: params.id })), {
+    .get("/:id", ({ principal, params }) => fieldView(getField(ctx.db, { workspaceId: principal.workspaceId, id: params.id })), {
       scope: "people:read",
-      params: IdParams("fld"),
-      detail: { tags, ...docB("Retrieve a custom field", "people:read", { status: 200, schema: FieldB }, [403, 404]) },
+      params: Params,
+      doc: { summary: "Retrieve a custom field", ok: FieldSchema, errors: [404] },
     })
-    .patch(
-      "/:id",
-      ({ principal, params, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => ({
-          status: 200,
-          body: toFieldB(updateField(ctx, { workspaceId: principal.workspaceId, id: params.id, label: body.label, options: body.options })),
-        })),
-      {
-        scope: "people:write",
-        params: IdParams("fld"),
-        body: Patch,
-        detail: {
-          tags,
-          ...docB("Update a custom field", "people:write", { status: 200, schema: FieldB }, [400, 403, 404, 409, 415, 422], {
-            description:
-              "Scope: `people:write`. Changes the label or an enum's options; key and type never change. Removing an option that people hold or a segment compares with is 409 `invalid_state`.",
-          }),
-        },
+    .patch("/:id", ({ principal, params, body }) => fieldView(updateField(ctx, { workspaceId: principal.workspaceId, id: params.id, label: body.label, options: body.options })), {
+      scope: "people:write",
+      idempotency: "optional",
+      params: Params,
+      body: Patch,
+      doc: {
+        summary: "Update a custom field",
+        description: "Changes the label or an enum's options; key and type never change. Removing an option that people hold or a segment compares with is 409 `invalid_state`.",
+        ok: FieldSchema,
+        errors: [400, 404, 409, 415, 422],
       },
-    )
+    })
     .delete(
       "/:id",
       ({ principal, params, set }) => {
         deleteField(ctx, { workspaceId: principal.workspaceId, id: params.id });
         set.status = 204;
-        return undefined;
       },
       {
         scope: "people:write",
-        params: IdParams("fld"),
-        detail: {
-          tags,
-          ...docB("Delete a custom field", "people:write", { status: 204 }, [403, 404, 409], {
-            description: "Scope: `people:write`. Removes every person's value of the field. Refused (409 `invalid_state`) while a segment's filter names it.",
-          }),
-        },
+        params: Params,
+        doc: { summary: "Delete a custom field", description: "Removes every person's value of the field. Refused (409 `invalid_state`) while a segment's filter names it.", status: 204, errors: [404, 409] },
       },
     );
 }

@@ -1,87 +1,58 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { groups } from "../../db/schema";
-import { createGroup, deleteGroup, getGroup, groupFilter, memberCounts, updateGroup, type Group } from "../../modules/audience/groups";
-import { authPlugin } from "../shared/auth";
-import { idempotent } from "../shared/idempotency";
-import { listPage, page, PageQuery } from "../shared/pagination";
+import { createGroup, deleteGroup, getGroupRecord, listGroups, updateGroup } from "../../modules/audience/groups";
+import { GroupSchema, groupView } from "../../representations/group";
+import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, IdParams, Nullable, Page } from "../shared/schemas";
-import { GroupB, toGroupB } from "./serializers/group";
+import { routeOptions } from "../shared/route-options";
+import { IdParams, Nullable, Page } from "../shared/schemas";
 
 const Name = t.String({ minLength: 1, maxLength: 200 });
 const Description = t.Optional(Nullable(t.String({ maxLength: 2000 })));
 const Create = t.Object({ name: Name, description: Description }, { additionalProperties: false });
 const Patch = t.Object({ name: t.Optional(Name), description: Description }, { additionalProperties: false });
 const ListQuery = t.Object(PageQuery, { additionalProperties: false });
-
-const tags = ["Audience"];
+const Params = IdParams("grp");
 
 export function groupRoutes(ctx: Ctx, limiter: RateLimiter) {
-  const one = (g: Group) => toGroupB(g, memberCounts(ctx.db, g.workspaceId, [g.id]).get(g.id)!);
-  return new Elysia({ prefix: "/groups" })
-    .use(authPlugin(ctx, limiter, "b"))
-    .get(
-      "",
-      ({ principal, query }) => {
-        const ws = principal.workspaceId;
-        const { rows, meta } = listPage<Group>(ctx, { table: groups, key: groups.id, equal: groupFilter({ workspaceId: ws }), list: "groups", filters: {}, page: query });
-        const counts = memberCounts(ctx.db, ws, rows.map((g) => g.id));
-        return page(rows.map((g) => toGroupB(g, counts.get(g.id)!)), meta);
-      },
-      { scope: "people:read", query: ListQuery, detail: { tags, ...docB("List groups with their member counts", "people:read", { status: 200, schema: Page(GroupB) }, [400, 403, 422]) } },
-    )
+  return new Elysia({ prefix: "/groups", tags: ["Audience"] })
+    .use(routeOptions(ctx, limiter, "b"))
+    .get("", ({ principal, query }) => paged(ctx, "groups", query, {}, (page) => listGroups(ctx, { workspaceId: principal.workspaceId, page }), groupView), {
+      scope: "people:read",
+      query: ListQuery,
+      doc: { summary: "List groups with their member counts", ok: Page(GroupSchema), errors: [400, 422] },
+    })
     .post(
       "",
-      ({ principal, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => ({
-          status: 201,
-          body: toGroupB(createGroup(ctx, { workspaceId: principal.workspaceId, name: body.name, description: body.description }), 0),
-        })),
+      ({ principal, body, set }) => {
+        set.status = 201;
+        return groupView(createGroup(ctx, { workspaceId: principal.workspaceId, name: body.name, description: body.description }));
+      },
       {
         scope: "people:write",
+        idempotency: "optional",
         body: Create,
-        detail: {
-          tags,
-          ...docB("Create an empty group", "people:write", { status: 201, schema: GroupB }, [400, 403, 415, 422], {
-            description: "Scope: `people:write`. People join through PATCH /v1/people/{id} (`group_ids`) or an import.",
-          }),
-        },
+        doc: { summary: "Create an empty group", description: "People join through PATCH /v1/people/{id} (`group_ids`) or an import.", status: 201, ok: GroupSchema, errors: [400, 415, 422] },
       },
     )
-    .get("/:id", ({ principal, params }) => one(getGroup(ctx.db, { workspaceId: principal.workspaceId, id: params.id })), {
+    .get("/:id", ({ principal, params }) => groupView(getGroupRecord(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
       scope: "people:read",
-      params: IdParams("grp"),
-      detail: { tags, ...docB("Retrieve a group", "people:read", { status: 200, schema: GroupB }, [403, 404]) },
+      params: Params,
+      doc: { summary: "Retrieve a group", ok: GroupSchema, errors: [404] },
     })
-    .patch(
-      "/:id",
-      ({ principal, params, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => ({
-          status: 200,
-          body: one(updateGroup(ctx, { workspaceId: principal.workspaceId, id: params.id, name: body.name, description: body.description })),
-        })),
-      {
-        scope: "people:write",
-        params: IdParams("grp"),
-        body: Patch,
-        detail: { tags, ...docB("Rename or describe a group", "people:write", { status: 200, schema: GroupB }, [400, 403, 404, 415, 422]) },
-      },
-    )
+    .patch("/:id", ({ principal, params, body }) => groupView(updateGroup(ctx, { workspaceId: principal.workspaceId, id: params.id, name: body.name, description: body.description })), {
+      scope: "people:write",
+      idempotency: "optional",
+      params: Params,
+      body: Patch,
+      doc: { summary: "Rename or describe a group", ok: GroupSchema, errors: [400, 404, 415, 422] },
+    })
     .delete(
       "/:id",
       ({ principal, params, set }) => {
         deleteGroup(ctx, { workspaceId: principal.workspaceId, id: params.id });
         set.status = 204;
-        return undefined;
       },
-      {
-        scope: "people:write",
-        params: IdParams("grp"),
-        detail: {
-          tags,
-          ...docB("Delete a group", "people:write", { status: 204 }, [403, 404], { description: "Scope: `people:write`. Removes the memberships; the people stay." }),
-        },
-      },
+      { scope: "people:write", params: Params, doc: { summary: "Delete a group", description: "Removes the memberships; the people stay.", status: 204, errors: [404] } },
     );
 }

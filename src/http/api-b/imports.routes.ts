@@ -1,34 +1,21 @@
 import { rmSync } from "node:fs";
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { IMPORT_STATUSES, imports } from "../../db/schema";
+import { IMPORT_STATUSES } from "../../db/schema";
 import { invalidFields } from "../../lib/errors";
 import { importsDir } from "../../modules/audience/imports/files";
-import {
-  assertGroup,
-  checkCsvHeader,
-  createImport,
-  createJsonImport,
-  CSV_IMPORT_LIMIT,
-  getImport,
-  importFilter,
-  JSON_IMPORT_MAX,
-  problemsOf,
-  PROBLEMS_SHOWN,
-  settleImports,
-  type ImportRow,
-} from "../../modules/audience/imports/imports";
+import { assertGroup, checkCsvHeader, createImport, createJsonImport, CSV_IMPORT_LIMIT, getImport, JSON_IMPORT_MAX, listImports, type ImportRecord } from "../../modules/audience/imports/imports";
 import { errorReportStream } from "../../modules/audience/imports/report";
 import { receiveUpload } from "../../modules/audience/imports/upload";
 import { PERSON_LIMITS } from "../../modules/audience/person-input";
-import { authPlugin } from "../shared/auth";
+import { ImportSchema, importView } from "../../representations/import";
 import { RawBody, registerRawBody } from "../shared/body";
 import { idempotent, type Reply } from "../shared/idempotency";
-import { listPage, page, PageQuery } from "../shared/pagination";
+import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, Id, IdParams, Nullable, Page } from "../shared/schemas";
+import { routeOptions } from "../shared/route-options";
+import { Id, IdParams, Nullable, Page } from "../shared/schemas";
 import { fieldErrors } from "../shared/validation";
-import { ImportB, toImportB } from "./serializers/import";
 
 registerRawBody({ method: "POST", path: /^\/v1\/imports\/?$/, types: ["text/csv"], limit: CSV_IMPORT_LIMIT });
 
@@ -51,10 +38,8 @@ const JsonImport = t.Object({ people: t.Array(ImportPerson, { minItems: 1, maxIt
 const CreateQuery = t.Object({ group_id: t.Optional(Id("grp", "Every imported person joins this group")) }, { additionalProperties: false });
 const ListQuery = t.Object({ ...PageQuery, status: t.Optional(t.Union(IMPORT_STATUSES.map((s) => t.Literal(s)))) }, { additionalProperties: false });
 
-const tags = ["Audience"];
-
 const CREATE_DESCRIPTION = [
-  "Scope: `people:write`. Answers 202 with the queued import (`Location` names it); an `import.run` job applies it. Poll the import or listen for `import.completed` (sent when the import ends, whatever its `status`).",
+  "Answers 202 with the queued import (`Location` names it); an `import.run` job applies it. Poll the import or listen for `import.completed` (sent when the import ends, whatever its `status`).",
   "",
   "**CSV** (`Content-Type: text/csv`, at most 16 MiB, else 413): the first record is the header. Column names map case-insensitively, ignoring spaces, `_` and `-`, to `email` (also `Email Address`, `mail`), `given_name` (`First Name`), `family_name` (`Last Name`, `surname`), `company`, `telephone` (`phone`, `mobile`: becomes the primary number), `telephones` (several numbers separated by `;`), `timezone`, `private_notes` (`notes`), `group_ids` (separated by `;`), and custom fields by key (or `custom.<key>`). Unknown columns are ignored and reported on row 1. The header must name an email column (422). UTF-8 with or without BOM, CRLF or LF, RFC 4180 quoting; empty lines are skipped; an apostrophe before a formula-like cell (a spreadsheet's text prefix, as exports write it) is dropped.",
   "",
@@ -66,29 +51,17 @@ const CREATE_DESCRIPTION = [
 ].join("\n");
 
 export function importRoutes(ctx: Ctx, limiter: RateLimiter) {
-  const full = (r: ImportRow) => toImportB(r, r.problemCount ? problemsOf(ctx, { workspaceId: r.workspaceId, importId: r.id, limit: PROBLEMS_SHOWN }) : [], ctx.config.baseUrl);
-  const accepted = (r: ImportRow): Reply => ({ status: 202, headers: { location: `/v1/imports/${r.id}` }, body: toImportB(r, [], ctx.config.baseUrl) });
-  return new Elysia({ prefix: "/imports" })
-    .use(authPlugin(ctx, limiter, "b"))
-    .get(
-      "/",
-      ({ principal, query }) => {
-        const workspaceId = principal.workspaceId;
-        settleImports(ctx, { workspaceId });
-        const { rows, meta } = listPage<ImportRow>(ctx, {
-          table: imports,
-          key: imports.id,
-          where: importFilter({ workspaceId, status: query.status }),
-          list: "imports",
-          filters: { status: query.status },
-          page: query,
-        });
-        return page(rows.map(full), meta);
-      },
-      { scope: "people:read", query: ListQuery, detail: { tags, ...docB("List imports", "people:read", { status: 200, schema: Page(ImportB) }, [400, 403, 422]) } },
-    )
+  const view = (r: ImportRecord) => importView(r, ctx.config.baseUrl);
+  const accepted = (r: ImportRecord): Reply => ({ status: 202, headers: { location: `/v1/imports/${r.id}` }, body: view(r) });
+  return new Elysia({ prefix: "/imports", tags: ["Audience"] })
+    .use(routeOptions(ctx, limiter, "b"))
+    .get("", ({ principal, query }) => paged(ctx, "imports", query, { status: query.status }, (page) => listImports(ctx, { workspaceId: principal.workspaceId, filters: { status: query.status }, page }), view), {
+      scope: "people:read",
+      query: ListQuery,
+      doc: { summary: "List imports", ok: Page(ImportSchema), errors: [400, 422] },
+    })
     .post(
-      "/",
+      "",
       async ({ principal, body, query, request }) => {
         const workspaceId = principal.workspaceId;
         const groupId = query.group_id ?? null;
@@ -97,10 +70,11 @@ export function importRoutes(ctx: Ctx, limiter: RateLimiter) {
           const upload = await receiveUpload(importsDir(ctx), body.stream, body.limit, { hash: request.headers.has("idempotency-key") });
           let moved = false;
           try {
+            // the fingerprint is the file's hash, known only once it is uploaded
             return await idempotent(ctx, request, principal, { api: "b", mode: "optional", body: { csv_sha256: upload.sha256 } }, async () => {
               await checkCsvHeader(upload.path);
               moved = true; // createImport owns the file from here
-              return accepted(createImport(ctx, { workspaceId, source: "csv", groupId, file: upload.path, bytes: upload.bytes }));
+              return accepted({ ...createImport(ctx, { workspaceId, source: "csv", groupId, file: upload.path, bytes: upload.bytes }), problems: [] });
             });
           } finally {
             if (!moved) rmSync(upload.path, { force: true });
@@ -109,15 +83,19 @@ export function importRoutes(ctx: Ctx, limiter: RateLimiter) {
         const errors = fieldErrors(JsonImport, body, "body");
         if (errors.length) throw invalidFields(errors);
         const people = (body as typeof JsonImport.static).people;
-        return idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => accepted(createJsonImport(ctx, { workspaceId, groupId, people })));
+        return idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => accepted({ ...createJsonImport(ctx, { workspaceId, groupId, people }), problems: [] }));
       },
       {
         scope: "people:write",
+        idempotency: { mode: "optional", inHandler: true },
         query: CreateQuery,
-        detail: {
-          tags,
-          ...docB("Import people from CSV or JSON", "people:write", { status: 202, schema: ImportB }, [400, 403, 404, 413, 415, 422], {
-            description: CREATE_DESCRIPTION,
+        doc: {
+          summary: "Import people from CSV or JSON",
+          description: CREATE_DESCRIPTION,
+          status: 202,
+          ok: ImportSchema,
+          errors: [400, 404, 413, 415, 422],
+          extra: {
             requestBody: {
               required: true,
               content: {
@@ -125,15 +103,14 @@ export function importRoutes(ctx: Ctx, limiter: RateLimiter) {
                 "application/json": { schema: JsonImport },
               },
             },
-            parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 128, pattern: "^[!-~]+$" } }],
-          }),
+          },
         },
       },
     )
-    .get("/:id", ({ principal, params }) => full(getImport(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
+    .get("/:id", ({ principal, params }) => view(getImport(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
       scope: "people:read",
       params: IdParams("imp"),
-      detail: { tags, ...docB("Retrieve an import", "people:read", { status: 200, schema: ImportB }, [403, 404]) },
+      doc: { summary: "Retrieve an import", ok: ImportSchema, errors: [404] },
     })
     .get(
       "/:id/errors",
@@ -143,15 +120,16 @@ export function importRoutes(ctx: Ctx, limiter: RateLimiter) {
           headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${imp.id}-errors.csv"`, "cache-control": "private, no-store" },
         });
       },
-      { scope: "people:read", params: IdParams("imp"), detail: { tags, ...reportDoc() } },
+      {
+        scope: "people:read",
+        params: IdParams("imp"),
+        doc: {
+          summary: "Download an import's error report",
+          ok: t.String(),
+          okMedia: "text/csv",
+          okDescription: "Every problem in file order as CSV with the header row,column,code,detail (the import's error_report_url)",
+          errors: [404],
+        },
+      },
     );
-}
-
-function reportDoc() {
-  const d = docB("Download an import's error report", "people:read", { status: 200 }, [403, 404]);
-  d.responses[200] = {
-    description: "Every problem in file order as CSV with the header row,column,code,detail (the import's error_report_url)",
-    content: { "text/csv": { schema: { type: "string" } } },
-  };
-  return d;
 }

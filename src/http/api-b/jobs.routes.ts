@@ -1,41 +1,30 @@
 import { Elysia } from "elysia";
 import type { Ctx } from "../../context";
 import { cancelJob, getJob } from "../../jobs/queue";
-import { authPlugin } from "../shared/auth";
-import { idempotent } from "../shared/idempotency";
+import { JobSchema, jobView } from "../../representations/job";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, IdParams } from "../shared/schemas";
-import { JobB, toJobB } from "./serializers/job";
+import { routeOptions } from "../shared/route-options";
+import { IdParams } from "../shared/schemas";
 
-const tags = ["Automation"];
+const Params = IdParams("job");
 
 export function jobRoutes(ctx: Ctx, limiter: RateLimiter) {
-  return new Elysia({ prefix: "/jobs" })
-    .use(authPlugin(ctx, limiter, "b"))
-    .get("/:id", ({ principal, params }) => toJobB(getJob(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
+  return new Elysia({ prefix: "/jobs", tags: ["Automation"] })
+    .use(routeOptions(ctx, limiter, "b"))
+    .get("/:id", ({ principal, params }) => jobView(getJob(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
       scope: "automation:read",
-      params: IdParams("job"),
-      detail: { tags, ...docB("Retrieve a job", "automation:read", { status: 200, schema: JobB }, [403, 404]) },
+      params: Params,
+      doc: { summary: "Retrieve a job", ok: JobSchema, errors: [404] },
     })
-    .post(
-      "/:id/cancel",
-      ({ principal, params, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body: undefined }, () => ({
-          status: 200,
-          body: toJobB(cancelJob(ctx, { workspaceId: principal.workspaceId, id: params.id })),
-        })),
-      {
-        scope: "automation:manage",
-        params: IdParams("job"),
-        detail: {
-          tags,
-          ...docB(
-            "Cancel a job",
-            "automation:manage",
-            { status: 200, schema: JobB, description: "An available job is cancelled at once; a running one at its next chunk boundary (cancel_requested_at set)." },
-            [403, 404, 409],
-          ),
-        },
+    .post("/:id/cancel", ({ principal, params }) => jobView(cancelJob(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
+      scope: "automation:manage",
+      idempotency: "optional",
+      params: Params,
+      doc: {
+        summary: "Cancel a job",
+        ok: JobSchema,
+        okDescription: "An available job is cancelled at once; a running one at its next chunk boundary (cancel_requested_at set).",
+        errors: [404, 409],
       },
-    );
+    });
 }

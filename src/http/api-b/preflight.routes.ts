@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
 import { PREFLIGHT_DNS_CONCURRENCY, PREFLIGHT_DNS_DEADLINE_MS, PREFLIGHT_MAX, preflight, type PreflightResult } from "../../modules/audience/preflight";
-import { authPlugin } from "../shared/auth";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, Id, Nullable } from "../shared/schemas";
+import { routeOptions } from "../shared/route-options";
+import { Id, Nullable } from "../shared/schemas";
 
 const Body = t.Object(
   { emails: t.Array(t.String({ maxLength: 512 }), { minItems: 1, maxItems: PREFLIGHT_MAX, description: `Addresses to check, 1 to ${PREFLIGHT_MAX}` }) },
@@ -54,7 +54,7 @@ function toCheckB(r: PreflightResult) {
 }
 
 export function preflightRoutes(ctx: Ctx, limiter: RateLimiter) {
-  return new Elysia({ prefix: "/preflight" }).use(authPlugin(ctx, limiter, "b")).post(
+  return new Elysia({ prefix: "/preflight", tags: ["Audience"] }).use(routeOptions(ctx, limiter, "b")).post(
     "",
     async ({ principal, body }) => {
       const results = await preflight(ctx, { workspaceId: principal.workspaceId, testMode: principal.testMode, emails: body.emails });
@@ -63,15 +63,15 @@ export function preflightRoutes(ctx: Ctx, limiter: RateLimiter) {
     {
       scope: "people:read",
       body: Body,
-      detail: {
-        tags: ["Audience"],
-        ...docB("Check addresses before sending", "people:read", { status: 200, schema: Answer }, [400, 403, 415, 422], {
-          description:
-            "Scope: `people:read`. Checks each address: syntax, DNS routing, the workspace's suppressions, and what would hold a message to it. " +
+      doc: {
+        summary: "Check addresses before sending",
+        ok: Answer,
+        errors: [400, 415, 422],
+        description:
+            "Checks each address: syntax, DNS routing, the workspace's suppressions, and what would hold a message to it. " +
             "Sends nothing and stores nothing, so it needs no Idempotency-Key and is safe to retry. " +
             `DNS answers are shared with the workspace's sending and kept for their TTL, at most a day; other domains are looked up now, ${PREFLIGHT_DNS_CONCURRENCY} at a time, ` +
             `and a domain not answered within ${PREFLIGHT_DNS_DEADLINE_MS / 1000} s is \`unknown\`. A test-mode workspace checks syntax only (route null).`,
-        }),
       },
     },
   );

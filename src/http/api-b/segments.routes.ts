@@ -1,14 +1,12 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { people, segments } from "../../db/schema";
 import { FILTER_LIMITS, FILTER_OPS, FILTER_PERSON_FIELDS } from "../../modules/audience/segment-filter";
-import { createSegment, deleteSegment, getSegment, segmentFilter, segmentPeopleWhere, updateSegment, type Segment } from "../../modules/audience/segments";
-import { authPlugin } from "../shared/auth";
-import { idempotent } from "../shared/idempotency";
-import { countCapped, listPage, page, PageQuery } from "../shared/pagination";
+import { createSegment, deleteSegment, getSegmentCounted, listSegments, updateSegment } from "../../modules/audience/segments";
+import { SegmentSchema, segmentView } from "../../representations/segment";
+import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, IdParams, Page } from "../shared/schemas";
-import { SegmentB, toSegmentB } from "./serializers/segment";
+import { routeOptions } from "../shared/route-options";
+import { IdParams, Page } from "../shared/schemas";
 
 const FILTER_DOC = [
   'A filter is a JSON tree: `{"all": [...]}`, `{"any": [...]}`, `{"not": {...}}` and conditions `{"field": "status", "op": "eq", "value": "active"}`.',
@@ -24,74 +22,47 @@ const Filter = t.Record(t.String(), t.Unknown(), { description: "The segment fil
 const Create = t.Object({ name: Name, filter: Filter }, { additionalProperties: false });
 const Patch = t.Object({ name: t.Optional(Name), filter: t.Optional(Filter) }, { additionalProperties: false });
 const ListQuery = t.Object(PageQuery, { additionalProperties: false });
-
-const tags = ["Audience"];
+const Params = IdParams("seg");
 
 export function segmentRoutes(ctx: Ctx, limiter: RateLimiter) {
-  const counted = (s: Segment) => toSegmentB(s, countCapped(ctx, people, segmentPeopleWhere(ctx.db, s)));
-  return new Elysia({ prefix: "/segments" })
-    .use(authPlugin(ctx, limiter, "b"))
-    .get(
-      "",
-      ({ principal, query }) => {
-        const { rows, meta } = listPage<Segment>(ctx, { table: segments, key: segments.id, equal: segmentFilter({ workspaceId: principal.workspaceId }), list: "segments", filters: {}, page: query });
-        return page(rows.map((s) => toSegmentB(s)), meta);
-      },
-      { scope: "people:read", query: ListQuery, detail: { tags, ...docB("List segments (without counts)", "people:read", { status: 200, schema: Page(SegmentB) }, [400, 403, 422]) } },
-    )
+  return new Elysia({ prefix: "/segments", tags: ["Audience"] })
+    .use(routeOptions(ctx, limiter, "b"))
+    .get("", ({ principal, query }) => paged(ctx, "segments", query, {}, (page) => listSegments(ctx, { workspaceId: principal.workspaceId, page }), segmentView), {
+      scope: "people:read",
+      query: ListQuery,
+      doc: { summary: "List segments (without counts)", ok: Page(SegmentSchema), errors: [400, 422] },
+    })
     .post(
       "",
-      ({ principal, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => ({
-          status: 201,
-          body: counted(createSegment(ctx, { workspaceId: principal.workspaceId, name: body.name, filter: body.filter })),
-        })),
+      ({ principal, body, set }) => {
+        set.status = 201;
+        return segmentView(createSegment(ctx, { workspaceId: principal.workspaceId, name: body.name, filter: body.filter }));
+      },
       {
         scope: "people:write",
+        idempotency: "optional",
         body: Create,
-        detail: {
-          tags,
-          ...docB("Create a segment", "people:write", { status: 201, schema: SegmentB }, [400, 403, 415, 422], {
-            description: `Scope: \`people:write\`. The answer counts the people the filter matches now, exactly up to 10,000.\n\n${FILTER_DOC}`,
-          }),
-        },
+        doc: { summary: "Create a segment", description: `The answer counts the people the filter matches now, exactly up to 10,000.\n\n${FILTER_DOC}`, status: 201, ok: SegmentSchema, errors: [400, 415, 422] },
       },
     )
-    .get("/:id", ({ principal, params }) => counted(getSegment(ctx.db, { workspaceId: principal.workspaceId, id: params.id })), {
+    .get("/:id", ({ principal, params }) => segmentView(getSegmentCounted(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
       scope: "people:read",
-      params: IdParams("seg"),
-      detail: { tags, ...docB("Retrieve a segment with its people counted now (up to 10,000)", "people:read", { status: 200, schema: SegmentB }, [403, 404]) },
+      params: Params,
+      doc: { summary: "Retrieve a segment with its people counted now (up to 10,000)", ok: SegmentSchema, errors: [404] },
     })
-    .patch(
-      "/:id",
-      ({ principal, params, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => ({
-          status: 200,
-          body: counted(updateSegment(ctx, { workspaceId: principal.workspaceId, id: params.id, name: body.name, filter: body.filter })),
-        })),
-      {
-        scope: "people:write",
-        params: IdParams("seg"),
-        body: Patch,
-        detail: {
-          tags,
-          ...docB("Rename a segment or replace its filter", "people:write", { status: 200, schema: SegmentB }, [400, 403, 404, 415, 422], {
-            description: `Scope: \`people:write\`. The new filter is checked like on create.\n\n${FILTER_DOC}`,
-          }),
-        },
-      },
-    )
+    .patch("/:id", ({ principal, params, body }) => segmentView(updateSegment(ctx, { workspaceId: principal.workspaceId, id: params.id, name: body.name, filter: body.filter })), {
+      scope: "people:write",
+      idempotency: "optional",
+      params: Params,
+      body: Patch,
+      doc: { summary: "Rename a segment or replace its filter", description: `The new filter is checked like on create.\n\n${FILTER_DOC}`, ok: SegmentSchema, errors: [400, 404, 415, 422] },
+    })
     .delete(
       "/:id",
       ({ principal, params, set }) => {
         deleteSegment(ctx, { workspaceId: principal.workspaceId, id: params.id });
         set.status = 204;
-        return undefined;
       },
-      {
-        scope: "people:write",
-        params: IdParams("seg"),
-        detail: { tags, ...docB("Delete a segment", "people:write", { status: 204 }, [403, 404], { description: "Scope: `people:write`. The people stay." }) },
-      },
+      { scope: "people:write", params: Params, doc: { summary: "Delete a segment", description: "The people stay.", status: 204, errors: [404] } },
     );
 }

@@ -1,26 +1,15 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { webhookEndpoints } from "../../db/schema";
-import { EVENT_TYPES } from "../../modules/automation/event-types";
-import {
-  createEndpoint,
-  deleteEndpoint,
-  endpointFilter,
-  getEndpoint,
-  replayEndpoint,
-  rotateSecret,
-  updateEndpoint,
-  type EndpointRow,
-} from "../../modules/automation/webhooks/endpoints";
-import { authPlugin } from "../shared/auth";
-import { idempotent } from "../shared/idempotency";
-import { listPage, page, PageQuery } from "../shared/pagination";
+import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, replayEndpoint, rotateSecret, updateEndpoint, type EndpointRow } from "../../modules/automation/webhooks/endpoints";
+import { EVENT_TYPES } from "../../modules/events/registry";
+import { WebhookEndpointSchema, webhookEndpointView, WebhookEndpointWithSecretSchema, webhookEndpointWithSecretView, WebhookReplaySchema } from "../../representations/webhook-endpoint";
+import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, IdParams, Nullable, Page } from "../shared/schemas";
-import { toWebhookEndpointB, toWebhookEndpointWithSecretB, WebhookEndpointB, WebhookEndpointWithSecretB, WebhookReplayB } from "./serializers/webhook-endpoint";
+import { routeOptions } from "../shared/route-options";
+import { IdParams, Nullable, Page } from "../shared/schemas";
 
 const Fields = {
-  url: t.String({ minLength: 1, maxLength: 2048, description: "http or https; must not resolve to a loopback, private, link-local or metadata address (unless NEARBOUND_ALLOW_PRIVATE_WEBHOOKS=1)" }),
+  url: t.String({ minLength: 1, maxLength: 2048, description: "http or https; must not resolve to a loopback, private, link-local or metadata address (unless NEARBOUND_ALLOW_PRIVATE_TARGETS=1)" }),
   description: t.Optional(Nullable(t.String({ maxLength: 500 }))),
   event_types: t.Optional(
     t.Array(
@@ -34,91 +23,57 @@ const Create = t.Object(Fields, { additionalProperties: false });
 const Patch = t.Object({ ...Fields, url: t.Optional(Fields.url) }, { additionalProperties: false });
 const Replay = t.Object({ since: t.String({ format: "date-time", description: "Deliveries of events created at or after this time are replayed" }) }, { additionalProperties: false });
 const ListQuery = t.Object(PageQuery, { additionalProperties: false });
-
-const tags = ["Automation"];
-const idempotencyHeader = { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 128, pattern: "^[!-~]+$" } };
+const Params = IdParams("whe");
 
 export function webhookEndpointRoutes(ctx: Ctx, limiter: RateLimiter) {
-  const view = (e: EndpointRow) => toWebhookEndpointB(e, ctx.clock.now());
-  return new Elysia({ prefix: "/webhook_endpoints" })
-    .use(authPlugin(ctx, limiter, "b"))
-    .get(
-      "/",
-      ({ principal, query }) => {
-        const { rows, meta } = listPage<EndpointRow>(ctx, {
-          table: webhookEndpoints,
-          key: webhookEndpoints.id,
-          where: endpointFilter({ workspaceId: principal.workspaceId }),
-          list: "webhook_endpoints",
-          filters: {},
-          page: query,
-        });
-        return page(rows.map(view), meta);
-      },
-      { scope: "automation:read", query: ListQuery, detail: { tags, ...docB("List webhook endpoints", "automation:read", { status: 200, schema: Page(WebhookEndpointB) }, [400, 403, 422]) } },
-    )
+  const view = (e: EndpointRow) => webhookEndpointView(e, ctx.clock.now());
+  return new Elysia({ prefix: "/webhook_endpoints", tags: ["Automation"] })
+    .use(routeOptions(ctx, limiter, "b"))
+    .get("", ({ principal, query }) => paged(ctx, "webhook_endpoints", query, {}, (page) => listEndpoints(ctx, { workspaceId: principal.workspaceId, page }), view), {
+      scope: "automation:read",
+      query: ListQuery,
+      doc: { summary: "List webhook endpoints", ok: Page(WebhookEndpointSchema), errors: [400, 422] },
+    })
     .post(
-      "/",
-      ({ principal, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body, sensitive: true }, async () => {
-          const { endpoint, secret } = await createEndpoint(ctx, {
-            workspaceId: principal.workspaceId,
-            url: body.url,
-            description: body.description,
-            eventTypes: body.event_types,
-            enabled: body.enabled,
-          });
-          return { status: 201, body: toWebhookEndpointWithSecretB(endpoint, secret, ctx.clock.now()) };
-        }),
+      "",
+      async ({ principal, body, set }) => {
+        const { endpoint, secret } = await createEndpoint(ctx, { workspaceId: principal.workspaceId, url: body.url, description: body.description, eventTypes: body.event_types, enabled: body.enabled });
+        set.status = 201;
+        return webhookEndpointWithSecretView(endpoint, secret, ctx.clock.now());
+      },
       {
         scope: "automation:manage",
+        idempotency: { mode: "optional", sensitive: true },
         body: Create,
-        detail: {
-          tags,
-          ...docB(
-            "Create a webhook endpoint",
-            "automation:manage",
-            { status: 201, schema: WebhookEndpointWithSecretB, description: "The endpoint with its signing secret; the secret is never shown again (rotate_secret makes a new one)." },
-            [403, 409, 415, 422],
-            { parameters: [idempotencyHeader] },
-          ),
+        doc: {
+          summary: "Create a webhook endpoint",
+          status: 201,
+          ok: WebhookEndpointWithSecretSchema,
+          okDescription: "The endpoint with its signing secret; the secret is never shown again (rotate_secret makes a new one).",
+          errors: [409, 415, 422],
         },
       },
     )
     .get("/:id", ({ principal, params }) => view(getEndpoint(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
       scope: "automation:read",
-      params: IdParams("whe"),
-      detail: { tags, ...docB("Retrieve a webhook endpoint", "automation:read", { status: 200, schema: WebhookEndpointB, description: "Without its secret." }, [403, 404]) },
+      params: Params,
+      doc: { summary: "Retrieve a webhook endpoint", ok: WebhookEndpointSchema, okDescription: "Without its secret.", errors: [404] },
     })
     .patch(
       "/:id",
-      ({ principal, params, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, async () => {
-          const e = await updateEndpoint(ctx, {
-            workspaceId: principal.workspaceId,
-            id: params.id,
-            patch: { url: body.url, description: body.description, eventTypes: body.event_types, enabled: body.enabled },
-          });
-          return { status: 200, body: view(e) };
-        }),
+      async ({ principal, params, body }) =>
+        view(await updateEndpoint(ctx, { workspaceId: principal.workspaceId, id: params.id, patch: { url: body.url, description: body.description, eventTypes: body.event_types, enabled: body.enabled } })),
       {
         scope: "automation:manage",
-        params: IdParams("whe"),
+        idempotency: "optional",
+        params: Params,
         body: Patch,
-        detail: {
-          tags,
-          ...docB(
-            "Update a webhook endpoint",
-            "automation:manage",
-            {
-              status: 200,
-              schema: WebhookEndpointB,
-              description:
-                "URL, description, event types or enabled. Disabling makes its pending deliveries `disabled` and emits `webhook_endpoint.disabled`; enabling clears the failure record (replay brings disabled deliveries back).",
-            },
-            [403, 404, 409, 415, 422],
-            { parameters: [idempotencyHeader] },
-          ),
+        doc: {
+          summary: "Update a webhook endpoint",
+          ok: WebhookEndpointSchema,
+          okDescription:
+            "URL, description, event types or enabled. Disabling makes its pending deliveries `disabled` and emits `webhook_endpoint.disabled`; enabling clears the failure record (replay brings disabled deliveries back).",
+          errors: [404, 409, 415, 422],
         },
       },
     )
@@ -127,66 +82,45 @@ export function webhookEndpointRoutes(ctx: Ctx, limiter: RateLimiter) {
       ({ principal, params, set }) => {
         deleteEndpoint(ctx, { workspaceId: principal.workspaceId, id: params.id });
         set.status = 204;
-        return undefined;
       },
-      {
-        scope: "automation:manage",
-        params: IdParams("whe"),
-        detail: { tags, ...docB("Delete a webhook endpoint", "automation:manage", { status: 204, description: "Deleted with all its deliveries." }, [403, 404]) },
-      },
+      { scope: "automation:manage", params: Params, doc: { summary: "Delete a webhook endpoint", status: 204, okDescription: "Deleted with all its deliveries.", errors: [404] } },
     )
     .post(
       "/:id/rotate_secret",
-      ({ principal, params, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body: undefined, sensitive: true }, () => {
-          const { endpoint, secret } = rotateSecret(ctx, { workspaceId: principal.workspaceId, id: params.id });
-          return { status: 200, body: toWebhookEndpointWithSecretB(endpoint, secret, ctx.clock.now()) };
-        }),
+      ({ principal, params }) => {
+        const { endpoint, secret } = rotateSecret(ctx, { workspaceId: principal.workspaceId, id: params.id });
+        return webhookEndpointWithSecretView(endpoint, secret, ctx.clock.now());
+      },
       {
         scope: "automation:manage",
-        params: IdParams("whe"),
-        detail: {
-          tags,
-          ...docB(
-            "Rotate a webhook endpoint's signing secret",
-            "automation:manage",
-            {
-              status: 200,
-              schema: WebhookEndpointWithSecretB,
-              description: "The new secret. The replaced one keeps signing for 24 hours: meanwhile every attempt carries both signatures in `webhook-signature`.",
-            },
-            [403, 404],
-            { parameters: [idempotencyHeader] },
-          ),
+        idempotency: { mode: "optional", sensitive: true },
+        params: Params,
+        doc: {
+          summary: "Rotate a webhook endpoint's signing secret",
+          ok: WebhookEndpointWithSecretSchema,
+          okDescription: "The new secret. The replaced one keeps signing for 24 hours: meanwhile every attempt carries both signatures in `webhook-signature`.",
+          errors: [404],
         },
       },
     )
     .post(
       "/:id/replay",
-      ({ principal, params, body, request }) =>
-        idempotent(ctx, request, principal, { api: "b", mode: "optional", body }, () => {
-          const since = Date.parse(body.since);
-          const { endpoint, count } = replayEndpoint(ctx, { workspaceId: principal.workspaceId, id: params.id, since });
-          return { status: 200, body: { object: "webhook_replay", webhook_endpoint_id: endpoint.id, since: new Date(since).toISOString(), deliveries: count } };
-        }),
+      ({ principal, params, body }) => {
+        const since = Date.parse(body.since);
+        const { endpoint, count } = replayEndpoint(ctx, { workspaceId: principal.workspaceId, id: params.id, since });
+        return { object: "webhook_replay" as const, webhook_endpoint_id: endpoint.id, since: new Date(since).toISOString(), deliveries: count };
+      },
       {
         scope: "automation:manage",
-        params: IdParams("whe"),
+        idempotency: "optional",
+        params: Params,
         body: Replay,
-        detail: {
-          tags,
-          ...docB(
-            "Replay a webhook endpoint's deliveries",
-            "automation:manage",
-            {
-              status: 200,
-              schema: WebhookReplayB,
-              description:
-                "Every delivery of the endpoint's events created at or after `since` becomes pending with its next attempt now (an attempt already in flight finishes first); a finished one starts a fresh retry schedule. 409 `invalid_state` on a disabled endpoint: enable it first.",
-            },
-            [403, 404, 409, 415, 422],
-            { parameters: [idempotencyHeader] },
-          ),
+        doc: {
+          summary: "Replay a webhook endpoint's deliveries",
+          ok: WebhookReplaySchema,
+          okDescription:
+            "Every delivery of the endpoint's events created at or after `since` becomes pending with its next attempt now (an attempt already in flight finishes first); a finished one starts a fresh retry schedule. 409 `invalid_state` on a disabled endpoint: enable it first.",
+          errors: [404, 409, 415, 422],
         },
       },
     );

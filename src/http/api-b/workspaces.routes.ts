@@ -1,44 +1,17 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { Ctx } from "../../context";
-import { iso } from "../../lib/clock";
-import { notFound } from "../../lib/errors";
-import { getWorkspace, type Workspace } from "../../modules/workspaces/workspaces";
-import { authPlugin } from "../shared/auth";
+import { getOwnWorkspace } from "../../modules/workspaces/workspaces";
+import { WorkspaceSchema, workspaceView } from "../../representations/workspace";
 import type { RateLimiter } from "../shared/rate-limit";
-import { docB, Id, IdParams, Timestamp } from "../shared/schemas";
-
-export const WorkspaceB = t.Object(
-  {
-    id: Id("wsp"),
-    object: t.Literal("workspace"),
-    name: t.String(),
-    mode: t.Union([t.Literal("live"), t.Literal("test")], { description: "test: mail goes to a fake transport, checks are syntax-only" }),
-    twin_id: Id("wsp", "The test-mode twin of a live workspace, or the live workspace of a twin"),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { title: "Workspace" },
-);
-
-export const toWorkspaceB = (w: Workspace) => ({
-  id: w.id,
-  object: "workspace" as const,
-  name: w.name,
-  mode: w.mode,
-  twin_id: w.twinId,
-  created_at: iso(w.createdAt),
-  updated_at: iso(w.updatedAt),
-});
+import { routeOptions } from "../shared/route-options";
+import { IdParams } from "../shared/schemas";
 
 export function workspaceRoutes(ctx: Ctx, limiter: RateLimiter) {
-  return new Elysia({ prefix: "/workspaces" }).use(authPlugin(ctx, limiter, "b")).get(
-    "/:id",
-    ({ principal, params }) => {
-      // only the credential's own workspace is visible
-      const w = params.id === principal.workspaceId ? getWorkspace(ctx, params.id) : undefined;
-      if (!w) throw notFound("workspace");
-      return toWorkspaceB(w);
-    },
-    { scope: "workspace:read", params: IdParams("wsp"), detail: { tags: ["Workspace"], ...docB("Retrieve the workspace", "workspace:read", { status: 200, schema: WorkspaceB }, [403, 404]) } },
-  );
+  return new Elysia({ prefix: "/workspaces", tags: ["Workspace"] })
+    .use(routeOptions(ctx, limiter, "b"))
+    .get("/:id", ({ principal, params }) => workspaceView(getOwnWorkspace(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
+      scope: "workspace:read",
+      params: IdParams("wsp"),
+      doc: { summary: "Retrieve the workspace", ok: WorkspaceSchema, errors: [404] },
+    });
 }

@@ -1,7 +1,13 @@
-// Idempotency-Key: the first request's response is stored per workspace+key
-// with a fingerprint of method, path and body; a retry replays it and does the
-// work once. Errors the route answered (4xx) are stored too; a crash (5xx)
-// releases the key so the retry can do the work.
+// Idempotency-Key: the first request's answer is stored per workspace+key with
+// a fingerprint of method, path and body; a retry replays it and the work is
+// done once. Answers the route gave as errors (4xx) are stored too; a crash
+// (5xx) releases the key so the retry can do the work.
+//
+// Routes say `idempotency: "optional" | "required"` in their options (the
+// route-options plugin): the key is reserved before the handler, the answer
+// stored after it (or by the error handler, app.ts). A route whose fingerprint
+// is only known inside its handler (the CSV import: the file's hash) calls
+// idempotent() itself.
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Ctx } from "../../context";
@@ -9,10 +15,22 @@ import { durably, isUniqueViolation } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema";
 import { DomainError } from "../../lib/errors";
 import type { Principal } from "../../modules/workspaces/authenticate";
-import { errorResponse } from "./problem";
+import { stateOf, type Reservation } from "./request-state";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const KEY_RE = /^[!-~]+$/;
+const SEALED = "sealed:";
+
+export type IdempotencyMode = "optional" | "required";
+
+export interface IdempotencyOptions {
+  api: "a" | "b";
+  mode: IdempotencyMode;
+  /** The parsed body, for the fingerprint (undefined when none). */
+  body: unknown;
+  /** The answer carries a secret (e.g. a signing secret): it is stored sealed. */
+  sensitive?: boolean;
+}
 
 export interface Reply {
   status: number;
@@ -20,20 +38,12 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export interface IdempotencyOptions {
-  api: "a" | "b";
-  mode: "required" | "optional";
-  /** The parsed body, for the fingerprint (undefined when none). */
-  body: unknown;
-  /** The answer carries a secret (e.g. a signing secret): it is stored sealed. */
-  sensitive?: boolean;
-}
+/** The longest key each API accepts (SPEC: Limits). */
+export const maxKeyLength = (api: "a" | "b") => (api === "a" ? 255 : 128);
 
-const SEALED = "sealed:";
-
-function readKey(req: Request, opts: IdempotencyOptions): string | null {
+function readKey(req: Request, opts: Pick<IdempotencyOptions, "api" | "mode">): string | null {
   const key = req.headers.get("idempotency-key");
-  const max = opts.api === "a" ? 255 : 128;
+  const max = maxKeyLength(opts.api);
   if (key === null) {
     if (opts.mode === "required") {
       const detail = "The Idempotency-Key header is required on this request.";
@@ -55,67 +65,88 @@ function fingerprint(req: Request, body: unknown): string {
     .digest("hex");
 }
 
-function toResponse(r: Reply, replayed: boolean): Response {
+const scopeOf = (r: Pick<Reservation, "workspaceId" | "api" | "key">) =>
+  and(eq(idempotencyKeys.workspaceId, r.workspaceId), eq(idempotencyKeys.api, r.api), eq(idempotencyKeys.key, r.key));
+
+function toResponse(r: { status: number; body: string | undefined; headers: Record<string, string> }, replayed: boolean): Response {
   const headers: Record<string, string> = { ...r.headers };
   if (replayed) headers["idempotent-replayed"] = "true";
   if (r.status === 204 || r.body === undefined) return new Response(null, { status: r.status, headers });
   headers["content-type"] ??= "application/json";
-  return new Response(typeof r.body === "string" ? r.body : JSON.stringify(r.body), { status: r.status, headers });
+  return new Response(r.body, { status: r.status, headers });
 }
 
 /**
- * Runs `work` at most once per Idempotency-Key. Without a key (optional mode)
- * it simply runs. `work` returns the reply; domain errors it throws become the
- * stored answer as well.
+ * Reserves the request's key: null without a key (optional mode: the work
+ * simply runs), the stored answer of an earlier request with the same key (a
+ * replay), or a reservation, kept on the request state until the answer is
+ * stored. The same key with another request is 422; while the first is still
+ * running, 409.
  */
-export async function idempotent(ctx: Ctx, req: Request, principal: Principal, opts: IdempotencyOptions, work: () => Reply | Promise<Reply>): Promise<Response> {
+export function reserve(ctx: Ctx, req: Request, principal: Principal, opts: IdempotencyOptions): Reservation | Response | null {
   const key = readKey(req, opts);
-  if (key === null) return toResponse(await work(), false);
-  const ws = principal.workspaceId;
+  if (key === null) return null;
+  const r: Reservation = { workspaceId: principal.workspaceId, api: opts.api, key, sensitive: opts.sensitive ?? false };
   const fp = fingerprint(req, opts.body);
   const now = ctx.clock.now();
-  const where = and(eq(idempotencyKeys.workspaceId, ws), eq(idempotencyKeys.api, opts.api), eq(idempotencyKeys.key, key));
-  // An expired record no longer counts.
-  ctx.db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.expiresAt, now))).run();
+  // an expired record no longer counts
+  ctx.db.delete(idempotencyKeys).where(and(scopeOf(r), lt(idempotencyKeys.expiresAt, now))).run();
   try {
     durably(ctx.db, (tx) =>
-      tx.insert(idempotencyKeys).values({ workspaceId: ws, api: opts.api, key, fingerprint: fp, state: "in_progress", createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).run(),
+      tx.insert(idempotencyKeys).values({ workspaceId: r.workspaceId, api: r.api, key, fingerprint: fp, state: "in_progress", createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).run(),
     );
+    stateOf(req).idempotency = r;
+    return r;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const prior = ctx.db.select().from(idempotencyKeys).where(where).get();
-    if (!prior) throw new DomainError("idempotency_in_progress", "A request with this Idempotency-Key is being processed.");
-    if (prior.fingerprint !== fp) {
-      throw new DomainError("idempotency_key_reuse", "This Idempotency-Key was used with a different request.");
-    }
-    if (prior.state === "in_progress") {
-      throw new DomainError("idempotency_in_progress", "The first request with this Idempotency-Key has not finished yet; retry shortly.");
-    }
-    const stored = prior.body?.startsWith(SEALED) ? ctx.secrets.open(prior.body.slice(SEALED.length)) : (prior.body ?? undefined);
-    return toResponse({ status: prior.status!, body: stored, headers: prior.headers ?? {} }, true);
   }
-  let reply: Reply;
-  try {
-    reply = await work();
-  } catch (err) {
-    if (!(err instanceof DomainError) || err.status >= 500) {
-      ctx.db.delete(idempotencyKeys).where(where).run();
-      throw err;
-    }
-    const res = errorResponse(req, err, ctx.config.docsUrl);
-    const body = await res.text();
-    store(ctx, where, { status: res.status, body, headers: Object.fromEntries(res.headers) });
-    return new Response(body, { status: res.status, headers: res.headers });
-  }
-  const body = reply.body === undefined ? undefined : JSON.stringify(reply.body);
-  const headers = { ...reply.headers, ...(body !== undefined ? { "content-type": reply.headers?.["content-type"] ?? "application/json" } : {}) };
-  const kept = body !== undefined && opts.sensitive ? SEALED + ctx.secrets.seal(body) : body;
-  store(ctx, where, { status: reply.status, body: kept, headers });
-  return toResponse({ status: reply.status, body, headers }, false);
+  const prior = ctx.db.select().from(idempotencyKeys).where(scopeOf(r)).get();
+  if (!prior) throw new DomainError("idempotency_in_progress", "A request with this Idempotency-Key is being processed.");
+  if (prior.fingerprint !== fp) throw new DomainError("idempotency_key_reuse", "This Idempotency-Key was used with a different request.");
+  if (prior.state === "in_progress") throw new DomainError("idempotency_in_progress", "The first request with this Idempotency-Key has not finished yet; retry shortly.");
+  const body = prior.body?.startsWith(SEALED) ? ctx.secrets.open(prior.body.slice(SEALED.length)) : (prior.body ?? undefined);
+  return toResponse({ status: prior.status!, body, headers: prior.headers ?? {} }, true);
 }
 
-function store(ctx: Ctx, where: ReturnType<typeof and>, r: { status: number; body: string | undefined; headers: Record<string, string> }): void {
+/** Stores the answer given under the request's reservation (JSON text, or none). */
+export function complete(ctx: Ctx, req: Request, answer: { status: number; headers: Record<string, string>; body: string | undefined }): void {
+  const state = stateOf(req);
+  const r = state.idempotency;
+  if (!r) return;
+  state.idempotency = undefined;
+  const kept = answer.body !== undefined && r.sensitive ? SEALED + ctx.secrets.seal(answer.body) : answer.body;
   durably(ctx.db, (tx) =>
-    tx.update(idempotencyKeys).set({ state: "completed", status: r.status, body: r.body ?? null, headers: r.headers }).where(where).run(),
+    tx
+      .update(idempotencyKeys)
+      .set({ state: "completed", status: answer.status, body: kept ?? null, headers: answer.headers })
+      .where(scopeOf(r))
+      .run(),
   );
+}
+
+/**
+ * After an error answer: stored when the route gave it (4xx), else the key is
+ * released (a 5xx: the work failed on our side, so a retry may do it).
+ */
+export async function settleError(ctx: Ctx, req: Request, res: Response): Promise<void> {
+  const r = stateOf(req).idempotency;
+  if (!r) return;
+  if (res.status < 500) return complete(ctx, req, { status: res.status, headers: Object.fromEntries(res.headers), body: await res.clone().text() });
+  stateOf(req).idempotency = undefined;
+  ctx.db.delete(idempotencyKeys).where(scopeOf(r)).run();
+}
+
+/**
+ * Runs `work` at most once per Idempotency-Key, for a route that knows its
+ * fingerprint only inside its handler. Domain errors `work` throws propagate
+ * to the error handler, which stores them as the answer (settleError).
+ */
+export async function idempotent(ctx: Ctx, req: Request, principal: Principal, opts: IdempotencyOptions, work: () => Reply | Promise<Reply>): Promise<Response> {
+  const r = reserve(ctx, req, principal, opts);
+  if (r instanceof Response) return r;
+  const reply = await work();
+  const answer = { status: reply.status, headers: { ...reply.headers }, body: reply.body === undefined ? undefined : JSON.stringify(reply.body) };
+  if (answer.body !== undefined) answer.headers["content-type"] ??= "application/json";
+  complete(ctx, req, answer);
+  return toResponse(answer, false);
 }

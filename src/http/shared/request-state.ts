@@ -2,6 +2,14 @@
 // routes, kept on the Request object itself.
 import type { Principal } from "../../modules/workspaces/authenticate";
 
+/** An Idempotency-Key held by a request until its answer is stored (idempotency.ts). */
+export interface Reservation {
+  workspaceId: string;
+  api: "a" | "b";
+  key: string;
+  sensitive: boolean;
+}
+
 export interface RequestState {
   id: string;
   start: number;
@@ -14,6 +22,8 @@ export interface RequestState {
   stamped: boolean;
   /** The client address (looked up only when needed). */
   readonly ip: string;
+  /** The Idempotency-Key this request holds until its answer is stored. */
+  idempotency?: Reservation;
 }
 
 interface AddressSource {
@@ -22,6 +32,7 @@ interface AddressSource {
 
 export class ServerRequestState implements RequestState {
   principal?: Principal;
+  idempotency?: Reservation;
   rateRemaining = -1;
   rateReset = 0;
   stamped = false;
@@ -66,6 +77,9 @@ export function apiOfPath(path: string): "a" | "b" | null {
   if (path === "/v1" || path.startsWith("/v1/")) return "b";
   return null;
 }
+
+/** The headers stampHeaders writes: every answer gets them fresh (an idempotent replay too). */
+export const COMMON_HEADERS = new Set(["x-request-id", "ratelimit-policy", "ratelimit"]);
 
 /**
  * Writes the headers every answer carries into `headers`: the request id and,

@@ -2,9 +2,9 @@
 // type never change; a field a segment uses cannot be deleted; deleting one
 // removes every person's value in the same transaction.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "../../context";
-import { isUniqueViolation, type DbOrTx } from "../../db/client";
+import { isUniqueViolation, type Db, type DbOrTx } from "../../db/client";
+import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { customFields, people, segmentFields, segments, type CustomFieldType } from "../../db/schema";
 import { DomainError, invalidField, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -56,15 +56,17 @@ export function createField(ctx: Ctx, a: { workspaceId: string; key: string; lab
   });
 }
 
-export function getField(db: DbOrTx, a: { workspaceId: string; id: string }): CustomField {
-  const row = db.select().from(customFields).where(and(eq(customFields.workspaceId, a.workspaceId), eq(customFields.id, a.id))).get();
-  if (!row) throw notFound("custom field");
-  return row;
+const reads = tableReads(customFields);
+
+export function listFields(ctx: Ctx, a: { workspaceId: string; page: PageRequest }): Page<CustomField> {
+  return reads.page(ctx.db, { workspaceId: a.workspaceId }, a.page);
 }
 
-/** The list filter as equality conditions (listPage's prepared path). */
-export function fieldFilter(a: { workspaceId: string }): [SQLiteColumn, unknown][] {
-  return [[customFields.workspaceId, a.workspaceId]];
+/** The workspace's field (404 otherwise). Valid inside a transaction too (same connection). */
+export function getField(db: Db, a: { workspaceId: string; id: string }): CustomField {
+  const row = reads.get(db, a.workspaceId, a.id);
+  if (!row) throw notFound("custom field");
+  return row;
 }
 
 /** Ids and names of the segments whose filter names this field. */
@@ -84,7 +86,7 @@ function segmentsUsing(db: DbOrTx, workspaceId: string, fieldId: string) {
  */
 export function updateField(ctx: Ctx, a: { workspaceId: string; id: string; label?: string; options?: string[] }): CustomField {
   return ctx.db.transaction((tx) => {
-    const field = getField(tx, a);
+    const field = getField(ctx.db, a);
     const patch: Partial<CustomField> = {};
     if (a.label !== undefined) patch.label = a.label;
     if (a.options !== undefined) {
@@ -120,7 +122,7 @@ function refuseRemovedOptions(tx: DbOrTx, workspaceId: string, field: CustomFiel
 /** Deletes a field no segment uses, and every person's value of it. */
 export function deleteField(ctx: Ctx, a: { workspaceId: string; id: string }): void {
   ctx.db.transaction((tx) => {
-    const field = getField(tx, a);
+    const field = getField(ctx.db, a);
     const using = segmentsUsing(tx, a.workspaceId, field.id);
     if (using.length) {
       throw new DomainError("invalid_state", `The field ${field.key} is used by segments: ${using.map((s) => `${s.id} (${s.name})`).join(", ")}. Change or delete them first.`);

@@ -1,44 +1,60 @@
 // Groups: static lists of people. Membership changes through the person
 // (PATCH group_ids) and through imports; deleting a group removes only its
 // memberships.
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
+import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { groups, personGroups } from "../../db/schema";
 import { notFound, type FieldError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import type { GroupRecord } from "../../representations/group";
 
 export type Group = typeof groups.$inferSelect;
+export type { GroupRecord } from "../../representations/group";
 
-export function createGroup(ctx: Ctx, a: { workspaceId: string; name: string; description?: string | null }): Group {
+const reads = tableReads(groups);
+
+/** Each group with its member count. */
+function withCounts(db: Db, workspaceId: string, rows: Group[]): GroupRecord[] {
+  const counts = memberCounts(db, workspaceId, rows.map((g) => g.id));
+  return rows.map((g) => ({ ...g, peopleCount: counts.get(g.id)! }));
+}
+
+export function listGroups(ctx: Ctx, a: { workspaceId: string; page: PageRequest }): Page<GroupRecord> {
+  const page = reads.page(ctx.db, { workspaceId: a.workspaceId }, a.page);
+  return { ...page, rows: withCounts(ctx.db, a.workspaceId, page.rows) };
+}
+
+export function createGroup(ctx: Ctx, a: { workspaceId: string; name: string; description?: string | null }): GroupRecord {
   const now = ctx.clock.now();
-  return ctx.db
+  const row = ctx.db
     .insert(groups)
     .values({ id: newId("grp"), workspaceId: a.workspaceId, name: a.name, description: a.description ?? null, createdAt: now, updatedAt: now })
     .returning()
     .get();
+  return { ...row, peopleCount: 0 };
 }
 
-export function getGroup(db: DbOrTx, a: { workspaceId: string; id: string }): Group {
-  const row = db.select().from(groups).where(and(eq(groups.workspaceId, a.workspaceId), eq(groups.id, a.id))).get();
+/** The workspace's group (404 otherwise). Valid inside a transaction too (same connection). */
+export function getGroup(db: Db, a: { workspaceId: string; id: string }): Group {
+  const row = reads.get(db, a.workspaceId, a.id);
   if (!row) throw notFound("group");
   return row;
 }
 
-/** The list filter as equality conditions (listPage's prepared path). */
-export function groupFilter(a: { workspaceId: string }): [SQLiteColumn, unknown][] {
-  return [[groups.workspaceId, a.workspaceId]];
+export function getGroupRecord(ctx: Ctx, a: { workspaceId: string; id: string }): GroupRecord {
+  return withCounts(ctx.db, a.workspaceId, [getGroup(ctx.db, a)])[0]!;
 }
 
-export function updateGroup(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; description?: string | null }): Group {
+export function updateGroup(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; description?: string | null }): GroupRecord {
   const patch: Partial<Group> = { updatedAt: ctx.clock.now() };
   if (a.name !== undefined) patch.name = a.name;
   if (a.description !== undefined) patch.description = a.description;
   const row = ctx.db.update(groups).set(patch).where(and(eq(groups.workspaceId, a.workspaceId), eq(groups.id, a.id))).returning().get();
   if (!row) throw notFound("group");
-  return row;
+  return withCounts(ctx.db, a.workspaceId, [row])[0]!;
 }
 
 /** Deletes the group and its memberships; the people stay. */
@@ -50,17 +66,27 @@ export function deleteGroup(ctx: Ctx, a: { workspaceId: string; id: string }): v
   });
 }
 
-/** Members per group (exact; an index range count per group). */
-export function memberCounts(db: DbOrTx, workspaceId: string, groupIds: string[]): Map<string, number> {
+// Raw statements: the people and groups of every read and page (one id: an
+// index seek; several: the ids travel as one JSON array).
+function membershipStatements(db: Db) {
+  return preparedOnce(db, "person_groups.reads", () => ({
+    count: db.$client.prepare<{ n: number }, [string, string]>("SELECT count(*) AS n FROM person_groups WHERE group_id = ?1 AND workspace_id = ?2"),
+    counts: db.$client.prepare<{ groupId: string; n: number }, [string, string]>(
+      "SELECT group_id AS groupId, count(*) AS n FROM person_groups WHERE group_id IN (SELECT value FROM json_each(?1)) AND workspace_id = ?2 GROUP BY group_id",
+    ),
+    groupsOf: db.$client.prepare<{ groupId: string }, [string, string]>("SELECT group_id AS groupId FROM person_groups WHERE person_id = ?1 AND workspace_id = ?2 ORDER BY group_id"),
+    groupsOfMany: db.$client.prepare<{ personId: string; groupId: string }, [string, string]>(
+      "SELECT person_id AS personId, group_id AS groupId FROM person_groups WHERE person_id IN (SELECT value FROM json_each(?1)) AND workspace_id = ?2 ORDER BY person_id, group_id",
+    ),
+  }));
+}
+
+/** Members per group (exact). */
+export function memberCounts(db: Db, workspaceId: string, groupIds: string[]): Map<string, number> {
+  const s = membershipStatements(db);
+  if (groupIds.length === 1) return new Map([[groupIds[0]!, s.count.get(groupIds[0]!, workspaceId)!.n]]);
   const out = new Map(groupIds.map((id) => [id, 0]));
-  if (!groupIds.length) return out;
-  const rows = db
-    .select({ groupId: personGroups.groupId, n: sql<number>`count(*)` })
-    .from(personGroups)
-    .where(and(inArray(personGroups.groupId, groupIds), eq(personGroups.workspaceId, workspaceId)))
-    .groupBy(personGroups.groupId)
-    .all();
-  for (const r of rows) out.set(r.groupId, r.n);
+  if (groupIds.length) for (const r of s.counts.all(JSON.stringify(groupIds), workspaceId)) out.set(r.groupId, r.n);
   return out;
 }
 
@@ -89,18 +115,11 @@ export function replaceMemberships(db: DbOrTx, a: { workspaceId: string; personI
   }
 }
 
-/** Group ids of each person, in creation order of the groups (prepared once: ids travel as one JSON array). */
-export function groupIdsOf(ctx: Ctx, workspaceId: string, personIds: string[]): Map<string, string[]> {
+/** Group ids of each person, in creation order of the groups. */
+export function groupIdsOf(db: Db, workspaceId: string, personIds: string[]): Map<string, string[]> {
+  const s = membershipStatements(db);
+  if (personIds.length === 1) return new Map([[personIds[0]!, s.groupsOf.all(personIds[0]!, workspaceId).map((r) => r.groupId)]]);
   const out = new Map(personIds.map((id) => [id, [] as string[]]));
-  if (!personIds.length) return out;
-  const q = preparedOnce(ctx.db, "person_groups.of_people", () =>
-    ctx.db
-      .select({ personId: personGroups.personId, groupId: personGroups.groupId })
-      .from(personGroups)
-      .where(and(sql`${personGroups.personId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`, eq(personGroups.workspaceId, sql.placeholder("ws"))))
-      .orderBy(personGroups.personId, personGroups.groupId)
-      .prepare(),
-  );
-  for (const r of q.all({ ids: JSON.stringify(personIds), ws: workspaceId })) out.get(r.personId)!.push(r.groupId);
+  if (personIds.length) for (const r of s.groupsOfMany.all(JSON.stringify(personIds), workspaceId)) out.get(r.personId)!.push(r.groupId);
   return out;
 }

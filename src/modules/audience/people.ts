@@ -4,19 +4,29 @@
 import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "../../context";
-import { isUniqueViolation, type DbOrTx } from "../../db/client";
-import { preparedOnce } from "../../db/prepared";
+import { isUniqueViolation, type Db, type DbOrTx } from "../../db/client";
+import { tableReads, type Page, type PageFilter, type PageRequest } from "../../db/queries";
 import { people, personGroups, type PersonSource, type PersonStatus } from "../../db/schema";
 import { DomainError, invalidField, invalidFields, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { emailKey, parseEmail } from "./email";
 import { fieldMap } from "./fields";
-import { getGroup, replaceMemberships, unknownGroups } from "./groups";
+import { getGroup, groupIdsOf, replaceMemberships, unknownGroups } from "./groups";
 import { checkPersonInput, type PersonColumns, type PersonInput } from "./person-input";
+import type { PersonRecord } from "../../representations/person";
 import { personReferences } from "./person-references";
 import { getSegment, segmentCondition } from "./segments";
 
 export type Person = typeof people.$inferSelect;
+export type { PersonRecord } from "../../representations/person";
+
+const reads = tableReads(people);
+
+/** The people with their group ids (one query for all of them). */
+function withGroups(db: Db, workspaceId: string, rows: Person[]): PersonRecord[] {
+  const groups = groupIdsOf(db, workspaceId, rows.map((p) => p.id));
+  return rows.map((p) => ({ ...p, groupIds: groups.get(p.id)! }));
+}
 
 export interface PersonWrite {
   workspaceId: string;
@@ -45,8 +55,8 @@ function stored(values: Record<string, unknown> | null | undefined): Record<stri
   return entries.length ? Object.fromEntries(entries) : null;
 }
 
-export function createPerson(ctx: Ctx, a: PersonWrite & { source: PersonSource }): Person {
-  return ctx.db.transaction((tx) => {
+export function createPerson(ctx: Ctx, a: PersonWrite & { source: PersonSource }): PersonRecord {
+  const person = ctx.db.transaction((tx) => {
     const v = checked(tx, a, true);
     const now = ctx.clock.now();
     let person: Person;
@@ -80,20 +90,25 @@ export function createPerson(ctx: Ctx, a: PersonWrite & { source: PersonSource }
     if (a.groupIds?.length) replaceMemberships(tx, { workspaceId: a.workspaceId, personId: person.id, groupIds: a.groupIds, now });
     return person;
   });
+  return withGroups(ctx.db, a.workspaceId, [person])[0]!;
 }
 
-/** One person (a prepared statement: the hot read; valid inside a transaction too, same connection). */
+/** The workspace's person (404 otherwise). Valid inside a transaction too (same connection). */
 export function getPerson(ctx: Ctx, a: { workspaceId: string; id: string }): Person {
-  const q = preparedOnce(ctx.db, "people.get", () =>
-    ctx.db
-      .select()
-      .from(people)
-      .where(and(eq(people.workspaceId, sql.placeholder("ws")), eq(people.id, sql.placeholder("id"))))
-      .prepare(),
-  );
-  const row = q.get({ ws: a.workspaceId, id: a.id });
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
   if (!row) throw notFound("person");
   return row;
+}
+
+/** The person with their groups, as the API shows them. */
+export function getPersonRecord(ctx: Ctx, a: { workspaceId: string; id: string }): PersonRecord {
+  return withGroups(ctx.db, a.workspaceId, [getPerson(ctx, a)])[0]!;
+}
+
+/** A page of the people the filters select (see peopleFilter), with their groups. */
+export function listPeople(ctx: Ctx, a: { workspaceId: string; filters: PeopleListFilters; page: PageRequest; pointer?: (name: string) => string }): Page<PersonRecord> {
+  const page = reads.page(ctx.db, peopleFilter(ctx.db, { workspaceId: a.workspaceId, ...a.filters }, a.pointer), a.page);
+  return { ...page, rows: withGroups(ctx.db, a.workspaceId, page.rows) };
 }
 
 /**
@@ -101,8 +116,8 @@ export function getPerson(ctx: Ctx, a: { workspaceId: string; id: string }): Per
  * groups replaced. A new address clears the sendability verdict, which was
  * about the old one; the same address in other letter case keeps it.
  */
-export function updatePerson(ctx: Ctx, a: PersonWrite & { id: string }): Person {
-  return ctx.db.transaction((tx) => {
+export function updatePerson(ctx: Ctx, a: PersonWrite & { id: string }): PersonRecord {
+  const updated = ctx.db.transaction((tx) => {
     const v = checked(tx, a, false);
     const now = ctx.clock.now();
     const set: Record<string, unknown> = { updatedAt: now };
@@ -136,6 +151,7 @@ export function updatePerson(ctx: Ctx, a: PersonWrite & { id: string }): Person 
     if (a.groupIds) replaceMemberships(tx, { workspaceId: a.workspaceId, personId: a.id, groupIds: a.groupIds, now });
     return person;
   });
+  return withGroups(ctx.db, a.workspaceId, [updated])[0]!;
 }
 
 /** Deletes a person nothing else names (see person-references.ts), with their memberships. */
@@ -163,20 +179,13 @@ export interface PeopleListFilters {
   updatedAfter?: number;
 }
 
-/** A list's conditions in listPage's form: equalities (prepared path) and the rest. */
-export interface PeopleFilter {
-  equal: [SQLiteColumn, unknown][];
-  where: SQL | undefined;
-}
-
 /**
- * The conditions of a people list (GET /v1/people, exports): workspace first,
- * then each filter given. A named group or segment must exist (404);
- * `segmentId` composes the segment's compiled filter, so it matches people as
- * they are now. `pointer` names a filter in a field error (default: the query
- * parameter).
+ * The conditions of a people list (GET /v1/people, exports): each filter
+ * given. A named group or segment must exist (404); `segmentId` composes the
+ * segment's compiled filter, so it matches people as they are now. `pointer`
+ * names a filter in a field error (default: the query parameter).
  */
-export function peopleFilter(db: DbOrTx, a: { workspaceId: string } & PeopleListFilters, pointer = (name: string) => `?${name}`): PeopleFilter {
+export function peopleFilter(db: Db, a: { workspaceId: string } & PeopleListFilters, pointer = (name: string) => `?${name}`): PageFilter {
   const ws = a.workspaceId;
   let key: string | undefined;
   if (a.email !== undefined) {
@@ -194,23 +203,12 @@ export function peopleFilter(db: DbOrTx, a: { workspaceId: string } & PeopleList
     inGroup = inArray(people.id, members);
   }
   return {
-    equal: [
-      [people.workspaceId, ws],
-      [people.emailKey, key],
-      [people.status, a.status],
-      [people.source, a.source],
-      [people.importId, a.importId],
-    ],
+    workspaceId: ws,
+    equal: { emailKey: key, status: a.status, source: a.source, importId: a.importId },
     where: and(
       a.updatedAfter !== undefined ? gt(people.updatedAt, a.updatedAfter) : undefined,
       inGroup,
       a.segmentId !== undefined ? segmentCondition(db, getSegment(db, { workspaceId: ws, id: a.segmentId })) : undefined,
     ),
   };
-}
-
-/** The same conditions as one WHERE (for queries outside listPage, e.g. exports). */
-export function peopleWhere(db: DbOrTx, a: { workspaceId: string } & PeopleListFilters, pointer?: (name: string) => string): SQL {
-  const f = peopleFilter(db, a, pointer);
-  return and(...f.equal.filter(([, v]) => v !== undefined).map(([c, v]) => eq(c, v)), f.where)!;
 }

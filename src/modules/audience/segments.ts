@@ -2,17 +2,34 @@
 // checked against the workspace's fields and groups on every write, and the
 // custom fields it names are recorded so such a field cannot be deleted.
 import { and, eq, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
+import { countCapped, tableReads, type Page, type PageRequest } from "../../db/queries";
 import { people, segmentFields, segments } from "../../db/schema";
 import { invalidFields, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { fieldMap } from "./fields";
 import { unknownGroups } from "./groups";
 import { compileSegmentFilter, validateSegmentFilter } from "./segment-filter";
+import type { SegmentRecord } from "../../representations/segment";
 
 export type Segment = typeof segments.$inferSelect;
+export type { SegmentRecord } from "../../representations/segment";
+
+const reads = tableReads(segments);
+
+/** The segment with the people its filter matches now, counted up to 10,000. */
+function counted(ctx: Ctx, s: Segment): SegmentRecord {
+  return { ...s, peopleCount: countCapped(ctx.db, people, segmentPeopleWhere(ctx.db, s)) };
+}
+
+export function listSegments(ctx: Ctx, a: { workspaceId: string; page: PageRequest }): Page<Segment> {
+  return reads.page(ctx.db, { workspaceId: a.workspaceId }, a.page);
+}
+
+export function getSegmentCounted(ctx: Ctx, a: { workspaceId: string; id: string }): SegmentRecord {
+  return counted(ctx, getSegment(ctx.db, a));
+}
 
 /** Checks a filter (422 with pointers under /filter) and records the fields it names. */
 function saveFilter(tx: DbOrTx, a: { workspaceId: string; segmentId: string; filter: unknown }): void {
@@ -28,29 +45,26 @@ function saveFilter(tx: DbOrTx, a: { workspaceId: string; segmentId: string; fil
   }
 }
 
-export function createSegment(ctx: Ctx, a: { workspaceId: string; name: string; filter: Record<string, unknown> }): Segment {
-  return ctx.db.transaction((tx) => {
+export function createSegment(ctx: Ctx, a: { workspaceId: string; name: string; filter: Record<string, unknown> }): SegmentRecord {
+  const s = ctx.db.transaction((tx) => {
     const id = newId("seg");
     saveFilter(tx, { workspaceId: a.workspaceId, segmentId: id, filter: a.filter });
     const now = ctx.clock.now();
     return tx.insert(segments).values({ id, workspaceId: a.workspaceId, name: a.name, filter: a.filter, createdAt: now, updatedAt: now }).returning().get();
   });
+  return counted(ctx, s);
 }
 
-export function getSegment(db: DbOrTx, a: { workspaceId: string; id: string }): Segment {
-  const row = db.select().from(segments).where(and(eq(segments.workspaceId, a.workspaceId), eq(segments.id, a.id))).get();
+/** The workspace's segment (404 otherwise). Valid inside a transaction too (same connection). */
+export function getSegment(db: Db, a: { workspaceId: string; id: string }): Segment {
+  const row = reads.get(db, a.workspaceId, a.id);
   if (!row) throw notFound("segment");
   return row;
 }
 
-/** The list filter as equality conditions (listPage's prepared path). */
-export function segmentFilter(a: { workspaceId: string }): [SQLiteColumn, unknown][] {
-  return [[segments.workspaceId, a.workspaceId]];
-}
-
-export function updateSegment(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; filter?: Record<string, unknown> }): Segment {
-  return ctx.db.transaction((tx) => {
-    getSegment(tx, a);
+export function updateSegment(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; filter?: Record<string, unknown> }): SegmentRecord {
+  const s = ctx.db.transaction((tx) => {
+    getSegment(ctx.db, a);
     const patch: Partial<Segment> = { updatedAt: ctx.clock.now() };
     if (a.name !== undefined) patch.name = a.name;
     if (a.filter !== undefined) {
@@ -59,6 +73,7 @@ export function updateSegment(ctx: Ctx, a: { workspaceId: string; id: string; na
     }
     return tx.update(segments).set(patch).where(and(eq(segments.workspaceId, a.workspaceId), eq(segments.id, a.id))).returning().get()!;
   });
+  return counted(ctx, s);
 }
 
 /** Deletes the segment; people are untouched. */

@@ -3,17 +3,16 @@
 // the others come with evidence (bounce, complaint, unsubscribe, invalid
 // address) and are read-only. Imports, enrollment and the MTA ask
 // `suppressedAmong` / `isSuppressed` before they touch an address.
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
-import { preparedSelect } from "../../db/prepared";
+import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { suppressionAudit, suppressions, type SuppressionReason } from "../../db/schema";
-import { iso } from "../../lib/clock";
 import { DomainError, invalidField, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { transact, type Outbox } from "../events/outbox";
 import { emailKey, parseEmail } from "./email";
+import { suppressionEventView } from "../../representations/suppression";
 
 export type Suppression = typeof suppressions.$inferSelect;
 export type Evidence = Record<string, unknown>;
@@ -56,11 +55,6 @@ function sameTarget(workspaceId: string, c: Pick<Suppression, "emailKey" | "doma
   return and(eq(suppressions.workspaceId, workspaceId), c.emailKey !== null ? eq(suppressions.emailKey, c.emailKey) : eq(suppressions.domain, c.domain!));
 }
 
-/** The payload of `suppression.created`. */
-function eventData(s: Suppression) {
-  return { id: s.id, email: s.email, domain: s.domain, reason: s.reason, evidence: s.evidence, created_at: iso(s.createdAt) };
-}
-
 /**
  * Records a suppression inside the caller's transaction and emits
  * `suppression.created` through its outbox. An existing one for the same
@@ -77,7 +71,7 @@ export function recordSuppression(ctx: Ctx, tx: Tx, outbox: Outbox, a: RecordArg
     .returning()
     .get();
   if (row) {
-    outbox.emit({ workspaceId: a.workspaceId, type: "suppression.created", data: eventData(row) });
+    outbox.emit({ workspaceId: a.workspaceId, type: "suppression.created", data: suppressionEventView(row) });
     return { suppression: row, created: true };
   }
   if (a.reason !== "manual") {
@@ -112,40 +106,38 @@ export function createManualSuppression(ctx: Ctx, a: { workspaceId: string; emai
   });
 }
 
+const reads = tableReads(suppressions);
+
 export function getSuppression(ctx: Ctx, a: { workspaceId: string; id: string }): Suppression {
-  const q = preparedSelect<Suppression>(ctx.db, "suppressions.get", suppressions, (from) =>
-    from
-      .where(and(eq(suppressions.workspaceId, sql.placeholder("ws")), eq(suppressions.id, sql.placeholder("id"))))
-      .toSQL(),
-  );
-  const row = q.get({ ws: a.workspaceId, id: a.id });
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
   if (!row) throw notFound("suppression");
   return row;
 }
 
+export interface SuppressionFilters {
+  email?: string;
+  domain?: string;
+  reason?: SuppressionReason;
+}
+
 /**
- * The list's filters as equality conditions (workspace first, for the index):
- * `email` matches the address exactly (case-insensitive), `domain` the
- * domain-wide entry.
+ * `email` lists the suppression of exactly that address (any letter case),
+ * `domain` the domain-wide entry.
  */
-export function suppressionFilter(a: { workspaceId: string; email?: string; domain?: string; reason?: SuppressionReason }): [SQLiteColumn, unknown][] {
+export function listSuppressions(ctx: Ctx, a: { workspaceId: string; filters: SuppressionFilters; page: PageRequest }): Page<Suppression> {
+  const f = a.filters;
   let key: string | undefined;
-  if (a.email !== undefined) {
-    const r = parseEmail(a.email);
+  if (f.email !== undefined) {
+    const r = parseEmail(f.email);
     if (!r.ok) throw invalidField("?email", "format", `email is not a valid address: ${r.message}.`);
     key = emailKey(r.email);
   }
   let domain: string | undefined;
-  if (a.domain !== undefined) {
-    domain = parseDomain(a.domain) ?? undefined;
+  if (f.domain !== undefined) {
+    domain = parseDomain(f.domain) ?? undefined;
     if (!domain) throw invalidField("?domain", "format", "domain is not a valid domain name.");
   }
-  return [
-    [suppressions.workspaceId, a.workspaceId],
-    [suppressions.emailKey, key],
-    [suppressions.domain, domain],
-    [suppressions.reason, a.reason],
-  ];
+  return reads.page(ctx.db, { workspaceId: a.workspaceId, equal: { emailKey: key, domain, reason: f.reason } }, a.page);
 }
 
 /** Removes a manual suppression and records who did it; evidence-based ones are 409. */

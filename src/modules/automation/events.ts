@@ -1,67 +1,40 @@
-// Reading events and creating synthetic ones. Real events are emitted by the
-// services whose changes they describe, through the outbox (transact).
-import { and, eq, gt, gte, lt, type SQL } from "drizzle-orm";
-import type { Ctx } from "../../context";
-import { events, webhookEndpoints } from "../../db/schema";
+// The automation domain's own events: webhook endpoints.
+import { Type as T } from "@sinclair/typebox";
 import { iso } from "../../lib/clock";
-import { notFound } from "../../lib/errors";
-import { transact, type EventRecord } from "../events/outbox";
-import { sampleData, type EventType } from "./event-types";
+import { newId } from "../../lib/ids";
+import type { EventDef } from "../events/define";
+import { WebhookEndpointSchema } from "../../representations/webhook-endpoint";
 
-export type EventRow = typeof events.$inferSelect;
+const at = (ms: number) => iso(ms);
 
-/** The event as API B lists it and as webhooks carry it (the delivery body). */
-export function toEventView(e: EventRow | EventRecord) {
-  return {
-    id: e.id,
-    object: "event" as const,
-    type: e.type,
-    data: e.data,
-    synthetic: e.synthetic,
-    webhook_endpoint_id: e.webhookEndpointId,
-    created_at: iso(e.createdAt),
-  };
-}
+const EndpointTestSchema = T.Object(
+  { object: T.Literal("endpoint_test"), message: T.String() },
+  { title: "EventEndpointTest" },
+);
 
-export interface EventFilter {
-  workspaceId: string;
-  type?: string;
-  /** Only events after this one (keyset, by id). */
-  after?: string;
-  createdGte?: number;
-  createdLt?: number;
-}
+// ---- samples: fresh ids per call so receivers that de-duplicate see new objects
 
-export function eventFilter(f: EventFilter): SQL | undefined {
-  return and(
-    eq(events.workspaceId, f.workspaceId),
-    f.type !== undefined ? eq(events.type, f.type) : undefined,
-    f.after !== undefined ? gt(events.id, f.after) : undefined,
-    f.createdGte !== undefined ? gte(events.createdAt, f.createdGte) : undefined,
-    f.createdLt !== undefined ? lt(events.createdAt, f.createdLt) : undefined,
-  );
-}
-
-export function getEvent(ctx: Ctx, a: { workspaceId: string; id: string }): EventRow {
-  const row = ctx.db.select().from(events).where(and(eq(events.workspaceId, a.workspaceId), eq(events.id, a.id))).get();
-  if (!row) throw notFound("event");
-  return row;
-}
-
-/**
- * An event with sample data of its type, flagged synthetic. Addressed to one
- * endpoint (whatever its subscriptions) or, without one, to every subscriber.
- */
-export function createSyntheticEvent(ctx: Ctx, a: { workspaceId: string; type: EventType; webhookEndpointId: string | null }): EventRecord {
-  return transact(ctx, (tx, outbox) => {
-    if (a.webhookEndpointId !== null) {
-      const endpoint = tx
-        .select({ id: webhookEndpoints.id })
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.workspaceId, a.workspaceId), eq(webhookEndpoints.id, a.webhookEndpointId)))
-        .get();
-      if (!endpoint) throw notFound("webhook endpoint");
-    }
-    return outbox.emit({ workspaceId: a.workspaceId, type: a.type, data: sampleData(a.type, ctx.clock.now()), synthetic: true, webhookEndpointId: a.webhookEndpointId });
-  });
-}
+export const automationEvents = {
+  "endpoint.test": {
+    description: "A test event; only ever synthetic",
+    schema: EndpointTestSchema,
+    sample: () => ({ object: "endpoint_test" as const, message: "This is a test event from Nearbound. Answer 2xx to acknowledge it." }),
+  },
+  "webhook_endpoint.disabled": {
+    description: "A webhook endpoint was disabled: by its owner, after a 410 answer, or after 5 days without a successful delivery",
+    schema: WebhookEndpointSchema,
+    sample: (now: number) => ({
+      id: newId("whe"),
+      object: "webhook_endpoint" as const,
+      url: "https://hooks.example.com/nearbound",
+      description: "CRM sync",
+      event_types: [],
+      enabled: false,
+      disabled_reason: "failing",
+      disabled_at: at(now),
+      previous_secret_expires_at: null,
+      created_at: at(now - 10 * 86_400_000),
+      updated_at: at(now),
+    }),
+  },
+} satisfies Record<string, EventDef>;

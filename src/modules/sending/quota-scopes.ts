@@ -1,10 +1,9 @@
 // Quota scopes: sending limits shared by the connections of one provider
 // account. Version = updated_at in microseconds, bumped past the previous one
 // so two changes within a millisecond still get distinct versions.
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { preparedSelect } from "../../db/prepared";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
+import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { isUniqueViolation } from "../../db/client";
 import { connections, quotaScopes } from "../../db/schema";
 import { DomainError, invalidField, notFound } from "../../lib/errors";
@@ -15,23 +14,24 @@ export type QuotaScope = typeof quotaScopes.$inferSelect;
 /** Connection kinds that are cloud-provider accounts (their scope cannot be deleted under them). */
 export const CLOUD_PROVIDER_KINDS = ["ses", "sendgrid", "postmark", "mailgun", "sparkpost", "resend", "gmail_api", "graph"] as const;
 
+/** Limits to set; undefined leaves one as it is, null clears it. */
 export interface Limits {
-  messages_per_day?: number | null;
-  recipients_per_day?: number | null;
-  window_limit?: number | null;
-  window_seconds?: number | null;
-  window_unit?: "requests" | "recipients" | "units" | null;
+  messagesPerDay?: number | null;
+  recipientsPerDay?: number | null;
+  windowLimit?: number | null;
+  windowSeconds?: number | null;
+  windowUnit?: "requests" | "recipients" | "units" | null;
 }
+
+const LIMIT_KEYS = ["messagesPerDay", "recipientsPerDay", "windowLimit", "windowSeconds", "windowUnit"] as const;
 
 function limitColumns(l: Limits): Partial<QuotaScope> {
   const out: Partial<QuotaScope> = {};
-  if (l.messages_per_day !== undefined) out.messagesPerDay = l.messages_per_day;
-  if (l.recipients_per_day !== undefined) out.recipientsPerDay = l.recipients_per_day;
-  if (l.window_limit !== undefined) out.windowLimit = l.window_limit;
-  if (l.window_seconds !== undefined) out.windowSeconds = l.window_seconds;
-  if (l.window_unit !== undefined) out.windowUnit = l.window_unit;
+  for (const k of LIMIT_KEYS) if (l[k] !== undefined) (out as Record<string, unknown>)[k] = l[k];
   return out;
 }
+
+const reads = tableReads(quotaScopes);
 
 /** A short window needs both its limit and its length. */
 function checkWindow(s: Pick<QuotaScope, "windowLimit" | "windowSeconds">): void {
@@ -74,34 +74,25 @@ export function createQuotaScope(ctx: Ctx, a: { workspaceId: string; provider: s
 }
 
 export function getQuotaScope(ctx: Ctx, a: { workspaceId: string; id: string }): QuotaScope {
-  const q = preparedSelect<QuotaScope>(ctx.db, "quota_scopes.get", quotaScopes, (from) =>
-    from
-      .where(and(eq(quotaScopes.workspaceId, sql.placeholder("ws")), eq(quotaScopes.id, sql.placeholder("id"))))
-      .toSQL(),
-  );
-  const row = q.get({ ws: a.workspaceId, id: a.id });
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
   if (!row) throw notFound("quota scope");
   return row;
 }
 
-/** The list filters as equality conditions (workspace first, for the index). */
-export function quotaScopeFilter(a: { workspaceId: string; provider?: string; scopeKey?: string }): [SQLiteColumn, unknown][] {
-  return [
-    [quotaScopes.workspaceId, a.workspaceId],
-    [quotaScopes.provider, a.provider],
-    [quotaScopes.scopeKey, a.scopeKey],
-  ];
+export function listQuotaScopes(ctx: Ctx, a: { workspaceId: string; filters: { provider?: string; scopeKey?: string }; page: PageRequest }): Page<QuotaScope> {
+  return reads.page(ctx.db, { workspaceId: a.workspaceId, equal: { provider: a.filters.provider, scopeKey: a.filters.scopeKey } }, a.page);
 }
 
 /**
- * Applies the given limits (null clears one). `ifMatch` is the version the
- * client last saw; stale → 412 and nothing changes. The check and the write
- * are one statement, so two concurrent writers cannot both win.
+ * Applies the given limits (null clears one). `ifMatch` lists the versions
+ * the client accepts (If-Match); none of them current → 412 and nothing
+ * changes. The check and the write are one statement, so two concurrent
+ * writers cannot both win.
  */
-export function updateQuotaScope(ctx: Ctx, a: { workspaceId: string; id: string; ifMatch: number | "*" | undefined; limits: Limits }): QuotaScope {
+export function updateQuotaScope(ctx: Ctx, a: { workspaceId: string; id: string; ifMatch: number[] | "*" | undefined; limits: Limits }): QuotaScope {
   const current = getQuotaScope(ctx, a);
-  if (typeof a.ifMatch === "number" && a.ifMatch !== current.version) {
-    throw new DomainError("precondition_failed", `Version ${a.ifMatch} is not current; the quota scope is at version ${current.version}.`);
+  if (Array.isArray(a.ifMatch) && !a.ifMatch.includes(current.version)) {
+    throw new DomainError("precondition_failed", `${a.ifMatch.length ? `Version ${a.ifMatch.join(", ")} is` : "The If-Match tags are"} not current; the quota scope is at version ${current.version}.`);
   }
   const patch = limitColumns(a.limits);
   checkWindow({ ...current, ...patch });

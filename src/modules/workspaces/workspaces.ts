@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { apiKeys, workspaces } from "../../db/schema";
-import { DomainError } from "../../lib/errors";
+import { DomainError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyChanged } from "./authenticate";
 import { SCOPES, isScope, type Scope } from "./scopes";
@@ -62,6 +62,13 @@ function insertKey(db: Ctx["db"], now: number, ws: Workspace, kind: KeyKind, sco
 
 export function getWorkspace(ctx: Ctx, id: string): Workspace | undefined {
   return ctx.db.select().from(workspaces).where(eq(workspaces.id, id)).get();
+}
+
+/** The credential's own workspace by id: any other id is 404 (a workspace sees only itself). */
+export function getOwnWorkspace(ctx: Ctx, a: { workspaceId: string; id: string }): Workspace {
+  const w = a.id === a.workspaceId ? getWorkspace(ctx, a.id) : undefined;
+  if (!w) throw notFound("workspace");
+  return w;
 }
 
 export function createKey(ctx: Ctx, args: { workspaceId: string; scopes: string[]; kind: KeyKind }): { key: ApiKey; token: string } {

@@ -8,7 +8,7 @@ import { JobError, type JobHandler } from "../../../jobs/types";
 import { DomainError } from "../../../lib/errors";
 import { transact } from "../../events/outbox";
 import { terminalError } from "../job-ending";
-import { endExport, EXPORT_JOB_KIND, peopleExportWhere, type PeopleExportFilters } from "./exports";
+import { endExport, EXPORT_JOB_KIND, peopleExportFilters, type PeopleExportFilters } from "./exports";
 import { exportFile, removeExportFiles } from "./files";
 import { writePeople } from "./people-writer";
 
@@ -36,15 +36,11 @@ export const exportJob: JobHandler<Args, { rows: number }> = {
     }
     const path = exportFile(ctx, id, exp.format);
     try {
-      let where;
-      try {
-        where = peopleExportWhere(ctx, workspaceId, exp.filters as PeopleExportFilters);
-      } catch (err) {
+      const filters = peopleExportFilters(exp.filters as PeopleExportFilters);
+      const { rows, bytes } = await writePeople(ctx, { workspaceId, filters, format: exp.format, path: `${path}.part`, afterBatch: (n) => jc.checkpoint({ rows: n }) }).catch((err: unknown) => {
         // a group or segment named by the filters was deleted since
-        if (err instanceof DomainError) throw new JobError(err.code, err.message, false);
-        throw err;
-      }
-      const { rows, bytes } = await writePeople(ctx, { workspaceId, where, format: exp.format, path: `${path}.part`, afterBatch: (n) => jc.checkpoint({ rows: n }) });
+        throw err instanceof DomainError ? new JobError(err.code, err.message, false) : err;
+      });
       renameSync(`${path}.part`, path);
       const ready = transact(ctx, (tx, outbox) => endExport(ctx, tx, outbox, { workspaceId, id, status: "ready", rows, bytes }));
       if (!ready) rmSync(path, { force: true });

@@ -2,9 +2,10 @@
 // the data directory, downloadable through signed links until `expires_at`
 // (7 days after it became ready), then deleted (status `expired`).
 import { existsSync } from "node:fs";
-import { and, eq, inArray, lte, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Ctx } from "../../../context";
 import type { Tx } from "../../../db/client";
+import { tableReads, type Page, type PageRequest } from "../../../db/queries";
 import { dataExports, jobs, type ExportFormat, type ExportStatus, type LastError } from "../../../db/schema";
 import { enqueue } from "../../../jobs/queue";
 import { iso } from "../../../lib/clock";
@@ -12,7 +13,7 @@ import { DomainError, invalidField, notFound } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import type { Scope } from "../../workspaces/scopes";
 import { transact, type Outbox } from "../../events/outbox";
-import { peopleWhere, type PeopleListFilters } from "../people";
+import { peopleFilter, type PeopleListFilters } from "../people";
 import { parseTimestamp } from "../segment-filter";
 import { exportFile, removeExportFiles } from "./files";
 
@@ -51,18 +52,16 @@ export function assertCanRead(scopes: ReadonlySet<Scope>, resource: string): voi
   if (scope && !scopes.has(scope)) throw new DomainError("forbidden", `This credential lacks the scope ${scope}, which reads ${resource}.`);
 }
 
-/** The WHERE of the people an export writes (the people list's own filter). */
-export function peopleExportWhere(ctx: Ctx, workspaceId: string, f: PeopleExportFilters, pointer = (name: string) => `/filters/${name}`): SQL {
+export const exportFilterPointer = (name: string) => `/filters/${name}`;
+
+/** An export's stored filters as the people list's own (422 on `/filters/…` for a bad value). */
+export function peopleExportFilters(f: PeopleExportFilters): PeopleListFilters {
   let updatedAfter: number | undefined;
   if (f.updated_after !== undefined) {
     updatedAfter = parseTimestamp(f.updated_after) ?? undefined;
-    if (updatedAfter === undefined) throw invalidField(pointer("updated_after"), "format", "updated_after must be an RFC 3339 date-time such as 2026-01-31T09:00:00Z.");
+    if (updatedAfter === undefined) throw invalidField(exportFilterPointer("updated_after"), "format", "updated_after must be an RFC 3339 date-time such as 2026-01-31T09:00:00Z.");
   }
-  return peopleWhere(
-    ctx.db,
-    { workspaceId, email: f.email, status: f.status, groupId: f.group_id, segmentId: f.segment_id, source: f.source, importId: f.import_id, updatedAfter },
-    pointer,
-  );
+  return { email: f.email, status: f.status, groupId: f.group_id, segmentId: f.segment_id, source: f.source, importId: f.import_id, updatedAfter };
 }
 
 export function assertAvailable(resource: ExportResource): void {
@@ -74,7 +73,7 @@ export function assertAvailable(resource: ExportResource): void {
 /** Checks the request (resource available, filters valid) and queues the export's job with it. */
 export function createExport(ctx: Ctx, a: { workspaceId: string; resource: ExportResource; format: ExportFormat; filters: PeopleExportFilters }): ExportRow {
   assertAvailable(a.resource);
-  peopleExportWhere(ctx, a.workspaceId, a.filters); // 404 for a missing group or segment, 422 for a bad value
+  peopleFilter(ctx.db, { workspaceId: a.workspaceId, ...peopleExportFilters(a.filters) }, exportFilterPointer); // 404 for a missing group or segment, 422 for a bad value
   const id = newId("exp");
   return transact(ctx, (tx) => {
     const now = ctx.clock.now();
@@ -87,19 +86,20 @@ export function createExport(ctx: Ctx, a: { workspaceId: string; resource: Expor
   });
 }
 
+const reads = tableReads(dataExports);
+
 export function getExport(ctx: Ctx, a: { workspaceId: string; id: string }): ExportRow {
   settleExports(ctx, a);
-  const row = ctx.db.select().from(dataExports).where(and(eq(dataExports.workspaceId, a.workspaceId), eq(dataExports.id, a.id))).get();
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
   if (!row) throw notFound("export");
   return row;
 }
 
-export function exportFilter(a: { workspaceId: string; resources: readonly string[]; resource?: string; status?: ExportStatus }): SQL | undefined {
-  return and(
-    eq(dataExports.workspaceId, a.workspaceId),
-    a.resource !== undefined ? eq(dataExports.resource, a.resource) : inArray(dataExports.resource, [...a.resources]),
-    a.status !== undefined ? eq(dataExports.status, a.status) : undefined,
-  );
+/** The exports of the resources the credential can read (`readable`), newest first by default. */
+export function listExports(ctx: Ctx, a: { workspaceId: string; readable: readonly string[]; filters: { resource?: string; status?: ExportStatus }; page: PageRequest }): Page<ExportRow> {
+  settleExports(ctx, { workspaceId: a.workspaceId });
+  const where = a.filters.resource === undefined ? inArray(dataExports.resource, [...a.readable]) : undefined;
+  return reads.page(ctx.db, { workspaceId: a.workspaceId, equal: { resource: a.filters.resource, status: a.filters.status }, where }, a.page);
 }
 
 /**

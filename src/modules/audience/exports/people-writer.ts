@@ -2,14 +2,13 @@
 // first), each person as API B shows it: JSONL = one Person object a line;
 // CSV = its fields as columns (lists joined by ";"), then one `custom.<key>`
 // column per custom field — names the importer maps back.
-import { and, asc, gt, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../../context";
-import { people, type ExportFormat } from "../../../db/schema";
-// The file holds the API's own representation, so it shares its serializer.
-import { toPersonB } from "../../../http/api-b/serializers/person";
+import type { ExportFormat } from "../../../db/schema";
+// The file holds the API's own representation of each person.
+import { personView } from "../../../representations/person";
 import { csvLine } from "../csv/writer";
 import { fieldMap } from "../fields";
-import { groupIdsOf } from "../groups";
+import { listPeople, type PeopleListFilters } from "../people";
 
 const BATCH = 1000;
 
@@ -38,7 +37,7 @@ const CSV_COLUMNS = [
 
 export async function writePeople(
   ctx: Ctx,
-  a: { workspaceId: string; where: SQL; format: ExportFormat; path: string; afterBatch: (rows: number) => void },
+  a: { workspaceId: string; filters: PeopleListFilters; format: ExportFormat; path: string; afterBatch: (rows: number) => void },
 ): Promise<{ rows: number; bytes: number }> {
   const customKeys = [...fieldMap(ctx.db, a.workspaceId).keys()].sort();
   const sink = Bun.file(a.path).writer();
@@ -51,20 +50,14 @@ export async function writePeople(
   };
   try {
     if (a.format === "csv") await write(csvLine([...CSV_COLUMNS, ...customKeys.map((k) => `custom.${k}`)]));
-    let last: string | null = null;
+    let after: string | undefined;
     for (;;) {
-      const batch = ctx.db
-        .select()
-        .from(people)
-        .where(and(a.where, last ? gt(people.id, last) : undefined))
-        .orderBy(asc(people.id))
-        .limit(BATCH)
-        .all();
+      const page = listPeople(ctx, { workspaceId: a.workspaceId, filters: a.filters, page: { after, order: "asc", limit: BATCH } });
+      const batch = page.rows;
       if (!batch.length) break;
-      const groups = groupIdsOf(ctx, a.workspaceId, batch.map((p) => p.id));
       let text = "";
       for (const p of batch) {
-        const b = toPersonB(p, groups.get(p.id)!);
+        const b = personView(p);
         if (a.format === "jsonl") text += JSON.stringify(b) + "\n";
         else {
           const cells: unknown[] = CSV_COLUMNS.map((c) => (Array.isArray(b[c]) ? (b[c] as string[]).join(";") : b[c]));
@@ -74,8 +67,9 @@ export async function writePeople(
       }
       await write(text);
       rows += batch.length;
-      last = batch.at(-1)!.id;
       a.afterBatch(rows);
+      if (page.next === null) break;
+      after = page.next;
     }
   } finally {
     await sink.end();

@@ -3,12 +3,12 @@
 // the import record: creating it with its job, reading it, and ending it.
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Ctx } from "../../../context";
-import type { DbOrTx, Tx } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
+import { tableReads, type Page, type PageRequest } from "../../../db/queries";
 import { importProblems, imports, jobs, type ImportSource, type ImportStatus, type LastError } from "../../../db/schema";
 import { enqueue } from "../../../jobs/queue";
-import { iso } from "../../../lib/clock";
 import { invalidField, invalidFields, notFound, type FieldError } from "../../../lib/errors";
 import { newId, uuidv7Hex } from "../../../lib/ids";
 import { transact, type Outbox } from "../../events/outbox";
@@ -19,6 +19,7 @@ import { checkRow, groupLookup } from "./apply";
 import { importFile, importsDir, removeImportFile } from "./files";
 import { jsonRow, type Problem } from "./rows";
 import { readCsvHeader } from "./upload";
+import { importView, type ImportRecord } from "../../../representations/import";
 
 export type ImportRow = typeof imports.$inferSelect;
 
@@ -32,7 +33,7 @@ const IMPORT_MAX_ATTEMPTS = 3;
 const LIVE: ImportStatus[] = ["queued", "running"];
 
 /** The group every imported person joins must exist (404). */
-export function assertGroup(db: DbOrTx, workspaceId: string, groupId: string | null): void {
+export function assertGroup(db: Db, workspaceId: string, groupId: string | null): void {
   if (groupId) getGroup(db, { workspaceId, id: groupId });
 }
 
@@ -59,7 +60,7 @@ export function createImport(ctx: Ctx, a: { workspaceId: string; source: ImportS
   renameSync(a.file, path);
   try {
     return transact(ctx, (tx) => {
-      assertGroup(tx, a.workspaceId, a.groupId);
+      assertGroup(ctx.db, a.workspaceId, a.groupId);
       const now = ctx.clock.now();
       const job = enqueue(ctx, tx, { workspaceId: a.workspaceId, kind: IMPORT_JOB_KIND, args: { import_id: id }, maxAttempts: IMPORT_MAX_ATTEMPTS });
       return tx
@@ -93,15 +94,22 @@ export function createJsonImport(ctx: Ctx, a: { workspaceId: string; groupId: st
   return createImport(ctx, { workspaceId: a.workspaceId, source: "json", groupId: a.groupId, file, bytes: Buffer.byteLength(text) });
 }
 
-export function getImport(ctx: Ctx, a: { workspaceId: string; id: string }): ImportRow {
+const reads = tableReads(imports);
+
+
+const withProblems = (ctx: Ctx, r: ImportRow): ImportRecord => ({ ...r, problems: r.problemCount ? problemsOf(ctx, { workspaceId: r.workspaceId, importId: r.id, limit: PROBLEMS_SHOWN }) : [] });
+
+export function getImport(ctx: Ctx, a: { workspaceId: string; id: string }): ImportRecord {
   settleImports(ctx, a);
-  const row = ctx.db.select().from(imports).where(and(eq(imports.workspaceId, a.workspaceId), eq(imports.id, a.id))).get();
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
   if (!row) throw notFound("import");
-  return row;
+  return withProblems(ctx, row);
 }
 
-export function importFilter(a: { workspaceId: string; status?: ImportStatus }): SQL | undefined {
-  return and(eq(imports.workspaceId, a.workspaceId), a.status ? eq(imports.status, a.status) : undefined);
+export function listImports(ctx: Ctx, a: { workspaceId: string; filters: { status?: ImportStatus }; page: PageRequest }): Page<ImportRecord> {
+  settleImports(ctx, { workspaceId: a.workspaceId });
+  const page = reads.page(ctx.db, { workspaceId: a.workspaceId, equal: { status: a.filters.status } }, a.page);
+  return { ...page, rows: page.rows.map((r) => withProblems(ctx, r)) };
 }
 
 /** Problems in file order, from after `afterSeq`. */
@@ -115,21 +123,6 @@ export function problemsOf(ctx: Ctx, a: { workspaceId: string; importId: string;
     .all();
 }
 
-/** The payload of `import.completed` (also sent when an import failed or was cancelled: see `status`). */
-export function importEventData(r: ImportRow) {
-  return {
-    id: r.id,
-    object: "import",
-    status: r.status,
-    source: r.source,
-    group_id: r.groupId,
-    counts: { created: r.created, updated: r.updated, skipped: r.skipped, failed: r.failed, suppressed: r.suppressed },
-    problem_count: r.problemCount,
-    job_id: r.jobId,
-    finished_at: iso(r.finishedAt),
-  };
-}
-
 /** Ends a live import (guarded by its status) and emits `import.completed` with it. */
 export function endImport(ctx: Ctx, tx: Tx, outbox: Outbox, a: { workspaceId: string; id: string; status: "completed" | "failed" | "cancelled"; lastError?: LastError | null }): ImportRow | null {
   const now = ctx.clock.now();
@@ -139,7 +132,7 @@ export function endImport(ctx: Ctx, tx: Tx, outbox: Outbox, a: { workspaceId: st
     .where(and(eq(imports.workspaceId, a.workspaceId), eq(imports.id, a.id), inArray(imports.status, LIVE)))
     .returning()
     .get();
-  if (row) outbox.emit({ workspaceId: a.workspaceId, type: "import.completed", data: importEventData(row) });
+  if (row) outbox.emit({ workspaceId: a.workspaceId, type: "import.completed", data: importView(withProblems(ctx, row), ctx.config.baseUrl) });
   return row ?? null;
 }
 
@@ -168,3 +161,4 @@ export function settleImports(ctx: Ctx, scope?: { workspaceId: string; id?: stri
 }
 
 export type { Problem };
+export type { ImportRecord } from "../../../representations/import";

@@ -8,8 +8,9 @@ import type { Ctx } from "../../../context";
 import { durably } from "../../../db/client";
 import { preparedOnce } from "../../../db/prepared";
 import { events, webhookEndpoints } from "../../../db/schema";
-import { toEventView, type EventRow } from "../events";
-import type { EndpointRow } from "./endpoint-view";
+import { eventView } from "../../../representations/event";
+import type { EventRow } from "../../events/events";
+import type { EndpointRow } from "./endpoints";
 import { disableEndpoint, liveSecrets } from "./endpoints";
 import { sendWebhook } from "./http-sender";
 import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLE_AFTER_MS, isSuccess, nextAttemptAt } from "./schedule";
@@ -107,7 +108,7 @@ export function prepareAttempts(ctx: Ctx, claimed: Claimed[]): PreparedAttempt[]
       return { delivery, send: null, skipped: { ...base, status: null, excerpt: "not sent: the event no longer exists", durationMs: null, skipped: "event_missing" } };
     }
     let body = bodies.get(event.id);
-    if (body === undefined) bodies.set(event.id, (body = JSON.stringify(toEventView(event))));
+    if (body === undefined) bodies.set(event.id, (body = JSON.stringify(eventView(event))));
     let keys = secrets.get(endpoint.id);
     if (!keys) secrets.set(endpoint.id, (keys = liveSecrets(ctx, endpoint, now)));
     const payload = body;

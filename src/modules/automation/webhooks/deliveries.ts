@@ -1,7 +1,8 @@
 // Reading webhook deliveries and retrying one by hand. The worker (worker.ts)
 // makes the attempts.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../../context";
+import { tableReads, type Page, type PageRequest } from "../../../db/queries";
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryState } from "../../../db/schema";
 import { DomainError, notFound } from "../../../lib/errors";
 
@@ -9,17 +10,21 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 const scoped = (workspaceId: string, id: string) => and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.id, id));
 
-export function deliveryFilter(f: { workspaceId: string; webhookEndpointId?: string; eventId?: string; state?: WebhookDeliveryState }): SQL | undefined {
-  return and(
-    eq(webhookDeliveries.workspaceId, f.workspaceId),
-    f.webhookEndpointId !== undefined ? eq(webhookDeliveries.webhookEndpointId, f.webhookEndpointId) : undefined,
-    f.eventId !== undefined ? eq(webhookDeliveries.eventId, f.eventId) : undefined,
-    f.state !== undefined ? eq(webhookDeliveries.state, f.state) : undefined,
-  );
+// listed by event, then by delivery: an event's deliveries stay together
+const reads = tableReads(webhookDeliveries, { key: [webhookDeliveries.eventId, webhookDeliveries.id] });
+
+export interface DeliveryFilters {
+  webhookEndpointId?: string;
+  eventId?: string;
+  state?: WebhookDeliveryState;
+}
+
+export function listDeliveries(ctx: Ctx, a: { workspaceId: string; filters: DeliveryFilters; page: PageRequest }): Page<DeliveryRow> {
+  return reads.page(ctx.db, { workspaceId: a.workspaceId, equal: { ...a.filters } }, a.page);
 }
 
 export function getDelivery(ctx: Ctx, a: { workspaceId: string; id: string }): DeliveryRow {
-  const row = ctx.db.select().from(webhookDeliveries).where(scoped(a.workspaceId, a.id)).get();
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
   if (!row) throw notFound("webhook delivery");
   return row;
 }

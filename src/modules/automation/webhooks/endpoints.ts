@@ -4,16 +4,17 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Changes } from "bun:sqlite";
 import type { Ctx } from "../../../context";
 import type { Tx } from "../../../db/client";
+import { tableReads, type Page, type PageRequest } from "../../../db/queries";
 import { webhookDeliveries, webhookEndpoints, type EndpointDisabledReason } from "../../../db/schema";
 import { DomainError, notFound } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import { transact, type Outbox } from "../../events/outbox";
-import { toWebhookEndpointView, type EndpointRow } from "./endpoint-view";
+import { webhookEndpointView } from "../../../representations/webhook-endpoint";
 import { SECRET_OVERLAP_MS } from "./schedule";
 import { newWebhookSecret } from "./signature";
 import { assertWebhookUrl } from "./url-policy";
 
-export type { EndpointRow } from "./endpoint-view";
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 export interface EndpointFields {
   url?: string;
@@ -25,12 +26,14 @@ export interface EndpointFields {
 
 const scoped = (workspaceId: string, id: string) => and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id));
 
-export function endpointFilter(a: { workspaceId: string }) {
-  return eq(webhookEndpoints.workspaceId, a.workspaceId);
+const reads = tableReads(webhookEndpoints);
+
+export function listEndpoints(ctx: Ctx, a: { workspaceId: string; page: PageRequest }): Page<EndpointRow> {
+  return reads.page(ctx.db, { workspaceId: a.workspaceId }, a.page);
 }
 
 export function getEndpoint(ctx: Ctx, a: { workspaceId: string; id: string }): EndpointRow {
-  const row = ctx.db.select().from(webhookEndpoints).where(scoped(a.workspaceId, a.id)).get();
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
   if (!row) throw notFound("webhook endpoint");
   return row;
 }
@@ -167,7 +170,7 @@ function disableInTx(ctx: Ctx, tx: Tx, outbox: Outbox, a: { workspaceId: string;
     .set({ state: "disabled", updatedAt: now })
     .where(and(eq(webhookDeliveries.webhookEndpointId, a.id), eq(webhookDeliveries.state, "pending")))
     .run();
-  outbox.emit({ workspaceId: a.workspaceId, type: "webhook_endpoint.disabled", data: toWebhookEndpointView(disabled, now) });
+  outbox.emit({ workspaceId: a.workspaceId, type: "webhook_endpoint.disabled", data: webhookEndpointView(disabled, now) });
   return disabled;
 }
 

@@ -1,9 +1,12 @@
-import { t } from "elysia";
-import { iso } from "../../../lib/clock";
-import type { Group } from "../../../modules/audience/groups";
-import { Id, Nullable, Timestamp } from "../../shared/schemas";
+import { Type as t } from "@sinclair/typebox";
+import { iso } from "../lib/clock";
+import type { groups } from "../db/schema";
+import { Id, Nullable, Timestamp } from "./common";
 
-export const GroupB = t.Object(
+/** A group with its member count, as services read it for the representation. */
+export type GroupRecord = typeof groups.$inferSelect & { peopleCount: number };
+
+export const GroupSchema = t.Object(
   {
     id: Id("grp"),
     object: t.Literal("group"),
@@ -16,13 +19,13 @@ export const GroupB = t.Object(
   { title: "Group" },
 );
 
-export function toGroupB(g: Group, peopleCount: number) {
+export function groupView(g: GroupRecord) {
   return {
     id: g.id,
     object: "group" as const,
     name: g.name,
     description: g.description,
-    people_count: peopleCount,
+    people_count: g.peopleCount,
     created_at: iso(g.createdAt),
     updated_at: iso(g.updatedAt),
   };

@@ -1,9 +1,11 @@
-import { t } from "elysia";
-import { iso } from "../../../lib/clock";
-import type { DeliveryRow } from "../../../modules/automation/webhooks/deliveries";
-import { Id, Nullable, Timestamp } from "../../shared/schemas";
+import { Type as t } from "@sinclair/typebox";
+import { iso } from "../lib/clock";
+import type { webhookDeliveries } from "../db/schema";
+import { Id, Nullable, Timestamp } from "./common";
 
-export const WebhookDeliveryB = t.Object(
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export const WebhookDeliverySchema = t.Object(
   {
     id: Id("whd"),
     object: t.Literal("webhook_delivery"),
@@ -27,7 +29,7 @@ export const WebhookDeliveryB = t.Object(
   { title: "WebhookDelivery" },
 );
 
-export function toWebhookDeliveryB(d: DeliveryRow) {
+export function webhookDeliveryView(d: DeliveryRow) {
   return {
     id: d.id,
     object: "webhook_delivery" as const,

@@ -1,10 +1,12 @@
-import { t } from "elysia";
-import { PERSON_SOURCES, PERSON_STATUSES } from "../../../db/schema";
-import { iso } from "../../../lib/clock";
-import type { Person } from "../../../modules/audience/people";
-import { Id, literals, Nullable, Timestamp } from "../../shared/schemas";
+import { Type as t } from "@sinclair/typebox";
+import { PERSON_SOURCES, PERSON_STATUSES, type people } from "../db/schema";
+import { iso } from "../lib/clock";
+import { Id, literals, Nullable, Timestamp } from "./common";
 
-export const PersonB = t.Object(
+/** A person with their groups, as services read them for the representation. */
+export type PersonRecord = typeof people.$inferSelect & { groupIds: string[] };
+
+export const PersonSchema = t.Object(
   {
     id: Id("per"),
     object: t.Literal("person"),
@@ -32,7 +34,7 @@ export const PersonB = t.Object(
   { title: "Person" },
 );
 
-export function toPersonB(p: Person, groupIds: string[]) {
+export function personView(p: PersonRecord) {
   return {
     id: p.id,
     object: "person" as const,
@@ -51,21 +53,10 @@ export function toPersonB(p: Person, groupIds: string[]) {
     source: p.source,
     status: p.status,
     import_id: p.importId,
-    group_ids: groupIds,
+    group_ids: p.groupIds,
     archived_at: iso(p.archivedAt),
     last_activity_at: iso(p.lastActivityAt),
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
   };
 }
-
-/** The filters of GET /v1/people, shared with people exports. */
-export const peopleFilterFields = (segmentDescription: string) => ({
-  email: t.Optional(t.String({ maxLength: 320, description: "The person with this address (any letter case)" })),
-  status: t.Optional(literals(PERSON_STATUSES)),
-  group_id: t.Optional(Id("grp", "Members of this group")),
-  segment_id: t.Optional(Id("seg", segmentDescription)),
-  source: t.Optional(literals(PERSON_SOURCES)),
-  import_id: t.Optional(Id("imp", "People created by this import")),
-  updated_after: t.Optional(t.String({ format: "date-time", description: "RFC 3339; people changed after this moment" })),
-});

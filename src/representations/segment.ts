@@ -1,9 +1,13 @@
-import { t } from "elysia";
-import { iso } from "../../../lib/clock";
-import type { Segment } from "../../../modules/audience/segments";
-import { Id, Timestamp } from "../../shared/schemas";
+import { Type as t } from "@sinclair/typebox";
+import { iso } from "../lib/clock";
+import type { segments } from "../db/schema";
+import type { Total } from "../db/queries";
+import { Id, Timestamp } from "./common";
 
-export const SegmentB = t.Object(
+/** A segment, with the people it matches counted now on create and retrieve (lists leave the count out). */
+export type SegmentRecord = typeof segments.$inferSelect & { peopleCount?: Total };
+
+export const SegmentSchema = t.Object(
   {
     id: Id("seg"),
     object: t.Literal("segment"),
@@ -18,13 +22,14 @@ export const SegmentB = t.Object(
 );
 
 /** `count` is given on create and retrieve; lists leave it out. */
-export function toSegmentB(s: Segment, count?: { total_count: number; total_count_capped: boolean }) {
+export function segmentView(s: SegmentRecord) {
+  const count = s.peopleCount;
   return {
     id: s.id,
     object: "segment" as const,
     name: s.name,
     filter: s.filter,
-    ...(count ? { people_count: count.total_count, people_count_capped: count.total_count_capped } : {}),
+    ...(count ? { people_count: count.count, people_count_capped: count.capped } : {}),
     created_at: iso(s.createdAt),
     updated_at: iso(s.updatedAt),
   };

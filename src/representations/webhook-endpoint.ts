@@ -1,19 +1,17 @@
-// The public shape of a webhook endpoint (never its secret). It lives in the
-// domain because it is also the `data` of `webhook_endpoint.disabled` events;
-// the API B serializer re-exports it.
+// The public shape of a webhook endpoint (never its secret): API B answers it
+// and `webhook_endpoint.disabled` events carry it. The secret is added only
+// where SPEC shows it (create, rotate_secret).
 import { Type as T } from "@sinclair/typebox";
-import type { webhookEndpoints } from "../../../db/schema";
-import { iso } from "../../../lib/clock";
-import { idPattern } from "../../../lib/ids";
+import type { webhookEndpoints } from "../db/schema";
+import { iso } from "../lib/clock";
+import { Id, Nullable, Timestamp } from "./common";
 
-export type EndpointRow = typeof webhookEndpoints.$inferSelect;
-
-const Ts = () => T.String({ format: "date-time" });
-const Nullable = <S extends ReturnType<typeof T.String>>(s: S) => T.Union([s, T.Null()]);
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+const Ts = () => Timestamp;
 
 export const WebhookEndpointSchema = T.Object(
   {
-    id: T.String({ pattern: idPattern("whe") }),
+    id: Id("whe"),
     object: T.Literal("webhook_endpoint"),
     url: T.String({ format: "uri", description: "http(s) URL receiving POSTs" }),
     description: Nullable(T.String()),
@@ -28,7 +26,7 @@ export const WebhookEndpointSchema = T.Object(
   { title: "WebhookEndpoint" },
 );
 
-export function toWebhookEndpointView(e: EndpointRow, now: number) {
+export function webhookEndpointView(e: EndpointRow, now: number) {
   return {
     id: e.id,
     object: "webhook_endpoint" as const,
@@ -43,3 +41,20 @@ export function toWebhookEndpointView(e: EndpointRow, now: number) {
     updated_at: iso(e.updatedAt),
   };
 }
+
+export const WebhookEndpointWithSecretSchema = T.Composite(
+  [WebhookEndpointSchema, T.Object({ secret: T.String({ pattern: "^whsec_", description: "Signing secret (Standard Webhooks); shown only in this answer" }) })],
+  { title: "WebhookEndpointWithSecret" },
+);
+
+export const webhookEndpointWithSecretView = (e: EndpointRow, secret: string, now: number) => ({ ...webhookEndpointView(e, now), secret });
+
+export const WebhookReplaySchema = T.Object(
+  {
+    object: T.Literal("webhook_replay"),
+    webhook_endpoint_id: Id("whe"),
+    since: Timestamp,
+    deliveries: T.Integer({ description: "Deliveries made pending, next attempt now" }),
+  },
+  { title: "WebhookReplay" },
+);

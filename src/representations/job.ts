@@ -1,12 +1,10 @@
-import { t } from "elysia";
-import { iso } from "../../../lib/clock";
-import type { JobRow } from "../../../jobs/types";
-import type { LastError } from "../../../db/schema";
-import { Id, Nullable, Timestamp } from "../../shared/schemas";
+import { Type as t } from "@sinclair/typebox";
+import { iso } from "../lib/clock";
+import type { jobs } from "../db/schema";
+import { Id, LastErrorSchema, lastErrorView, Nullable, Timestamp } from "./common";
 
-export const LastErrorB = t.Object({ at: Timestamp, code: t.String(), detail: t.String() }, { title: "LastError" });
-
-export const JobB = t.Object(
+type JobRow = typeof jobs.$inferSelect;
+export const JobSchema = t.Object(
   {
     id: Id("job"),
     object: t.Literal("job"),
@@ -15,7 +13,7 @@ export const JobB = t.Object(
     attempts: t.Integer({ description: "Failed runs so far; a yield is not a failure" }),
     cancel_requested_at: Nullable(Timestamp),
     finished_at: Nullable(Timestamp),
-    last_error: Nullable(LastErrorB),
+    last_error: Nullable(LastErrorSchema),
     progress: t.Any({ description: "What the job has done so far, per its last checkpoint" }),
     result: t.Any({ description: "Bounded result once completed (at most 64 KiB)" }),
     created_at: Timestamp,
@@ -24,9 +22,7 @@ export const JobB = t.Object(
   { title: "Job" },
 );
 
-export const toLastErrorB = (e: LastError | null) => (e ? { at: iso(e.at), code: e.code, detail: e.detail } : null);
-
-export function toJobB(j: JobRow) {
+export function jobView(j: JobRow) {
   return {
     id: j.id,
     object: "job" as const,
@@ -35,7 +31,7 @@ export function toJobB(j: JobRow) {
     attempts: j.attempts,
     cancel_requested_at: iso(j.cancelRequestedAt),
     finished_at: iso(j.finishedAt),
-    last_error: toLastErrorB(j.lastError),
+    last_error: lastErrorView(j.lastError),
     progress: j.progress ?? null,
     result: j.result ?? null,
     created_at: iso(j.createdAt),

@@ -1,10 +1,11 @@
-import { t } from "elysia";
-import { iso } from "../../../lib/clock";
-import type { ExportRow } from "../../../modules/audience/exports/exports";
-import { Id, Nullable, Timestamp } from "../../shared/schemas";
-import { LastErrorB, toLastErrorB } from "./job";
+import { Type as t } from "@sinclair/typebox";
+import { iso } from "../lib/clock";
+import type { dataExports } from "../db/schema";
+import { Id, LastErrorSchema, lastErrorView, Nullable, Timestamp } from "./common";
 
-export const ExportB = t.Object(
+type ExportRow = typeof dataExports.$inferSelect;
+
+export const ExportSchema = t.Object(
   {
     id: Id("exp"),
     object: t.Literal("export"),
@@ -17,7 +18,7 @@ export const ExportB = t.Object(
     url: Nullable(t.String({ format: "uri", description: "When ready: a download link valid 15 minutes from this read (no credential needed)" })),
     expires_at: t.String({ format: "date-time", description: "When the file is deleted: 7 days after the export became ready (until then, 7 days after it was requested)" }),
     job_id: Nullable(Id("job")),
-    last_error: Nullable(LastErrorB),
+    last_error: Nullable(LastErrorSchema),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -25,7 +26,7 @@ export const ExportB = t.Object(
 );
 
 /** `url` is a fresh link for a ready export (see links.ts), null otherwise. */
-export function toExportB(e: ExportRow, url: string | null) {
+export function exportView(e: ExportRow, url: string | null) {
   return {
     id: e.id,
     object: "export" as const,
@@ -38,7 +39,7 @@ export function toExportB(e: ExportRow, url: string | null) {
     url: e.status === "ready" ? url : null,
     expires_at: iso(e.expiresAt),
     job_id: e.jobId,
-    last_error: toLastErrorB(e.lastError),
+    last_error: lastErrorView(e.lastError),
     created_at: iso(e.createdAt),
     updated_at: iso(e.updatedAt),
   };

@@ -1,9 +1,11 @@
-import { t } from "elysia";
-import { iso } from "../../../lib/clock";
-import type { QuotaScope } from "../../../modules/sending/quota-scopes";
-import { Id, Nullable, Timestamp } from "../../shared/schemas";
+import { Type as t } from "@sinclair/typebox";
+import { iso } from "../lib/clock";
+import type { quotaScopes } from "../db/schema";
+import { Id, Nullable, Timestamp } from "./common";
 
-export const QuotaScopeB = t.Object(
+type QuotaScope = typeof quotaScopes.$inferSelect;
+
+export const QuotaScopeSchema = t.Object(
   {
     id: Id("qsc"),
     object: t.Literal("quota_scope"),
@@ -24,7 +26,7 @@ export const QuotaScopeB = t.Object(
   { title: "QuotaScope" },
 );
 
-export function toQuotaScopeB(q: QuotaScope) {
+export function quotaScopeView(q: QuotaScope) {
   return {
     id: q.id,
     object: "quota_scope" as const,

@@ -1,12 +1,15 @@
-import { t } from "elysia";
-import { iso } from "../../../lib/clock";
-import type { ImportRow, Problem } from "../../../modules/audience/imports/imports";
-import { Id, Nullable, Timestamp } from "../../shared/schemas";
-import { LastErrorB, toLastErrorB } from "./job";
+import { Type as t } from "@sinclair/typebox";
+import { iso } from "../lib/clock";
+import type { importProblems, imports } from "../db/schema";
+import { Id, LastErrorSchema, lastErrorView, Nullable, Timestamp } from "./common";
+
+type Problem = Pick<typeof importProblems.$inferSelect, "row" | "column" | "code" | "detail">;
+/** An import with its first problems, as services read it for the representation. */
+export type ImportRecord = typeof imports.$inferSelect & { problems: Problem[] };
 
 const count = (description: string) => t.Integer({ minimum: 0, description });
 
-export const ImportProblemB = t.Object(
+export const ImportProblemSchema = t.Object(
   {
     row: Nullable(t.Integer({ description: "CSV: record number, the header being 1 (empty lines not counted); JSON: position in people, the first being 1; null for the whole file" })),
     column: Nullable(t.String({ description: "CSV: the header name; JSON: a pointer such as /people/0/email; null for the whole record" })),
@@ -16,7 +19,7 @@ export const ImportProblemB = t.Object(
   { title: "ImportProblem" },
 );
 
-export const ImportB = t.Object(
+export const ImportSchema = t.Object(
   {
     id: Id("imp"),
     object: t.Literal("import"),
@@ -31,11 +34,11 @@ export const ImportB = t.Object(
       failed: count("Rows not applied because of a problem"),
       suppressed: count("Imported rows whose address or domain is suppressed (also counted as created, updated or skipped)"),
     }),
-    problems: t.Array(ImportProblemB, { maxItems: 100, description: "The first 100 problems in file order" }),
+    problems: t.Array(ImportProblemSchema, { maxItems: 100, description: "The first 100 problems in file order" }),
     problem_count: count("Every problem, header problems included"),
     error_report_url: Nullable(t.String({ format: "uri", description: "CSV of every problem (row, column, code, detail); needs people:read; null while there is none" })),
     job_id: Nullable(Id("job")),
-    last_error: Nullable(LastErrorB),
+    last_error: Nullable(LastErrorSchema),
     created_at: Timestamp,
     updated_at: Timestamp,
     finished_at: Nullable(Timestamp),
@@ -43,7 +46,7 @@ export const ImportB = t.Object(
   { title: "Import" },
 );
 
-export function toImportB(r: ImportRow, problems: Problem[], baseUrl: string) {
+export function importView(r: ImportRecord, baseUrl: string) {
   return {
     id: r.id,
     object: "import" as const,
@@ -52,11 +55,11 @@ export function toImportB(r: ImportRow, problems: Problem[], baseUrl: string) {
     group_id: r.groupId,
     bytes: r.bytes,
     counts: { created: r.created, updated: r.updated, skipped: r.skipped, failed: r.failed, suppressed: r.suppressed },
-    problems: problems.map((p) => ({ row: p.row, column: p.column, code: p.code, detail: p.detail })),
+    problems: r.problems.map((p) => ({ row: p.row, column: p.column, code: p.code, detail: p.detail })),
     problem_count: r.problemCount,
     error_report_url: r.problemCount > 0 ? `${baseUrl}/v1/imports/${r.id}/errors` : null,
     job_id: r.jobId,
-    last_error: toLastErrorB(r.lastError),
+    last_error: lastErrorView(r.lastError),
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
     finished_at: iso(r.finishedAt),

@@ -1,10 +1,11 @@
-import { t } from "elysia";
-import { CUSTOM_FIELD_TYPES } from "../../../db/schema";
-import { iso } from "../../../lib/clock";
-import type { CustomField } from "../../../modules/audience/custom-values";
-import { Id, Nullable, Timestamp } from "../../shared/schemas";
+import { Type as t } from "@sinclair/typebox";
+import { CUSTOM_FIELD_TYPES, type customFields } from "../db/schema";
+import { iso } from "../lib/clock";
+import { Id, Nullable, Timestamp } from "./common";
 
-export const FieldB = t.Object(
+type CustomField = typeof customFields.$inferSelect;
+
+export const FieldSchema = t.Object(
   {
     id: Id("fld"),
     object: t.Literal("field"),
@@ -18,7 +19,7 @@ export const FieldB = t.Object(
   { title: "Field" },
 );
 
-export function toFieldB(f: CustomField) {
+export function fieldView(f: CustomField) {
   return {
     id: f.id,
     object: "field" as const,
