@@ -1,6 +1,8 @@
 import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
 import type { dataExports } from "../db/schema";
+
+export { EXPORT_FORMATS, EXPORT_STATUSES } from "../db/schema";
 import { Id, LastErrorSchema, lastErrorView, Nullable, Timestamp } from "./common";
 
 type ExportRow = typeof dataExports.$inferSelect;

@@ -1,5 +1,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { CUSTOM_FIELD_TYPES, type customFields } from "../db/schema";
+
+export { CUSTOM_FIELD_TYPES };
 import { iso } from "../lib/clock";
 import { Id, Nullable, Timestamp } from "./common";
 

@@ -1,6 +1,8 @@
 import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
 import type { importProblems, imports } from "../db/schema";
+
+export { IMPORT_STATUSES } from "../db/schema";
 import { Id, LastErrorSchema, lastErrorView, Nullable, Timestamp } from "./common";
 
 type Problem = Pick<typeof importProblems.$inferSelect, "row" | "column" | "code" | "detail">;

@@ -1,5 +1,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { PERSON_SOURCES, PERSON_STATUSES, type people } from "../db/schema";
+
+export { PERSON_SOURCES, PERSON_STATUSES };
 import { iso } from "../lib/clock";
 import { Id, literals, Nullable, Timestamp } from "./common";
 

@@ -1,6 +1,8 @@
 import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
 import type { webhookDeliveries } from "../db/schema";
+
+export { WEBHOOK_DELIVERY_STATES } from "../db/schema";
 import { Id, Nullable, Timestamp } from "./common";
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;

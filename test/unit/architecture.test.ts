@@ -53,3 +53,23 @@ describe("source structure", () => {
     expect(cycles).toEqual([]);
   });
 });
+
+describe("layers", () => {
+  const graph = importGraph();
+  const under = (dir: string) => [...graph.keys()].filter((f) => f.startsWith(join(SRC, dir)));
+  const importsFrom = (file: string, dir: string) => (graph.get(file) ?? []).filter((d) => d.startsWith(join(SRC, dir))).map(name);
+
+  test("domain code never imports HTTP", () => {
+    expect(under("modules").flatMap((f) => importsFrom(f, "http").map((d) => `${name(f)} → ${d}`))).toEqual([]);
+  });
+
+  test("representations import neither HTTP nor domain code", () => {
+    expect(under("representations").flatMap((f) => [...importsFrom(f, "http"), ...importsFrom(f, "modules")].map((d) => `${name(f)} → ${d}`))).toEqual([]);
+  });
+
+  test("route files query nothing themselves: no import from src/db", () => {
+    const routes = [...graph.keys()].filter((f) => f.endsWith(".routes.ts"));
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.flatMap((f) => importsFrom(f, "db").map((d) => `${name(f)} → ${d}`))).toEqual([]);
+  });
+});

@@ -1,6 +1,5 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { EXPORT_FORMATS, EXPORT_STATUSES } from "../../db/schema";
 import { invalidFields } from "../../lib/errors";
 import {
   assertAvailable,
@@ -18,7 +17,7 @@ import {
 } from "../../modules/audience/exports/exports";
 import { checkDownloadLink, downloadLink } from "../../modules/audience/exports/links";
 import type { Scope } from "../../modules/workspaces/scopes";
-import { ExportSchema, exportView } from "../../representations/export";
+import { EXPORT_FORMATS, EXPORT_STATUSES, ExportSchema, exportView } from "../../representations/export";
 import { paged, PageQuery } from "../shared/pagination";
 import { chargeRateLimit, type RateLimiter } from "../shared/rate-limit";
 import { stateOf } from "../shared/request-state";

@@ -1,9 +1,8 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { CUSTOM_FIELD_TYPES } from "../../db/schema";
 import { createField, deleteField, getField, listFields, MAX_ENUM_OPTIONS, MAX_FIELDS, updateField } from "../../modules/audience/fields";
 import { FIELD_KEY_RE } from "../../modules/audience/segment-filter";
-import { FieldSchema, fieldView } from "../../representations/field";
+import { CUSTOM_FIELD_TYPES, FieldSchema, fieldView } from "../../representations/field";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";

@@ -1,14 +1,13 @@
 import { rmSync } from "node:fs";
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { IMPORT_STATUSES } from "../../db/schema";
 import { invalidFields } from "../../lib/errors";
 import { importsDir } from "../../modules/audience/imports/files";
 import { assertGroup, checkCsvHeader, createImport, createJsonImport, CSV_IMPORT_LIMIT, getImport, JSON_IMPORT_MAX, listImports, type ImportRecord } from "../../modules/audience/imports/imports";
 import { errorReportStream } from "../../modules/audience/imports/report";
 import { receiveUpload } from "../../modules/audience/imports/upload";
 import { PERSON_LIMITS } from "../../modules/audience/person-input";
-import { ImportSchema, importView } from "../../representations/import";
+import { IMPORT_STATUSES, ImportSchema, importView } from "../../representations/import";
 import { RawBody, registerRawBody } from "../shared/body";
 import { idempotent, type Reply } from "../shared/idempotency";
 import { paged, PageQuery } from "../shared/pagination";

@@ -1,6 +1,6 @@
 // The filters of GET /v1/people, shared with people exports (query parameters and body fields alike).
 import { t } from "elysia";
-import { PERSON_SOURCES, PERSON_STATUSES } from "../../db/schema";
+import { PERSON_SOURCES, PERSON_STATUSES } from "../../representations/person";
 import { Id, literals } from "../../representations/common";
 
 export const peopleFilterFields = (segmentDescription: string) => ({

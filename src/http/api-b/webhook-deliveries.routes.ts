@@ -1,8 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { WEBHOOK_DELIVERY_STATES } from "../../db/schema";
 import { getDelivery, listDeliveries, retryDelivery } from "../../modules/automation/webhooks/deliveries";
-import { WebhookDeliverySchema, webhookDeliveryView } from "../../representations/webhook-delivery";
+import { WEBHOOK_DELIVERY_STATES, WebhookDeliverySchema, webhookDeliveryView } from "../../representations/webhook-delivery";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
