@@ -1,6 +1,8 @@
 // `bun run build`: compiles src/main.ts into one self-contained executable,
 // dist/nearbound, that runs from any directory without node_modules or sources.
-// Migrations are already inside it (src/db/migrations.gen.ts imports them as text).
+// Migrations are already inside it (src/db/migrations.gen.ts imports them as text),
+// and so is the reference UI (src/http/docs.ts imports Swagger UI's files with
+// `type: "file"`, which --compile embeds).
 import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 

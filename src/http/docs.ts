@@ -1,6 +1,13 @@
-// Human documentation served by the binary itself: one page per error code
-// (the `type` URL of every problem) and the agent authentication guide.
+// Human documentation served by the binary itself: the reference UI, one page
+// per error code (the `type` URL of every problem) and the agent authentication guide.
 import { Elysia } from "elysia";
+// Swagger UI, pinned in package.json and embedded by `bun build --compile`
+// (file imports): /docs works offline and runs no third-party script.
+// @ts-expect-error an asset, not a module: Bun's file import gives its path
+import swaggerUiJs from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+// @ts-expect-error as above
+import swaggerUiCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
+import { version as SWAGGER_UI_VERSION } from "swagger-ui-dist/package.json";
 import { ERROR_CODES, type ErrorCode } from "../lib/errors";
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -43,8 +50,22 @@ a CLI token (\`nbc_…\`). Each route needs one scope, listed in the OpenAPI
 document (\`/openapi.json\`); a token without it answers 403 naming the scope.
 `;
 
+// Versioned URLs: another Swagger UI gets other URLs, so browsers may keep these for a year.
+const ASSETS = `/docs/assets/swagger-ui-${SWAGGER_UI_VERSION}`;
+const asset = (path: string, type: string) => () =>
+  new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=31536000, immutable" } });
+
+// Same-origin URLs only. No validator: Swagger UI would call validator.swagger.io.
+const REFERENCE_UI = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Nearbound API reference</title><link rel="stylesheet" href="${ASSETS}/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="${ASSETS}/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({ url: "/openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null });</script></body></html>`;
+
 export function docsRoutes() {
   return new Elysia()
+    .get("/docs", () => new Response(REFERENCE_UI, { headers: { "content-type": "text/html; charset=utf-8" } }), { detail: { hide: true } })
+    .get(`${ASSETS}/swagger-ui-bundle.js`, asset(swaggerUiJs, "text/javascript; charset=utf-8"), { detail: { hide: true } })
+    .get(`${ASSETS}/swagger-ui.css`, asset(swaggerUiCss, "text/css; charset=utf-8"), { detail: { hide: true } })
     .get("/docs/errors", () =>
       page(
         "Error codes",

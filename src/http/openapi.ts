@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document (/openapi.json) and reference UI (/docs).
+// The OpenAPI 3.1 document (/openapi.json); docs.ts serves the reference UI (/docs) that reads it.
 import { openapi } from "@elysiajs/openapi";
 import { ERROR_CODES } from "../lib/errors";
 import { SCOPES, SCOPE_DESCRIPTIONS } from "../modules/workspaces/scopes";
@@ -47,10 +47,10 @@ export function finishOpenApi(doc: any, routes: RouteLike[]): any {
 
 export function openapiPlugin(version: string) {
   return openapi({
-    path: "/docs",
+    // the plugin's page loads its UI from a CDN: docs.ts serves /docs from the binary instead
+    provider: null,
     specPath: RAW_SPEC_PATH,
-    scalar: { url: "/openapi.json" } as never,
-    exclude: { paths: ["/docs", "/openapi.json", RAW_SPEC_PATH, "/docs/errors", "/docs/errors/:code", "/auth.md", "/.well-known/oauth-protected-resource"] },
+    exclude: { paths: ["/openapi.json", RAW_SPEC_PATH, "/auth.md", "/.well-known/oauth-protected-resource"] },
     documentation: {
       openapi: "3.1.0",
       info: {

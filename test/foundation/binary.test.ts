@@ -87,6 +87,29 @@ describe("the compiled binary alone", () => {
     }
   });
 
+  test("serves the reference UI and its pinned assets from inside the binary, nothing from another origin", async () => {
+    const dataDir = join(work, "docs");
+    mkdirSync(dataDir);
+    const serve = await ServeProcess.start(BIN, ["--data-dir", dataDir], { cwd: alone });
+    try {
+      const api = new Api(serve.url, null);
+      const page = await api.get("/docs");
+      expectOk(page);
+      expect(page.text).not.toMatch(/(https?:)?\/\/[a-z0-9.-]+/i);
+      const script = page.text.match(/<script[^>]*\ssrc="(\/[^"]+)"/)?.[1];
+      const style = page.text.match(/<link[^>]*\shref="(\/[^"]+)"/)?.[1];
+      const js = await api.get(script!);
+      expectOk(js);
+      expect(js.headers.get("content-type")).toContain("javascript");
+      expect(js.text).toBe(await Bun.file(require.resolve("swagger-ui-dist/swagger-ui-bundle.js")).text());
+      const css = await api.get(style!);
+      expectOk(css);
+      expect(css.headers.get("content-type")).toContain("text/css");
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+  });
+
   test("upgrades a database made at an earlier migration", async () => {
     const dataDir = join(work, "upgrade");
     mkdirSync(dataDir);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { openapiPath } from "../../../src/http/openapi";
+import pkg from "../../../package.json";
 import { startTestApp, type TestApp } from "../../helpers/app";
 import { Api } from "../../helpers/http";
 
@@ -40,5 +41,28 @@ describe("OpenAPI document", () => {
     const r = await new Api(app.url, null).get("/docs");
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toContain("text/html");
+  });
+
+  test("the reference UI loads nothing from another origin: its script and stylesheet are ours, pinned and cacheable", async () => {
+    const api = new Api(app.url, null);
+    const page = (await api.get("/docs")).text;
+    expect(page).not.toMatch(/(https?:)?\/\/[a-z0-9.-]+/i); // no absolute or protocol-relative URL at all
+    const scripts = [...page.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
+    const styles = [...page.matchAll(/<link[^>]*\shref="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(styles.length).toBeGreaterThan(0);
+    const version = pkg.dependencies["swagger-ui-dist"];
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/); // exact, no range
+    for (const [url, type] of [...scripts.map((u) => [u, "javascript"]), ...styles.map((u) => [u, "text/css"])] as [string, string][]) {
+      expect(url).toStartWith("/docs/assets/");
+      expect(url).toContain(version);
+      const r = await api.get(url);
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-type")).toContain(type);
+      expect(r.headers.get("cache-control")).toContain("immutable");
+    }
+    const bundle = (await api.get(scripts[0]!)).text;
+    expect(bundle).toBe(await Bun.file(require.resolve("swagger-ui-dist/swagger-ui-bundle.js")).text());
+    expect(require("swagger-ui-dist/package.json").version).toBe(version); // the lockfile installed the pinned one
   });
 });
