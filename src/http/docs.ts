@@ -1,5 +1,6 @@
 // Human documentation served by the binary itself: the reference UI, one page
-// per error code (the `type` URL of every problem) and the agent authentication guide.
+// per error code (the `type` URL of every problem, the `doc_url` of every API A
+// envelope) and the agent authentication guide.
 import { Elysia } from "elysia";
 // Swagger UI, pinned in package.json and embedded by `bun build --compile`
 // (file imports): /docs works offline and runs no third-party script.
@@ -8,7 +9,7 @@ import swaggerUiJs from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "fil
 // @ts-expect-error as above
 import swaggerUiCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import { version as SWAGGER_UI_VERSION } from "swagger-ui-dist/package.json";
-import { ERROR_CODES, type ErrorCode } from "../lib/errors";
+import { API_A_CODES, type ApiACode, ERROR_CODES, type ErrorCode } from "../lib/errors";
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
@@ -31,8 +32,9 @@ Send an organisation-scoped API key: \`Authorization: Bearer ak_live_…\`.
 Keys are issued by the operator (\`nearbound workspace create\` prints one as
 \`verification_key\`; \`nearbound key create --workspace wsp_… --kind verification\`
 makes more). A key of a test-mode workspace starts with \`ak_test_\` and checks
-syntax only. Errors use the envelope \`{"error":{"type","code","message","hint","doc_url"}}\`;
-401 means the key is missing, unknown or revoked.
+syntax only. Errors use the envelope \`{"error":{"type","code","message","hint","doc_url"}}\`
+(\`doc_url\`: the page of that \`code\`, under /docs/errors); 401 means the key is
+missing, unknown or revoked.
 
 Interactive agents: this server is an OAuth 2.1 protected resource
 (\`/.well-known/oauth-protected-resource\`, RFC 9728). It accepts the API keys
@@ -61,34 +63,52 @@ const REFERENCE_UI = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <body><div id="swagger-ui"></div><script src="${ASSETS}/swagger-ui-bundle.js"></script>
 <script>SwaggerUIBundle({ url: "/openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null });</script></body></html>`;
 
+/** The page of a code of the registry (API B) or of API A's table; a code of both has one page. */
+function codePage(code: string): Response | null {
+  // own properties only: "constructor" is no code
+  const b = Object.hasOwn(ERROR_CODES, code) ? ERROR_CODES[code as ErrorCode] : null;
+  const a = Object.hasOwn(API_A_CODES, code) ? API_A_CODES[code as ApiACode] : null;
+  const info = a ?? b;
+  if (!info) return null;
+  const statuses = a ? a.statuses.join(" or ") : b!.status;
+  const apis = [b && "API B (problem <code>code</code>)", a && "API A (envelope <code>error.code</code>)"].filter(Boolean).join(", ");
+  return page(
+    info.title,
+    `<h1>${esc(info.title)}</h1><p>Code <code>${esc(code)}</code> · HTTP ${statuses} · ${apis}</p><p>${esc(info.explanation)}</p>` +
+      (a?.hint ? `<p>Remedy: ${esc(a.hint)}</p>` : "") +
+      `<p><a href="../errors">All error codes</a></p>`,
+  );
+}
+
+const codeTable = (rows: [string, string, string][]) =>
+  `<table><tr><th>code</th><th>status</th><th>meaning</th></tr>` +
+  rows.map(([c, status, title]) => `<tr><td><a href="errors/${c}"><code>${c}</code></a></td><td>${status}</td><td>${esc(title)}</td></tr>`).join("") +
+  `</table>`;
+
 export function docsRoutes() {
   return new Elysia()
     .get("/docs", () => new Response(REFERENCE_UI, { headers: { "content-type": "text/html; charset=utf-8" } }), { detail: { hide: true } })
     .get(`${ASSETS}/swagger-ui-bundle.js`, asset(swaggerUiJs, "text/javascript; charset=utf-8"), { detail: { hide: true } })
     .get(`${ASSETS}/swagger-ui.css`, asset(swaggerUiCss, "text/css; charset=utf-8"), { detail: { hide: true } })
-    .get("/docs/errors", () =>
-      page(
-        "Error codes",
-        `<h1>Error codes</h1><table><tr><th>code</th><th>status</th><th>meaning</th></tr>` +
-          Object.entries(ERROR_CODES)
-            .map(([c, i]) => `<tr><td><a href="errors/${c}"><code>${c}</code></a></td><td>${i.status}</td><td>${esc(i.title)}</td></tr>`)
-            .join("") +
-          `</table>`,
-      ),
+    .get(
+      "/docs/errors",
+      () =>
+        page(
+          "Error codes",
+          `<h1>Error codes</h1><h2>API B: problem <code>code</code></h2>` +
+            codeTable(Object.entries(ERROR_CODES).map(([c, i]) => [c, String(i.status), i.title])) +
+            `<h2>API A: envelope <code>error.code</code></h2>` +
+            codeTable(Object.entries(API_A_CODES).map(([c, i]) => [c, i.statuses.join(", "), i.title])),
+        ),
       { detail: { hide: true } },
     )
     .get(
       "/docs/errors/:code",
       ({ params, set }) => {
-        const info = ERROR_CODES[params.code as ErrorCode];
-        if (!info) {
-          set.status = 404;
-          return page("Unknown error code", `<h1>Unknown error code</h1><p><code>${esc(params.code)}</code> is not in the registry. <a href="../errors">All codes</a>.</p>`);
-        }
-        return page(
-          info.title,
-          `<h1>${esc(info.title)}</h1><p>Code <code>${esc(params.code)}</code> · HTTP ${info.status}</p><p>${esc(info.explanation)}</p><p><a href="../errors">All error codes</a></p>`,
-        );
+        const found = codePage(params.code);
+        if (found) return found;
+        set.status = 404;
+        return page("Unknown error code", `<h1>Unknown error code</h1><p><code>${esc(params.code)}</code> is not in the registry. <a href="../errors">All codes</a>.</p>`);
       },
       { detail: { hide: true } },
     )

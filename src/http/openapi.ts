@@ -1,12 +1,51 @@
 // The OpenAPI 3.1 document (/openapi.json); docs.ts serves the reference UI (/docs) that reads it.
 import { openapi } from "@elysiajs/openapi";
-import { ERROR_CODES } from "../lib/errors";
+import { API_A_ADDED_CODES, API_A_CODES, ERROR_CODES } from "../lib/errors";
 import { SCOPES, SCOPE_DESCRIPTIONS } from "../modules/workspaces/scopes";
 import { ProblemSchema } from "./shared/schemas";
 
 const errorTable = Object.entries(ERROR_CODES)
   .map(([code, i]) => `| \`${code}\` | ${i.status} | ${i.explanation} |`)
   .join("\n");
+
+/** API A's envelope; `code` from its one table (lib/errors.ts), SPEC's list first. */
+const ErrorEnvelopeSchema = {
+  type: "object",
+  required: ["error"],
+  description:
+    "API A's error answer. `error.code` is one of SPEC's codes or, where none of them fits, one of ours: " +
+    API_A_ADDED_CODES.map((c) => `\`${c}\``).join(", ") +
+    ". Every code has a page at `doc_url` ({docs_url}/errors/<code>).\n\n| code | status | meaning |\n|---|---|---|\n" +
+    Object.entries(API_A_CODES)
+      .map(([c, i]) => `| \`${c}\` | ${i.statuses.join(", ")} | ${i.title} |`)
+      .join("\n"),
+  properties: {
+    error: {
+      type: "object",
+      required: ["type", "code", "message"],
+      properties: {
+        type: { type: "string", description: "Broad category from the status: invalid_request, authentication_error, permission_error, not_found, conflict, rate_limit, api_error" },
+        code: { type: "string", enum: Object.keys(API_A_CODES) },
+        message: { type: "string" },
+        hint: { type: "string", description: "One-sentence remedy" },
+        doc_url: { type: "string", format: "uri", description: "The page of this `code`" },
+        params: {
+          type: "array",
+          description: "With invalid_param and missing_param: each invalid parameter",
+          items: {
+            type: "object",
+            required: ["param", "code", "message"],
+            properties: {
+              param: { type: "string", description: "`header:<name>`, `?<query name>` or an RFC 6901 pointer into the body" },
+              code: { type: "string", description: "e.g. required, format, range" },
+              message: { type: "string" },
+            },
+          },
+        },
+      },
+    },
+  },
+};
 
 export const RAW_SPEC_PATH = "/docs/openapi.raw.json";
 
@@ -83,23 +122,7 @@ export function openapiPlugin(version: string) {
         },
         schemas: {
           Problem: ProblemSchema as never,
-          ErrorEnvelope: {
-            type: "object",
-            required: ["error"],
-            properties: {
-              error: {
-                type: "object",
-                required: ["type", "code", "message"],
-                properties: {
-                  type: { type: "string" },
-                  code: { type: "string" },
-                  message: { type: "string" },
-                  hint: { type: "string" },
-                  doc_url: { type: "string", format: "uri" },
-                },
-              },
-            },
-          } as never,
+          ErrorEnvelope: ErrorEnvelopeSchema as never,
         },
       },
     },

@@ -1,6 +1,6 @@
-// The one closed registry of problem codes (API B `code`, and the source of
-// API A's envelope codes). Programs branch on `code`; every code has a page at
-// {docs_url}/errors/<code> served by the binary and is listed in OpenAPI.
+// The one closed registry of problem codes (API B `code`), and API A's envelope
+// codes mapped from it. Programs branch on `code`; every code of both has a page
+// at {docs_url}/errors/<code> served by the binary and is listed in OpenAPI.
 export interface ErrorCodeInfo {
   status: number;
   title: string;
@@ -29,6 +29,78 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** An API A envelope code: the statuses it comes with, its page, and the envelope's `hint`. */
+export interface ApiACodeInfo {
+  statuses: readonly number[];
+  title: string;
+  explanation: string;
+  hint?: string;
+}
+
+const NOT_ANSWERED = " No operation of this server's API A answers it yet; SPEC's contract lists it.";
+const registry = (code: ErrorCode, hint?: string): ApiACodeInfo => {
+  const { status, title, explanation } = ERROR_CODES[code];
+  return { statuses: [status], title, explanation, hint };
+};
+
+// SPEC's closed list of API A codes.
+const SPEC_A_CODES = {
+  invalid_param: { statuses: [400, 422], title: "Invalid parameter", explanation: "A parameter, header or body is malformed (HTTP 400) or fails validation (HTTP 422). `params` lists each invalid one: `param` (`header:Idempotency-Key`, `?name` or an RFC 6901 pointer), `code`, `message`.", hint: "Correct the listed parameters and retry." },
+  missing_param: { statuses: [422], title: "Missing parameter", explanation: "A required parameter is missing; `params` lists it with code `required`.", hint: "Send the listed parameters and retry." },
+  invalid_expand: registry("invalid_expand", "Use one of the values the message lists, or none."),
+  duplicate_email: { statuses: [409], title: "Duplicate email", explanation: "Another person of the workspace already has this email address." + NOT_ANSWERED },
+  already_exists: { statuses: [409], title: "Already exists", explanation: "The resource to create already exists." + NOT_ANSWERED },
+  unauthorized: registry("unauthorized", "Send Authorization: Bearer ak_live_… with an API key from the workspace's settings."),
+  forbidden: registry("forbidden"),
+  mailbox_already_connected: { statuses: [409], title: "Mailbox already connected", explanation: "This mailbox is already connected to the workspace." + NOT_ANSWERED },
+  suppression_protected: { statuses: [409], title: "Suppression protected", explanation: "The suppression was created by evidence (a bounce, complaint or unsubscribe) and cannot be removed." + NOT_ANSWERED },
+  program_not_launchable: { statuses: [409], title: "Program not launchable", explanation: "The program cannot be launched in its current state." + NOT_ANSWERED },
+  database_unavailable: { statuses: [503], title: "Database unavailable", explanation: "The database stayed busy past its timeout. Retry after the seconds in `Retry-After`.", hint: "Wait for the number of seconds in Retry-After, then retry." },
+  rate_limited: registry("rate_limited", "Wait for the number of seconds in Retry-After, then retry."),
+  idempotency_key_reuse: registry("idempotency_key_reuse", "Use a new Idempotency-Key for a request with different parameters."),
+  idempotency_in_progress: registry("idempotency_in_progress", "Retry once the first request with this key has finished."),
+} satisfies Record<string, ApiACodeInfo>;
+
+// Registry codes API A answers under their own name where none of SPEC's fits (docs/architecture.md).
+const ADDED_A_CODES = {
+  not_found: registry("not_found"),
+  conflict: registry("conflict"),
+  invalid_state: registry("invalid_state"),
+  internal_error: registry("internal_error"),
+  method_not_allowed: registry("method_not_allowed"),
+  payload_too_large: registry("payload_too_large"),
+  unsupported_media_type: registry("unsupported_media_type"),
+  gone: registry("gone"),
+} satisfies Record<string, ApiACodeInfo>;
+
+/** Every code API A's envelope carries: the one table its pages, hints and OpenAPI enum come from. */
+export const API_A_CODES: Record<ApiACode, ApiACodeInfo> = { ...SPEC_A_CODES, ...ADDED_A_CODES };
+export type ApiACode = keyof typeof SPEC_A_CODES | keyof typeof ADDED_A_CODES;
+/** The codes beyond SPEC's list. */
+export const API_A_ADDED_CODES = Object.keys(ADDED_A_CODES) as ApiACode[];
+
+/** The envelope code of each registry code (a validation_failed naming a missing field is missing_param). */
+export const API_A_CODE_OF: Record<ErrorCode, ApiACode> = {
+  invalid_request: "invalid_param",
+  invalid_expand: "invalid_expand",
+  unauthorized: "unauthorized",
+  forbidden: "forbidden",
+  not_found: "not_found",
+  method_not_allowed: "method_not_allowed",
+  conflict: "conflict",
+  invalid_state: "invalid_state",
+  idempotency_in_progress: "idempotency_in_progress",
+  gone: "gone",
+  precondition_failed: "conflict", // not reached: API A takes no If-Match
+  payload_too_large: "payload_too_large",
+  unsupported_media_type: "unsupported_media_type",
+  validation_failed: "invalid_param",
+  idempotency_key_reuse: "idempotency_key_reuse",
+  rate_limited: "rate_limited",
+  internal_error: "internal_error",
+  service_unavailable: "database_unavailable",
+};
 
 export interface FieldError {
   pointer: string;

@@ -105,6 +105,7 @@ describe("the compiled binary alone", () => {
       const css = await api.get(style!);
       expectOk(css);
       expect(css.headers.get("content-type")).toContain("text/css");
+      expect((await api.get("/docs/errors/invalid_param")).status).toBe(200);
     } finally {
       expect(await serve.stop()).toBe(0);
     }

@@ -289,6 +289,30 @@ describe("POST /v1/people/{id}/verify", () => {
     expectEnvelope(await verify(readOnly, id), 403, "forbidden");
   });
 
+  test("every error envelope's doc_url is the page of the code it carries", async () => {
+    const w = app.newWorkspace();
+    const id = insertPerson(w.id, "jane@strict.test");
+    const url = `/v1/people/${id}/verify`;
+    const answers: [Awaited<ReturnType<typeof verify>>, number, string][] = [
+      [await w.apiA.post(url, "{not json", { "content-type": "application/json" }), 400, "invalid_param"],
+      [await verify(w.apiA, id, "", { "idempotency-key": "k".repeat(256) }), 422, "invalid_param"],
+      [await verify(w.apiA, id, "?expand[]=nope"), 400, "invalid_expand"],
+      [await verify(w.apiA.withToken(null), id), 401, "unauthorized"],
+      [await verify(w.apiA, newId("per")), 404, "not_found"],
+      [await w.apiA.get(url), 405, "method_not_allowed"],
+      [await verify(w.apiA, insertPerson(w.id, null)), 409, "invalid_state"],
+      [await w.apiA.post(url, "email=x", { "content-type": "application/x-www-form-urlencoded" }), 415, "unsupported_media_type"],
+    ];
+    for (const [r, status, code] of answers) {
+      expectEnvelope(r, status, code);
+      expect(r.body.error.doc_url).toBe(`${app.ctx.config.docsUrl}/errors/${code}`);
+      const page = await new Api(app.url, null).get(new URL(r.body.error.doc_url).pathname);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`<code>${code}</code>`);
+    }
+    expect(row(id).verifiedAt).toBeNull();
+  });
+
   test("a probe waiting on a mail server that never answers holds up no other request", async () => {
     const w = app.newWorkspace();
     const slow = insertPerson(w.id, "someone@silent.test", { status: "replied" });

@@ -1,13 +1,17 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { DomainError } from "../../lib/errors";
+import { API_A_ADDED_CODES, type ApiACode, DomainError } from "../../lib/errors";
 import { groupsOfPerson, PROBE_TIMEOUTS, verifyPerson } from "../../modules/verification/verify-person";
 import { authPlugin } from "../shared/auth";
 import { idempotent } from "../shared/idempotency";
 import type { RateLimiter } from "../shared/rate-limit";
 import { PersonA, toPersonA } from "./serializers/person";
 
-const envelope = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } } });
+/** An error response naming the envelope codes it carries (each with its page, /docs/errors/<code>). */
+const envelope = (description: string, codes: ApiACode[]) => ({
+  description: `${description}: ${codes.map((c) => `\`${c}\``).join(", ")}`,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+});
 
 const EXPANDABLE = ["groups"] as const;
 type Expandable = (typeof EXPANDABLE)[number];
@@ -38,7 +42,10 @@ const description =
   "Status: a `false` verdict makes the person `undeliverable` (people who are `bounced`, `spam` or `unsubscribed` stay so); " +
   "a `true` verdict returns an `undeliverable` person to `active`; a `null` verdict changes no status.\n\n" +
   "A test-mode workspace (`ak_test_` keys) checks syntax only: a valid address gives `true` (`syntax_only`). " +
-  "A person without an address is 409. `Idempotency-Key` (optional, up to 255 characters) replays the first answer for 24 hours.";
+  "A person without an address is 409. `Idempotency-Key` (optional, up to 255 characters) replays the first answer for 24 hours.\n\n" +
+  "Errors carry the envelope (`ErrorEnvelope`) with one of SPEC's codes or, where none fits, one of ours: " +
+  API_A_ADDED_CODES.map((c) => `\`${c}\``).join(", ") +
+  "; `doc_url` is the page of the code.";
 
 export function verifyRoutes(ctx: Ctx, limiter: RateLimiter) {
   return new Elysia().use(authPlugin(ctx, limiter, "a")).post(
@@ -65,14 +72,18 @@ export function verifyRoutes(ctx: Ctx, limiter: RateLimiter) {
         ],
         responses: {
           200: { description: "The Person, with the new emailSendable verdict", content: { "application/json": { schema: PersonA as never } } },
-          400: envelope("Malformed request, or an unknown expand[] value (invalid_expand)"),
-          401: envelope("Missing or invalid credentials"),
-          403: envelope("Not permitted"),
-          404: envelope("No such person, or archived"),
-          409: envelope("The person has no address, or it changed during the check"),
-          422: envelope("Semantically invalid (e.g. a malformed Idempotency-Key)"),
-          429: envelope("Rate limited; see Retry-After"),
-          500: envelope("Unexpected error"),
+          400: envelope("Malformed request, or an unknown expand[] value", ["invalid_param", "invalid_expand"]),
+          401: envelope("Missing or invalid credentials", ["unauthorized"]),
+          403: envelope("Not permitted", ["forbidden"]),
+          404: envelope("No such person, or archived", ["not_found"]),
+          405: envelope("Not with this method", ["method_not_allowed"]),
+          409: envelope("The person has no address or it changed during the check, or the Idempotency-Key's first request is running", ["invalid_state", "idempotency_in_progress"]),
+          413: envelope("A body over the limit (this operation takes none)", ["payload_too_large"]),
+          415: envelope("A body that is not JSON", ["unsupported_media_type"]),
+          422: envelope("A malformed Idempotency-Key, or one reused with another request", ["invalid_param", "idempotency_key_reuse"]),
+          429: envelope("Rate limited; see Retry-After", ["rate_limited"]),
+          500: envelope("Unexpected error", ["internal_error"]),
+          503: envelope("The database stayed busy; see Retry-After", ["database_unavailable"]),
         },
       },
     },

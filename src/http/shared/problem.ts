@@ -1,6 +1,6 @@
 // Rendering errors: RFC 9457 problem documents for API B (and the service's
 // own paths), the {error:{…}} envelope for API A.
-import { DomainError, ERROR_CODES, type ErrorCode, type FieldError } from "../../lib/errors";
+import { API_A_CODE_OF, API_A_CODES, type ApiACode, DomainError, ERROR_CODES, type FieldError } from "../../lib/errors";
 import { stateOf } from "./request-state";
 
 export interface ProblemOptions {
@@ -23,22 +23,10 @@ export function problemBody(req: Request, err: DomainError, docsUrl: string) {
   return body;
 }
 
-// API A's closed code list (SPEC), mapped from the registry. `not_found`,
-// `conflict`, `invalid_state`, `internal_error`, `method_not_allowed`,
-// `payload_too_large`, `unsupported_media_type` are our documented additions.
-function envelopeCode(err: DomainError): string {
-  switch (err.code) {
-    case "validation_failed":
-      return err.errors?.some((e) => e.code === "required") ? "missing_param" : "invalid_param";
-    case "invalid_request":
-      return "invalid_param";
-    case "rate_limited":
-      return "rate_limited";
-    case "service_unavailable":
-      return "database_unavailable";
-    default:
-      return err.code;
-  }
+/** The envelope code: the registry code's API A name (lib/errors.ts). */
+function envelopeCode(err: DomainError): ApiACode {
+  if (err.code === "validation_failed" && err.errors?.some((e) => e.code === "required")) return "missing_param";
+  return API_A_CODE_OF[err.code];
 }
 
 function envelopeType(status: number): string {
@@ -51,22 +39,15 @@ function envelopeType(status: number): string {
   return "invalid_request";
 }
 
-const HINTS: Partial<Record<ErrorCode, string>> = {
-  unauthorized: "Send Authorization: Bearer ak_live_… with an API key from the workspace's settings.",
-  rate_limited: "Wait for the number of seconds in Retry-After, then retry.",
-  idempotency_key_reuse: "Use a new Idempotency-Key for a request with different parameters.",
-  idempotency_in_progress: "Retry once the first request with this key has finished.",
-  validation_failed: "Correct the listed parameters and retry.",
-};
-
 export function envelopeBody(err: DomainError, docsUrl: string) {
+  const code = envelopeCode(err);
   const error: Record<string, unknown> = {
     type: envelopeType(err.status),
-    code: envelopeCode(err),
+    code,
     message: err.message,
-    doc_url: `${docsUrl}/errors/${err.code}`,
+    doc_url: `${docsUrl}/errors/${code}`,
   };
-  const hint = HINTS[err.code];
+  const hint = API_A_CODES[code].hint;
   if (hint) error.hint = hint;
   if (err.errors?.length) error.params = err.errors.map((e: FieldError) => ({ param: e.pointer, code: e.code, message: e.detail }));
   return { error };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { openapiPath } from "../../../src/http/openapi";
+import { API_A_ADDED_CODES, API_A_CODES, type ApiACode } from "../../../src/lib/errors";
 import pkg from "../../../package.json";
 import { startTestApp, type TestApp } from "../../helpers/app";
 import { Api } from "../../helpers/http";
@@ -64,5 +65,29 @@ describe("OpenAPI document", () => {
     const bundle = (await api.get(scripts[0]!)).text;
     expect(bundle).toBe(await Bun.file(require.resolve("swagger-ui-dist/swagger-ui-bundle.js")).text());
     expect(require("swagger-ui-dist/package.json").version).toBe(version); // the lockfile installed the pinned one
+  });
+
+  test("the ErrorEnvelope and the verify operation document every API A code, ours beyond SPEC's list included", async () => {
+    const doc = (await new Api(app.url, null).get("/openapi.json")).body;
+    const code = doc.components.schemas.ErrorEnvelope.properties.error.properties.code;
+    expect(code.enum).toEqual(Object.keys(API_A_CODES));
+    const ours = ["not_found", "conflict", "invalid_state", "internal_error", "method_not_allowed", "payload_too_large", "unsupported_media_type", "gone"];
+    expect(code.enum).toEqual(expect.arrayContaining(ours));
+    expect(API_A_ADDED_CODES as string[]).toEqual(ours);
+    const op = doc.paths["/v1/people/{id}/verify"].post;
+    for (const c of ours) expect(op.description).toContain(`\`${c}\``);
+    // each error response names the codes it carries, each one a code of that status
+    const named = new Set<string>();
+    for (const [status, r] of Object.entries<any>(op.responses)) {
+      if (status === "200") continue;
+      expect(r.content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorEnvelope");
+      const codes = [...r.description.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+      expect(codes.length).toBeGreaterThan(0);
+      for (const c of codes) {
+        expect(API_A_CODES[c as ApiACode]?.statuses).toContain(Number(status));
+        named.add(c);
+      }
+    }
+    for (const c of ["not_found", "invalid_state", "internal_error", "method_not_allowed", "payload_too_large", "unsupported_media_type", "database_unavailable"]) expect(named).toContain(c);
   });
 });

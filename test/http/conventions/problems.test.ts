@@ -86,5 +86,20 @@ describe("problem documents", () => {
       expect(r.text).toContain(info.title);
     }
     expect((await api.get("/docs/errors/nope")).status).toBe(404);
+    expect((await api.get("/docs/errors/constructor")).status).toBe(404); // no inherited property is a code
+  });
+
+  test("every API A code has a page: SPEC's list and ours beyond it", async () => {
+    const api = new Api(app.url, null);
+    const spec = ["invalid_param", "missing_param", "invalid_expand", "duplicate_email", "already_exists", "unauthorized", "forbidden", "mailbox_already_connected", "suppression_protected", "program_not_launchable", "database_unavailable", "rate_limited", "idempotency_key_reuse", "idempotency_in_progress"];
+    const ours = ["not_found", "conflict", "invalid_state", "internal_error", "method_not_allowed", "payload_too_large", "unsupported_media_type", "gone"];
+    const index = (await api.get("/docs/errors")).text;
+    for (const code of [...spec, ...ours]) {
+      const r = await api.get(`/docs/errors/${code}`);
+      expect(r.status).toBe(200);
+      expect(r.text).toContain(`<code>${code}</code>`);
+      expect(r.text).toContain("API A");
+      expect(index).toContain(`href="errors/${code}"`);
+    }
   });
 });
