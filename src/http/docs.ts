@@ -34,7 +34,8 @@ Keys are issued by the operator (\`nearbound workspace create\` prints one as
 makes more). A key of a test-mode workspace starts with \`ak_test_\` and checks
 syntax only. Errors use the envelope \`{"error":{"type","code","message","hint","doc_url"}}\`
 (\`doc_url\`: the page of that \`code\`, under /docs/errors); 401 means the key is
-missing, unknown or revoked.
+missing, unknown or revoked, and its \`WWW-Authenticate: Bearer resource_metadata="…"\`
+names the metadata below (RFC 9728).
 
 Interactive agents: this server is an OAuth 2.1 protected resource
 (\`/.well-known/oauth-protected-resource\`, RFC 9728). It accepts the API keys
@@ -50,6 +51,7 @@ Send \`Authorization: Bearer <token>\` with an API key (\`nb_live_…\` for the 
 workspace, \`nb_test_…\` for its test-mode twin), a workspace token (\`nbs_…\`) or
 a CLI token (\`nbc_…\`). Each route needs one scope, listed in the OpenAPI
 document (\`/openapi.json\`); a token without it answers 403 naming the scope.
+A missing or invalid token answers 401 with the same \`WWW-Authenticate\` challenge.
 `;
 
 // Versioned URLs: another Swagger UI gets other URLs, so browsers may keep these for a year.

@@ -313,6 +313,19 @@ describe("POST /v1/people/{id}/verify", () => {
     expect(row(id).verifiedAt).toBeNull();
   });
 
+  test("a 401 names the protected resource metadata in WWW-Authenticate (RFC 9728 §5.1)", async () => {
+    const w = app.newWorkspace();
+    const id = insertPerson(w.id, "jane@strict.test");
+    const challenge = `Bearer resource_metadata="${app.ctx.config.baseUrl}/.well-known/oauth-protected-resource"`;
+    const missing = await verify(w.apiA.withToken(null), id);
+    expectEnvelope(missing, 401, "unauthorized");
+    expect(missing.headers.get("www-authenticate")).toBe(challenge);
+    const wrongKey = await verify(w.api, id); // an API B key
+    expectEnvelope(wrongKey, 401, "unauthorized");
+    expect(wrongKey.headers.get("www-authenticate")).toBe(`${challenge}, error="invalid_token"`);
+    expect((await verify(w.apiA, newId("per"))).headers.get("www-authenticate")).toBeNull();
+  });
+
   test("a probe waiting on a mail server that never answers holds up no other request", async () => {
     const w = app.newWorkspace();
     const slow = insertPerson(w.id, "someone@silent.test", { status: "replied" });

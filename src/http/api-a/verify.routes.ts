@@ -45,7 +45,7 @@ const description =
   "A person without an address is 409. `Idempotency-Key` (optional, up to 255 characters) replays the first answer for 24 hours.\n\n" +
   "Errors carry the envelope (`ErrorEnvelope`) with one of SPEC's codes or, where none fits, one of ours: " +
   API_A_ADDED_CODES.map((c) => `\`${c}\``).join(", ") +
-  "; `doc_url` is the page of the code.";
+  "; `doc_url` is the page of the code. A 401 carries `WWW-Authenticate: Bearer resource_metadata=\"{base_url}/.well-known/oauth-protected-resource\"`.";
 
 export function verifyRoutes(ctx: Ctx, limiter: RateLimiter) {
   return new Elysia().use(authPlugin(ctx, limiter, "a")).post(
@@ -73,7 +73,10 @@ export function verifyRoutes(ctx: Ctx, limiter: RateLimiter) {
         responses: {
           200: { description: "The Person, with the new emailSendable verdict", content: { "application/json": { schema: PersonA as never } } },
           400: envelope("Malformed request, or an unknown expand[] value", ["invalid_param", "invalid_expand"]),
-          401: envelope("Missing or invalid credentials", ["unauthorized"]),
+          401: {
+            ...envelope("Missing or invalid credentials", ["unauthorized"]),
+            headers: { "WWW-Authenticate": { description: 'Bearer resource_metadata="{base_url}/.well-known/oauth-protected-resource" (RFC 9728)', schema: { type: "string" } } },
+          },
           403: envelope("Not permitted", ["forbidden"]),
           404: envelope("No such person, or archived", ["not_found"]),
           405: envelope("Not with this method", ["method_not_allowed"]),

@@ -3,8 +3,10 @@
 import { API_A_CODE_OF, API_A_CODES, type ApiACode, DomainError, ERROR_CODES, type FieldError } from "../../lib/errors";
 import { stateOf } from "./request-state";
 
+/** Where links point: `ctx.config` is one. */
 export interface ProblemOptions {
   docsUrl: string;
+  baseUrl: string;
 }
 
 export function problemBody(req: Request, err: DomainError, docsUrl: string) {
@@ -53,10 +55,26 @@ export function envelopeBody(err: DomainError, docsUrl: string) {
   return { error };
 }
 
-/** The Response for a domain error on the API the request belongs to. */
-export function errorResponse(req: Request, err: DomainError, docsUrl: string): Response {
+/**
+ * RFC 9728 §5.1: a 401 names the protected resource metadata, so an agent can
+ * discover how to authenticate; RFC 6750 §3.1: `invalid_token` only when a
+ * bearer token was sent.
+ */
+function wwwAuthenticate(req: Request, baseUrl: string): string {
+  const challenge = `Bearer resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`;
+  return /^Bearer\s+\S/i.test(req.headers.get("authorization") ?? "") ? `${challenge}, error="invalid_token"` : challenge;
+}
+
+/**
+ * The Response for a domain error on the API the request belongs to. `urls`
+ * is `ctx.config`; a docs URL alone (what callers passed before) is taken to
+ * be the default `{base_url}/docs`.
+ */
+export function errorResponse(req: Request, err: DomainError, urls: ProblemOptions | string): Response {
+  const { docsUrl, baseUrl } = typeof urls === "string" ? { docsUrl: urls, baseUrl: urls.replace(/\/docs$/, "") } : urls;
   const api = stateOf(req).api;
   const headers: Record<string, string> = { ...err.headers };
+  if (err.status === 401) headers["www-authenticate"] = wwwAuthenticate(req, baseUrl);
   let body: unknown;
   if (api === "a") {
     headers["content-type"] = "application/json";

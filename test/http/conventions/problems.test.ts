@@ -102,4 +102,28 @@ describe("problem documents", () => {
       expect(index).toContain(`href="errors/${code}"`);
     }
   });
+
+  test("an API B 401 names the protected resource metadata in WWW-Authenticate (RFC 9728), invalid_token when a token was sent", async () => {
+    const { api } = app.newWorkspace();
+    const challenge = `Bearer resource_metadata="${app.ctx.config.baseUrl}/.well-known/oauth-protected-resource"`;
+    const missing = await api.withToken(null).get("/v1/quota_scopes");
+    expectProblem(missing, 401, "unauthorized");
+    expect(missing.headers.get("www-authenticate")).toBe(challenge);
+    const bad = await api.withToken("nb_live_" + "x".repeat(40)).get("/v1/quota_scopes");
+    expectProblem(bad, 401, "unauthorized");
+    expect(bad.headers.get("www-authenticate")).toBe(`${challenge}, error="invalid_token"`);
+    expect((await api.withToken(null).get("/.well-known/oauth-protected-resource")).status).toBe(200);
+    // other answers carry none
+    expect((await api.get("/v1/no_such_thing")).headers.get("www-authenticate")).toBeNull();
+  });
+
+  test("the challenge names the configured public base URL, not the address the request reached", async () => {
+    const behindProxy = await startTestApp({ env: { NEARBOUND_BASE_URL: "https://nearbound.example.com" } });
+    try {
+      const r = await new Api(behindProxy.url, null).get("/v1/quota_scopes");
+      expect(r.headers.get("www-authenticate")).toBe('Bearer resource_metadata="https://nearbound.example.com/.well-known/oauth-protected-resource"');
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
