@@ -32,7 +32,7 @@ export function createApp(ctx: Ctx): HttpApp {
   let finishedDoc: unknown = null;
   const answer = (c: { code: unknown; error: unknown; request: Request; route?: string; body?: unknown }) => {
     table ??= new RouteTable(app.routes as never);
-    const res = errorResponse(c.request, toDomainError(ctx, table, c), ctx.config.docsUrl);
+    const res = errorResponse(c.request, toDomainError(ctx, table, c), ctx.config);
     // an idempotent request's error answer is stored (4xx) or its key released (5xx)
     return stateOf(c.request).idempotency ? settleError(ctx, c.request, res).then(() => res) : res;
   };

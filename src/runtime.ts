@@ -27,7 +27,11 @@ export class Runtime {
   private running: Service[] = [];
   private stopping: Promise<void> | null = null;
 
-  constructor(readonly services: Service[]) {}
+  constructor(
+    readonly services: Service[],
+    /** Milliseconds of a monotonic clock (tests pass their own). */
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** The service of this class (tests drive the job runner, read the HTTP url). */
   get<T extends Service>(type: abstract new (...args: any[]) => T): T {
@@ -49,8 +53,8 @@ export class Runtime {
   /** Stops what was started, last first, all within `budgetMs`. */
   stop(budgetMs = STOP_BUDGET_MS): Promise<void> {
     this.stopping ??= (async () => {
-      const deadline = performance.now() + budgetMs;
-      for (const s of this.running.reverse()) await s.stop(Math.max(0, deadline - performance.now()));
+      const deadline = this.now() + budgetMs;
+      for (const s of this.running.reverse()) await s.stop(Math.max(0, deadline - this.now()));
     })();
     return this.stopping;
   }

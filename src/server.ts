@@ -50,7 +50,7 @@ export class HttpServer implements Service {
       setState(request, state);
       const declared = request.method === "GET" || request.method === "HEAD" ? 0 : Number(request.headers.get("content-length") ?? 0);
       const limit = declared ? bodyLimit(request.method, path, request.headers.get("content-type")) : 0;
-      if (declared > limit) return finish(request, path, state, errorResponse(request, tooLarge(limit), ctx.config.docsUrl));
+      if (declared > limit) return finish(request, path, state, errorResponse(request, tooLarge(limit), ctx.config));
       const answer = app.fetch(request) as Response | Promise<Response>;
       if (!(answer instanceof Promise)) return finish(request, path, state, answer);
       return answer.then(

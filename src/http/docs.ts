@@ -4,9 +4,7 @@
 import { Elysia } from "elysia";
 // Swagger UI, pinned in package.json and embedded by `bun build --compile`
 // (file imports): /docs works offline and runs no third-party script.
-// @ts-expect-error an asset, not a module: Bun's file import gives its path
 import swaggerUiJs from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
-// @ts-expect-error as above
 import swaggerUiCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import { version as SWAGGER_UI_VERSION } from "swagger-ui-dist/package.json";
 import { API_A_CODES, type ApiACode, ERROR_CODES, type ErrorCode } from "../lib/errors";

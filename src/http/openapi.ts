@@ -80,6 +80,9 @@ export function finishOpenApi(doc: any, routes: RouteLike[]): any {
       const have = new Set((op.parameters ?? []).map((x: any) => `${x.in}:${x.name}`));
       op.parameters = [...(op.parameters ?? []), ...extra.filter((x) => !have.has(`${x.in}:${x.name}`))];
     }
+    // the scope a route states (its security requirement) opens its description
+    const scopes: string[] = op.security?.[0]?.bearer ?? [];
+    if (scopes.length) op.description = [`Scope: ${scopes.map((s) => `\`${s}\``).join(" or ")}.`, op.description].filter(Boolean).join(" ");
   }
   return out;
 }

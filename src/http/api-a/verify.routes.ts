@@ -2,9 +2,9 @@ import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
 import { API_A_ADDED_CODES, type ApiACode, DomainError } from "../../lib/errors";
 import { groupsOfPerson, PROBE_TIMEOUTS, verifyPerson } from "../../modules/verification/verify-person";
-import { authPlugin } from "../shared/auth";
 import { idempotent } from "../shared/idempotency";
 import type { RateLimiter } from "../shared/rate-limit";
+import { routeOptions } from "../shared/route-options";
 import { PersonA, toPersonA } from "./serializers/person";
 
 /** An error response naming the envelope codes it carries (each with its page, /docs/errors/<code>). */
@@ -48,10 +48,10 @@ const description =
   "; `doc_url` is the page of the code. A 401 carries `WWW-Authenticate: Bearer resource_metadata=\"{base_url}/.well-known/oauth-protected-resource\"`.";
 
 export function verifyRoutes(ctx: Ctx, limiter: RateLimiter) {
-  return new Elysia().use(authPlugin(ctx, limiter, "a")).post(
+  return new Elysia({ tags: ["Verification"] }).use(routeOptions(ctx, limiter, "a")).post(
     "/people/:id/verify",
     ({ principal, params, request }) => {
-      const expand = parseExpand(request);
+      const expand = parseExpand(request); // a bad expand[] is 400 before the key is reserved, so never stored
       return idempotent(ctx, request, principal, { api: "a", mode: "optional", body: undefined }, async () => {
         const person = await verifyPerson(ctx, { workspaceId: principal.workspaceId, personId: params.id, testMode: principal.testMode });
         const groups = expand.has("groups") ? groupsOfPerson(ctx, { workspaceId: principal.workspaceId, personId: person.id }) : undefined;
@@ -60,15 +60,13 @@ export function verifyRoutes(ctx: Ctx, limiter: RateLimiter) {
     },
     {
       scope: "people:write",
+      idempotency: { mode: "optional", inHandler: true },
       params: t.Object({ id: t.String({ maxLength: 64 }) }),
       detail: {
-        tags: ["Verification"],
         summary: "Verify a person's email address (API A)",
         description,
-        security: [{ apiKeyA: [] }],
         parameters: [
           { name: "expand[]", in: "query", required: false, schema: { type: "array", items: { type: "string", enum: [...EXPANDABLE] } }, description: "groups: inline the person's groups" },
-          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 255 } },
         ],
         responses: {
           200: { description: "The Person, with the new emailSendable verdict", content: { "application/json": { schema: PersonA as never } } },

@@ -70,8 +70,7 @@ function wwwAuthenticate(req: Request, baseUrl: string): string {
  * is `ctx.config`; a docs URL alone (what callers passed before) is taken to
  * be the default `{base_url}/docs`.
  */
-export function errorResponse(req: Request, err: DomainError, urls: ProblemOptions | string): Response {
-  const { docsUrl, baseUrl } = typeof urls === "string" ? { docsUrl: urls, baseUrl: urls.replace(/\/docs$/, "") } : urls;
+export function errorResponse(req: Request, err: DomainError, { docsUrl, baseUrl }: ProblemOptions): Response {
   const api = stateOf(req).api;
   const headers: Record<string, string> = { ...err.headers };
   if (err.status === 401) headers["www-authenticate"] = wwwAuthenticate(req, baseUrl);
