@@ -2,6 +2,8 @@
 // and random distinct pages over ≥ 20,000 rows per resource, side by side with
 // a bare Bun.serve answering the same JSON from the same file (bare-server.ts).
 //   BENCH_SECONDS (5)  BENCH_ROUNDS (3)  BENCH_ROWS (20000)  BENCH_RESOURCES (all, comma list)
+//   BENCH_COMPARE=<dir of another checkout>: a third server from that tree, measured in the same
+//   rounds (an A/B of a change: both against the same ceiling on the same data)
 import { $ } from "bun";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -83,9 +85,10 @@ for (let i = 0; i < ROWS; i += 100) {
     }
   });
 }
-// most deliveries were attempted: delivered, or failed and pending a retry
+// most deliveries were attempted: delivered, or failed and pending a retry hours away
+// (no attempt falls due while the bench runs)
 ctx.db.$client.exec(`UPDATE webhook_deliveries SET
-  state = CASE WHEN random() % 5 = 0 THEN 'pending' ELSE 'delivered' END,
+  state = CASE WHEN random() % 5 = 0 THEN 'pending' ELSE 'delivered' END, next_attempt_at = created_at + 365 * 86400000,
   attempts = 1 + abs(random() % 3), last_attempt_started_at = created_at + 1000, last_attempt_duration_ms = 20 + abs(random() % 300),
   last_attempt_status = 200, last_attempt_excerpt = '{"ok":true}', delivered_at = created_at + 1300`);
 for (let i = 0; i < ROWS; i++) {
@@ -100,12 +103,18 @@ console.log(`seeded ${ROWS} rows of each resource in ${((performance.now() - see
 const db = join(dataDir, "nearbound.sqlite");
 const barePort = await freePort();
 const bare = Bun.spawn([...pin(1), process.execPath, join(root, "scripts/bench/bare-server.ts"), db, ws, String(barePort)], { stdout: "ignore", stderr: "inherit" });
-const fullPort = await freePort();
-const full = Bun.spawn([...pin(1), process.execPath, join(root, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(fullPort)], {
-  stdout: "ignore", // the JSON access log is written, as in production, here to /dev/null
-  stderr: "inherit",
-  env: { ...process.env, NEARBOUND_RATE_LIMIT_PER_SECOND: "100000000", NEARBOUND_RATE_LIMIT_BURST: "100000000", NEARBOUND_SMTP_PORT: "0" },
-});
+const serve = async (tree: string) => {
+  const port = await freePort();
+  const proc = Bun.spawn([...pin(1), process.execPath, join(tree, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(port)], {
+    stdout: "ignore", // the JSON access log is written, as in production, here to /dev/null
+    stderr: "inherit",
+    env: { ...process.env, NEARBOUND_RATE_LIMIT_PER_SECOND: "100000000", NEARBOUND_RATE_LIMIT_BURST: "100000000", NEARBOUND_SMTP_PORT: "0" },
+  });
+  return { port, proc };
+};
+const { port: fullPort, proc: full } = await serve(root);
+const compareTree = process.env.BENCH_COMPARE;
+const compare = compareTree ? await serve(compareTree) : null;
 
 interface Result {
   rps: number;
@@ -142,6 +151,7 @@ const pointIds = new Map<Resource, string[]>(chosen.map((r) => [r, []]));
 try {
   await waitHttp(`http://127.0.0.1:${barePort}/v1/quota_scopes`);
   await waitHttp(`http://127.0.0.1:${fullPort}/healthz`);
+  if (compare) await waitHttp(`http://127.0.0.1:${compare.port}/healthz`);
   const files: Record<string, { point: string; page: string }> = {};
   for (const r of chosen) {
     const pages = await pagePaths(r);
@@ -150,15 +160,21 @@ try {
     writeFileSync(files[r]!.page, pages.join("\n") + "\n");
     console.log(`${r}: ${pointIds.get(r)!.length} ids, ${pages.length} pages`);
   }
-  // Rounds alternate bare and full so drift of the machine hits both alike; medians are reported.
-  const runs = new Map<string, { bare: Result[]; full: Result[] }>();
-  for (let i = 0; i < ROUNDS; i++) {
+  // A warm-up pass (not measured) fills each server's page cache, then rounds alternate the
+  // servers so drift of the machine hits them alike; medians are reported.
+  const runs = new Map<string, { bare: Result[]; full: Result[]; compare: Result[] }>();
+  for (let i = -1; i < ROUNDS; i++) {
     for (const r of chosen) {
       for (const kind of ["point", "page"] as const) {
         const key = `${r} ${kind}`;
-        if (!runs.has(key)) runs.set(key, { bare: [], full: [] });
-        runs.get(key)!.bare.push(await wrk(`http://127.0.0.1:${barePort}`, files[r]![kind]));
-        runs.get(key)!.full.push(await wrk(`http://127.0.0.1:${fullPort}`, files[r]![kind], w.apiKey));
+        if (!runs.has(key)) runs.set(key, { bare: [], full: [], compare: [] });
+        const bareRun = await wrk(`http://127.0.0.1:${barePort}`, files[r]![kind]);
+        const fullRun = await wrk(`http://127.0.0.1:${fullPort}`, files[r]![kind], w.apiKey);
+        const compareRun = compare ? await wrk(`http://127.0.0.1:${compare.port}`, files[r]![kind], w.apiKey) : null;
+        if (i < 0) continue;
+        runs.get(key)!.bare.push(bareRun);
+        runs.get(key)!.full.push(fullRun);
+        if (compareRun) runs.get(key)!.compare.push(compareRun);
       }
     }
   }
@@ -176,18 +192,22 @@ try {
     const met = ratio >= goal && (kind === "page" || f.p99 <= 15);
     const what = kind === "point" ? `GET /v1/${resource}/{id}` : `GET /v1/${resource}?limit=100`;
     lines.push(`| ${resource} | ${what} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(2)} | ${f.rps.toFixed(0)} | ${f.p99.toFixed(2)} | ${(ratio * 100).toFixed(0)}% | ≥ ${goal * 100}%${kind === "point" ? ", p99 ≤ 15 ms" : ""} | ${met ? "yes" : "no"} |`);
+    if (run.compare.length) {
+      const c = med(run.compare);
+      const cRatio = median(run.compare.map((x, i) => x.rps / run.bare[i]!.rps));
+      lines.push(`| ${resource} (compare: ${compareTree}) | ${what} | | | ${c.rps.toFixed(0)} | ${c.p99.toFixed(2)} | ${(cRatio * 100).toFixed(0)}% | | |`);
+    }
   }
   console.log(lines.join("\n"));
   if (process.env.BENCH_RECORD !== "0") {
     appendSection(
       "API (bench:api)",
-      `${ROWS} rows per resource in one workspace (people in 0-3 of the groups, 4 custom fields' worth of data, events of every type with their sample data, one delivery per event). Each request takes a random id, or a random one of the list's ${Math.ceil(ROWS / 100)} distinct 100-item pages (real signed cursors), from a file (scripts/bench/random-paths.lua). wrk -t1 -c32 -d${DURATION}s on loopback, wrk pinned to core 0 and the server to core 1; ${ROUNDS} rounds alternating the bare server and Nearbound; the ratio is the median of the per-round ratios. The ceiling (scripts/bench/bare-server.ts) answers the same JSON from the same file with hand-written prepared statements and nothing else; Nearbound runs auth, scope, rate limit, validation, the JSON access log (to /dev/null), cursor signing and the serializers.\n\n${lines.join("\n")}`,
+      `${ROWS} rows per resource in one workspace (people in 0-3 of the groups, 4 custom fields' worth of data, events of every type with their sample data, one delivery per event). Each request takes a random id, or a random one of the list's ${Math.ceil(ROWS / 100)} distinct 100-item pages (real signed cursors), from a file (scripts/bench/random-paths.lua). wrk -t1 -c32 -d${DURATION}s on loopback, wrk pinned to core 0 and the server to core 1; a warm-up pass, then ${ROUNDS} rounds alternating the bare server and Nearbound; the ratio is the median of the per-round ratios. The ceiling (scripts/bench/bare-server.ts) answers the same JSON from the same file with hand-written prepared statements and nothing else; Nearbound runs auth, scope, rate limit, validation, the JSON access log (to /dev/null), cursor signing and the serializers.\n\n${lines.join("\n")}`,
     );
   }
 } finally {
-  bare.kill();
-  full.kill();
-  await Promise.all([bare.exited, full.exited]);
+  for (const p of [bare, full, compare?.proc]) p?.kill();
+  await Promise.all([bare.exited, full.exited, compare?.proc.exited]);
   if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
   else rmSync(dataDir, { recursive: true, force: true });
 }

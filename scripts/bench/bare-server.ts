@@ -6,6 +6,8 @@ import { Database } from "bun:sqlite";
 
 const [file, workspaceId, port] = process.argv.slice(2) as [string, string, string];
 const db = new Database(file, { readonly: true });
+// the same page cache as the appliance (src/db/client.ts)
+db.exec("PRAGMA cache_size = -32000");
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 const json = (text: string | null) => (text == null ? null : JSON.parse(text));
 // a cursor is "<base64url of the last key>.<mac>": the ceiling reads the key and skips the MAC
@@ -38,6 +40,7 @@ function simple(table: string, ser: (r: Row) => unknown, pageSer?: (rows: Row[])
   };
 }
 
+const groupsOfOne = db.prepare("SELECT group_id FROM person_groups WHERE person_id = ? AND workspace_id = ? ORDER BY group_id");
 const groupsOf = db.prepare("SELECT person_id, group_id FROM person_groups WHERE workspace_id = ? AND person_id IN (SELECT value FROM json_each(?)) ORDER BY person_id, group_id");
 const personB = (p: Row, groupIds: string[]) => {
   const telephones = json(p.telephones) as string[] | null;
@@ -73,6 +76,7 @@ const peopleWithGroups = (rows: Row[]) => {
   return rows.map((r) => personB(r, by.get(r.id)!));
 };
 
+const countOne = db.prepare("SELECT count(*) AS n FROM person_groups WHERE group_id = ? AND workspace_id = ?");
 const counts = db.prepare("SELECT group_id, count(*) AS n FROM person_groups WHERE workspace_id = ? AND group_id IN (SELECT value FROM json_each(?)) GROUP BY group_id");
 const groupB = (g: Row, n: number) => ({ id: g.id, object: "group", name: g.name, description: g.description, people_count: n, created_at: iso(g.created_at), updated_at: iso(g.updated_at) });
 const groupsWithCounts = (rows: Row[]) => {
@@ -136,8 +140,8 @@ const quotaScopeB = (r: Row) => ({
 });
 
 const resources: Record<string, Resource> = {
-  people: simple("people", (p) => peopleWithGroups([p])[0], peopleWithGroups),
-  groups: simple("groups", (g) => groupsWithCounts([g])[0], groupsWithCounts),
+  people: simple("people", (p) => personB(p, (groupsOfOne.all(p.id, workspaceId) as Row[]).map((g) => g.group_id)), peopleWithGroups),
+  groups: simple("groups", (g) => groupB(g, (countOne.get(g.id, workspaceId) as Row).n), groupsWithCounts),
   events: simple("events", eventB),
   webhook_deliveries: deliveries,
   quota_scopes: simple("quota_scopes", quotaScopeB),
