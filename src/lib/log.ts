@@ -49,8 +49,6 @@ export function bufferedStdout(): LogSink {
   };
 }
 
-// Log times are new each time: formatted directly, not through iso()'s memo of
-// the API's recurring timestamps.
 const time = (ms: number) => new Date(ms).toISOString();
 
 export function formatRequest(e: RequestEntry): string {
