@@ -5,7 +5,7 @@
 //   BENCH_COMPARE=<dir of another checkout>: a third server from that tree, measured in the same
 //   rounds (an A/B of a change: both against the same ceiling on the same data)
 import { $ } from "bun";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
@@ -119,17 +119,29 @@ const compare = compareTree ? await serve(compareTree) : null;
 interface Result {
   rps: number;
   p99: number;
+  /** CPU time the server spent per request (user + system), µs: steadier than req/s for comparing builds. */
+  cpuUs: number;
 }
 
-async function wrk(base: string, pathsFile: string, token?: string): Promise<Result> {
+/** User + system CPU time of a process so far, in clock ticks (/proc/<pid>/stat). */
+const cpuTicks = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(f[11]) + Number(f[12]);
+};
+const TICK_US = 1e6 / Number(process.env.BENCH_CLK_TCK ?? 100);
+
+async function wrk(base: string, pathsFile: string, pid: number, token?: string): Promise<Result> {
   const args = ["-t1", "-c32", `-d${DURATION}s`, "--latency", "-s", join(root, "scripts/bench/random-paths.lua"), ...(token ? ["-H", `authorization: Bearer ${token}`] : []), base];
+  const before = cpuTicks(pid);
   const out = await $`${pin(0)} wrk ${args}`.env({ ...process.env, PATHS: pathsFile }).text();
+  const ticks = cpuTicks(pid) - before;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const m = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99 = m ? Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1) : NaN;
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
   if (non2xx) throw new Error(`${base}: ${non2xx[1]} non-2xx answers\n${out}`);
-  return { rps, p99 };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  return { rps, p99, cpuUs: (ticks * TICK_US) / requests };
 }
 
 /** Every page of a list, walked through the full server (cursors are signed there): the paths of distinct pages. */
@@ -168,9 +180,9 @@ try {
       for (const kind of ["point", "page"] as const) {
         const key = `${r} ${kind}`;
         if (!runs.has(key)) runs.set(key, { bare: [], full: [], compare: [] });
-        const bareRun = await wrk(`http://127.0.0.1:${barePort}`, files[r]![kind]);
-        const fullRun = await wrk(`http://127.0.0.1:${fullPort}`, files[r]![kind], w.apiKey);
-        const compareRun = compare ? await wrk(`http://127.0.0.1:${compare.port}`, files[r]![kind], w.apiKey) : null;
+        const bareRun = await wrk(`http://127.0.0.1:${barePort}`, files[r]![kind], bare.pid);
+        const fullRun = await wrk(`http://127.0.0.1:${fullPort}`, files[r]![kind], full.pid, w.apiKey);
+        const compareRun = compare ? await wrk(`http://127.0.0.1:${compare.port}`, files[r]![kind], compare.proc.pid, w.apiKey) : null;
         if (i < 0) continue;
         runs.get(key)!.bare.push(bareRun);
         runs.get(key)!.full.push(fullRun);
@@ -178,10 +190,10 @@ try {
       }
     }
   }
-  const med = (rs: Result[]): Result => ({ rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)) });
+  const med = (rs: Result[]): Result => ({ rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)), cpuUs: median(rs.map((r) => r.cpuUs)) });
   const lines = [
-    "| resource | request | bare req/s | bare p99 ms | Nearbound req/s | Nearbound p99 ms | ratio (median of rounds) | goal | met |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| resource | request | bare req/s | bare p99 ms | bare CPU µs/req | Nearbound req/s | Nearbound p99 ms | Nearbound CPU µs/req | ratio (median of rounds) | goal | met |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const [key, run] of runs) {
     const [resource, kind] = key.split(" ") as [string, "point" | "page"];
@@ -191,11 +203,11 @@ try {
     const goal = kind === "point" ? 0.65 : 0.8;
     const met = ratio >= goal && (kind === "page" || f.p99 <= 15);
     const what = kind === "point" ? `GET /v1/${resource}/{id}` : `GET /v1/${resource}?limit=100`;
-    lines.push(`| ${resource} | ${what} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(2)} | ${f.rps.toFixed(0)} | ${f.p99.toFixed(2)} | ${(ratio * 100).toFixed(0)}% | ≥ ${goal * 100}%${kind === "point" ? ", p99 ≤ 15 ms" : ""} | ${met ? "yes" : "no"} |`);
+    lines.push(`| ${resource} | ${what} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(2)} | ${b.cpuUs.toFixed(1)} | ${f.rps.toFixed(0)} | ${f.p99.toFixed(2)} | ${f.cpuUs.toFixed(1)} | ${(ratio * 100).toFixed(0)}% | ≥ ${goal * 100}%${kind === "point" ? ", p99 ≤ 15 ms" : ""} | ${met ? "yes" : "no"} |`);
     if (run.compare.length) {
       const c = med(run.compare);
       const cRatio = median(run.compare.map((x, i) => x.rps / run.bare[i]!.rps));
-      lines.push(`| ${resource} (compare: ${compareTree}) | ${what} | | | ${c.rps.toFixed(0)} | ${c.p99.toFixed(2)} | ${(cRatio * 100).toFixed(0)}% | | |`);
+      lines.push(`| ${resource} (compare: ${compareTree}) | ${what} | | | | ${c.rps.toFixed(0)} | ${c.p99.toFixed(2)} | ${c.cpuUs.toFixed(1)} | ${(cRatio * 100).toFixed(0)}% | | |`);
     }
   }
   console.log(lines.join("\n"));
