@@ -101,8 +101,18 @@ console.log(`seeded ${ROWS} rows of each resource in ${((performance.now() - see
 
 // ---- servers
 const db = join(dataDir, "nearbound.sqlite");
-const barePort = await freePort();
-const bare = Bun.spawn([...pin(1), process.execPath, join(root, "scripts/bench/bare-server.ts"), db, ws, String(barePort)], { stdout: "ignore", stderr: "inherit" });
+// two ceilings: the same JSON body alone, and the same answer (body and headers)
+const startBare = async (sameHeaders: boolean) => {
+  const port = await freePort();
+  const proc = Bun.spawn([...pin(1), process.execPath, join(root, "scripts/bench/bare-server.ts"), db, ws, String(port)], {
+    stdout: "ignore",
+    stderr: "inherit",
+    env: { ...process.env, BARE_HEADERS: sameHeaders ? "1" : "0" },
+  });
+  return { port, proc };
+};
+const { port: barePort, proc: bare } = await startBare(true);
+const bodyOnly = await startBare(false);
 const serve = async (tree: string) => {
   const port = await freePort();
   const proc = Bun.spawn([...pin(1), process.execPath, join(tree, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(port)], {
@@ -162,6 +172,7 @@ const pointIds = new Map<Resource, string[]>(chosen.map((r) => [r, []]));
 
 try {
   await waitHttp(`http://127.0.0.1:${barePort}/v1/quota_scopes`);
+  await waitHttp(`http://127.0.0.1:${bodyOnly.port}/v1/quota_scopes`);
   await waitHttp(`http://127.0.0.1:${fullPort}/healthz`);
   if (compare) await waitHttp(`http://127.0.0.1:${compare.port}/healthz`);
   const files: Record<string, { point: string; page: string }> = {};
@@ -174,17 +185,19 @@ try {
   }
   // A warm-up pass (not measured) fills each server's page cache, then rounds alternate the
   // servers so drift of the machine hits them alike; medians are reported.
-  const runs = new Map<string, { bare: Result[]; full: Result[]; compare: Result[] }>();
+  const runs = new Map<string, { bare: Result[]; body: Result[]; full: Result[]; compare: Result[] }>();
   for (let i = -1; i < ROUNDS; i++) {
     for (const r of chosen) {
       for (const kind of ["point", "page"] as const) {
         const key = `${r} ${kind}`;
-        if (!runs.has(key)) runs.set(key, { bare: [], full: [], compare: [] });
+        if (!runs.has(key)) runs.set(key, { bare: [], body: [], full: [], compare: [] });
+        const bodyRun = await wrk(`http://127.0.0.1:${bodyOnly.port}`, files[r]![kind], bodyOnly.proc.pid);
         const bareRun = await wrk(`http://127.0.0.1:${barePort}`, files[r]![kind], bare.pid);
         const fullRun = await wrk(`http://127.0.0.1:${fullPort}`, files[r]![kind], full.pid, w.apiKey);
         const compareRun = compare ? await wrk(`http://127.0.0.1:${compare.port}`, files[r]![kind], compare.proc.pid, w.apiKey) : null;
         if (i < 0) continue;
         runs.get(key)!.bare.push(bareRun);
+        runs.get(key)!.body.push(bodyRun);
         runs.get(key)!.full.push(fullRun);
         if (compareRun) runs.get(key)!.compare.push(compareRun);
       }
@@ -192,8 +205,8 @@ try {
   }
   const med = (rs: Result[]): Result => ({ rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)), cpuUs: median(rs.map((r) => r.cpuUs)) });
   const lines = [
-    "| resource | request | bare req/s | bare p99 ms | bare CPU µs/req | Nearbound req/s | Nearbound p99 ms | Nearbound CPU µs/req | ratio (median of rounds) | goal | met |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| resource | request | bare, same answer: req/s | p99 ms | CPU µs/req | Nearbound req/s | p99 ms | CPU µs/req | ratio (median of rounds) | goal | met | bare, same body only: req/s | CPU µs/req | ratio to it |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const [key, run] of runs) {
     const [resource, kind] = key.split(" ") as [string, "point" | "page"];
@@ -203,23 +216,27 @@ try {
     const goal = kind === "point" ? 0.65 : 0.8;
     const met = ratio >= goal && (kind === "page" || f.p99 <= 15);
     const what = kind === "point" ? `GET /v1/${resource}/{id}` : `GET /v1/${resource}?limit=100`;
-    lines.push(`| ${resource} | ${what} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(2)} | ${b.cpuUs.toFixed(1)} | ${f.rps.toFixed(0)} | ${f.p99.toFixed(2)} | ${f.cpuUs.toFixed(1)} | ${(ratio * 100).toFixed(0)}% | ≥ ${goal * 100}%${kind === "point" ? ", p99 ≤ 15 ms" : ""} | ${met ? "yes" : "no"} |`);
+    const o = med(run.body);
+    const bodyRatio = median(run.full.map((x, i) => x.rps / run.body[i]!.rps));
+    lines.push(
+      `| ${resource} | ${what} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(2)} | ${b.cpuUs.toFixed(1)} | ${f.rps.toFixed(0)} | ${f.p99.toFixed(2)} | ${f.cpuUs.toFixed(1)} | ${(ratio * 100).toFixed(0)}% | ≥ ${goal * 100}%${kind === "point" ? ", p99 ≤ 15 ms" : ""} | ${met ? "yes" : "no"} | ${o.rps.toFixed(0)} | ${o.cpuUs.toFixed(1)} | ${(bodyRatio * 100).toFixed(0)}% |`,
+    );
     if (run.compare.length) {
       const c = med(run.compare);
       const cRatio = median(run.compare.map((x, i) => x.rps / run.bare[i]!.rps));
-      lines.push(`| ${resource} (compare: ${compareTree}) | ${what} | | | | ${c.rps.toFixed(0)} | ${c.p99.toFixed(2)} | ${c.cpuUs.toFixed(1)} | ${(cRatio * 100).toFixed(0)}% | | |`);
+      lines.push(`| ${resource} (compare: ${compareTree}) | ${what} | | | | ${c.rps.toFixed(0)} | ${c.p99.toFixed(2)} | ${c.cpuUs.toFixed(1)} | ${(cRatio * 100).toFixed(0)}% | | | | | |`);
     }
   }
   console.log(lines.join("\n"));
   if (process.env.BENCH_RECORD !== "0") {
     appendSection(
       "API (bench:api)",
-      `${ROWS} rows per resource in one workspace (people in 0-3 of the groups, 4 custom fields' worth of data, events of every type with their sample data, one delivery per event). Each request takes a random id, or a random one of the list's ${Math.ceil(ROWS / 100)} distinct 100-item pages (real signed cursors), from a file (scripts/bench/random-paths.lua). wrk -t1 -c32 -d${DURATION}s on loopback, wrk pinned to core 0 and the server to core 1; a warm-up pass, then ${ROUNDS} rounds alternating the bare server and Nearbound; the ratio is the median of the per-round ratios. The ceiling (scripts/bench/bare-server.ts) answers the same JSON from the same file with hand-written prepared statements and nothing else; Nearbound runs auth, scope, rate limit, validation, the JSON access log (to /dev/null), cursor signing and the serializers.\n\n${lines.join("\n")}`,
+      `${ROWS} rows per resource in one workspace (people in 0-3 of the groups, 4 custom fields' worth of data, events of every type with their sample data, one delivery per event). Each request takes a random id, or a random one of the list's ${Math.ceil(ROWS / 100)} distinct 100-item pages (real signed cursors), from a file (scripts/bench/random-paths.lua). wrk -t1 -c32 -d${DURATION}s on loopback, wrk pinned to core 0 and the server to core 1; a warm-up pass, then ${ROUNDS} rounds alternating the bare server and Nearbound; the ratio is the median of the per-round ratios. The ceiling (scripts/bench/bare-server.ts) answers the same JSON from the same file with hand-written prepared statements and nothing else; the goal's ratio is to the ceiling that sends the same answer (the same body and the headers every API answer carries: X-Request-Id, RateLimit-Policy, RateLimit, and ETag on quota scopes), the last columns to the one that sends the body alone. Nearbound runs auth, scope, rate limit, validation, the JSON access log (to /dev/null), cursor signing and the serializers.\n\n${lines.join("\n")}`,
     );
   }
 } finally {
-  for (const p of [bare, full, compare?.proc]) p?.kill();
-  await Promise.all([bare.exited, full.exited, compare?.proc.exited]);
+  for (const p of [bare, bodyOnly.proc, full, compare?.proc]) p?.kill();
+  await Promise.all([bare.exited, bodyOnly.proc.exited, full.exited, compare?.proc.exited]);
   if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
   else rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,7 +1,10 @@
 // The ceiling for bench:api: a bare Bun.serve answering each resource's point
 // read and 100-item page from the same SQLite file with hand-written prepared
 // statements and the same JSON body: no auth, no validation, no cursor
-// signature check, no logging. Run: bun bare-server.ts FILE WORKSPACE PORT
+// signature check, no logging. With BARE_HEADERS=1 it also sends the headers
+// every API answer carries (X-Request-Id, RateLimit-Policy, RateLimit, and the
+// ETag of a versioned resource), so the two answers are the same bytes.
+// Run: bun bare-server.ts FILE WORKSPACE PORT
 import { Database } from "bun:sqlite";
 
 const [file, workspaceId, port] = process.argv.slice(2) as [string, string, string];
@@ -15,6 +18,14 @@ const after = (cursor: string | null) => (cursor ? Buffer.from(cursor.split(".")
 const meta = (more: boolean) => ({ has_more: more, next_cursor: more ? "x" : null, total_count: null, total_count_capped: null });
 
 type Row = Record<string, any>;
+const SAME_HEADERS = process.env.BARE_HEADERS === "1";
+/** The headers of the same answer: fresh per request, as the API's are. */
+function headers(etag?: number): Record<string, string> | undefined {
+  if (!SAME_HEADERS) return undefined;
+  const h: Record<string, string> = { "x-request-id": `req_${crypto.randomUUID()}`, "ratelimit-policy": '"default";q=200;w=4', ratelimit: '"default";r=199;t=1' };
+  if (etag !== undefined) h.etag = `"${etag}"`;
+  return h;
+}
 interface Resource {
   one(id: string): unknown | null;
   page(cursor: string | null): unknown;
@@ -155,9 +166,9 @@ Bun.serve({
     const [, , name, id] = url.pathname.split("/");
     const r = resources[name!];
     if (!r) return new Response("not found", { status: 404 });
-    if (!id) return Response.json(r.page(url.searchParams.get("cursor")));
-    const body = r.one(id);
-    return body ? Response.json(body) : new Response("not found", { status: 404 });
+    if (!id) return Response.json(r.page(url.searchParams.get("cursor")), { headers: headers() });
+    const body = r.one(id) as { version?: number } | null;
+    return body ? Response.json(body, { headers: headers(body.version) }) : new Response("not found", { status: 404 });
   },
 });
 console.log("ready");
