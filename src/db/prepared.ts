@@ -1,6 +1,6 @@
 // drizzle builds a query's SQL on every call (~40 µs); reads build it once
 // with placeholders and keep the prepared query on the database.
-import { getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
@@ -46,6 +46,24 @@ export function preparedSelect<Row>(db: Db, key: string, table: SQLiteTable, bui
         if (r && decode) decode(r);
         return r;
       },
+    };
+  });
+}
+
+/**
+ * One row of `table` by (workspace_id, id): the point read every resource
+ * shares, a statement bound positionally (no parameter object per call).
+ */
+export function pointSelect<Row>(db: Db, table: SQLiteTable): (workspaceId: string, id: string) => Row | undefined {
+  return preparedOnce(db, `point:${getTableName(table)}`, () => {
+    const columns = Object.entries(getTableColumns(table));
+    const list = columns.map(([prop, col]) => `"${col.name}" AS "${prop}"`).join(", ");
+    const stmt = db.$client.prepare<Row, [string, string]>(`SELECT ${list} FROM "${getTableName(table)}" WHERE "workspace_id" = ?1 AND "id" = ?2`);
+    const decode = decoder<Row>(columns);
+    return (workspaceId, id) => {
+      const r = stmt.get(workspaceId, id);
+      if (r && decode) decode(r);
+      return r ?? undefined;
     };
   });
 }

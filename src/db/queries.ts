@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db, DbOrTx } from "./client";
-import { preparedSelect, selectRows } from "./prepared";
+import { pointSelect, preparedSelect, selectRows } from "./prepared";
 
 export type Order = "asc" | "desc";
 
@@ -76,10 +76,7 @@ export function tableReads<T extends SQLiteTable>(table: T, opts: { key?: SQLite
 
   return {
     get(db, workspaceId, id) {
-      const q = preparedSelect<Row>(db, `${name}.get`, table, (from) =>
-        from.where(and(eq(workspace, sql.placeholder("ws")), eq(columns.id!, sql.placeholder("id")))).toSQL(),
-      );
-      return q.get({ ws: workspaceId, id });
+      return pointSelect<Row>(db, table)(workspaceId, id);
     },
 
     page(db, filter, p) {
