@@ -9,8 +9,11 @@ import { apiOfPath, pathOf, ServerRequestState, setState, stampHeaders } from ".
 import type { Service } from "./lib/service";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
-// Hard ceiling for any body; endpoints enforce their own, smaller limits.
-const MAX_BODY = 17 * 1024 * 1024;
+// Bun's own limit would answer an oversized body with a bare 413 before any of
+// our code runs; it is set out of reach, and every endpoint's limit (declared
+// by Content-Length here, or counted while reading a chunked body) answers a
+// problem document instead.
+const MAX_BODY = Number.MAX_SAFE_INTEGER;
 
 export interface HttpOptions {
   /** Overrides NEARBOUND_HTTP_PORT (0 = any free port). */

@@ -354,3 +354,22 @@ describe("POST /v1/people/{id}/verify", () => {
     expect(row(id)).toMatchObject({ email: "moved@strict.test", emailSendable: null, verifiedAt: null });
   });
 });
+
+describe("the outbound address policy", () => {
+  test("an MX on a loopback address is never probed: null (private_target), no SMTP connection", async () => {
+    const strict = await startTestApp({ env: { NEARBOUND_ALLOW_PRIVATE_TARGETS: "0", NEARBOUND_DNS_SERVERS: dns.servers, NEARBOUND_SMTP_PROBE_PORT: String((smtp.server.address() as AddressInfo).port), NEARBOUND_HOSTNAME: HOSTNAME } });
+    try {
+      const w = strict.newWorkspace();
+      const now = strict.clock.now();
+      const id = newId("per");
+      strict.ctx.db.insert(people).values({ id, workspaceId: w.id, email: "jane@strict.test", emailKey: "jane@strict.test", emailDomain: "strict.test", source: "api", status: "active", createdAt: now, updatedAt: now }).run();
+      commands.length = 0;
+      const r = await verify(w.apiA, id);
+      expectOk(r);
+      expect(r.body).toMatchObject({ emailSendable: null, emailSendableReason: "private_target", status: "active" });
+      expect(commands).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -25,6 +25,16 @@ describe("POST /v1/webhook_endpoints", () => {
     expect(c.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   });
 
+  test("a URL with CR/LF or a space is 422 on /url, never rewritten", async () => {
+    const w = env.app.newWorkspace();
+    for (const url of [env.rx.url("/a\r\nX: y"), env.rx.url("/a b")]) {
+      const r = await w.api.post("/v1/webhook_endpoints", { url });
+      expectProblem(r, 422, "validation_failed");
+      expect(r.body.errors).toEqual([expect.objectContaining({ pointer: "/url", code: "invalid_url" })]);
+    }
+    expect((await w.api.get("/v1/webhook_endpoints")).body.data).toEqual([]);
+  });
+
   test("an unknown event type is 422 at its index", async () => {
     const w = env.app.newWorkspace();
     const r = await w.api.post("/v1/webhook_endpoints", { url: "ftp://example.com/x", event_types: ["message.sent", "message.exploded"] });

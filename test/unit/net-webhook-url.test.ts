@@ -95,3 +95,16 @@ describe('checkWebhookUrl', () => {
     expect(await code('http://u:p@127.0.0.1/', lax)).toBe('credentials_not_allowed');
   });
 });
+
+describe("characters the URL parser would rewrite", () => {
+  const resolve = async () => ["93.184.215.14"];
+  test.each([
+    ["CR LF and a header", "https://hooks.example.com/\r\nX: y"],
+    ["a space", "https://hooks.example.com/a b"],
+    ["a tab", "https://hooks.example.com/a\tb"],
+    ["NUL", "https://hooks.example.com/a\u0000b"],
+    ["a C1 control", "https://hooks.example.com/a\u0085b"],
+  ])("%s is refused as invalid_url, never silently encoded", async (_name, url) => {
+    expect(await checkWebhookUrl(url, { allowPrivate: false, resolve })).toMatchObject({ ok: false, code: "invalid_url" });
+  });
+});

@@ -36,7 +36,8 @@ const description =
   "2. DNS route through NEARBOUND_DNS_SERVERS — null MX: `false` (`null_mx`); no MX and no address: `false` (`no_route`); unanswerable: `null` (`dns_unavailable`);\n" +
   "3. SMTP probe of the primary MX: EHLO, MAIL FROM, RCPT TO the address, RCPT TO a random local part (catch-all check), RSET, QUIT — never DATA. " +
   "Accepted: `true` (`mailbox_exists`); the server also accepts the random address: `true` (`catch_all`: deliverable, mailbox unconfirmed); " +
-  "refused (5xx, not 5.7.x policy): `false` (`mailbox_rejected`); temporary or unclear: `null` (`smtp_unavailable`).\n\n" +
+  "refused (5xx, not 5.7.x policy): `false` (`mailbox_rejected`); temporary or unclear: `null` (`smtp_unavailable`). " +
+  "The mail host must be a public address (the outbound address policy): a loopback, private, link-local or metadata address is never probed, `null` (`private_target`), unless the operator set NEARBOUND_ALLOW_PRIVATE_TARGETS.\n\n" +
   `Probe timeouts: connect ${seconds(PROBE_TIMEOUTS.connectMs)} s, each command ${seconds(PROBE_TIMEOUTS.commandMs)} s, whole probe ${seconds(PROBE_TIMEOUTS.totalMs)} s; ` +
   "the check is asynchronous I/O and never delays other requests.\n\n" +
   "Status: a `false` verdict makes the person `undeliverable` (people who are `bounced`, `spam` or `unsubscribed` stay so); " +

@@ -6,9 +6,9 @@ import { etagOf } from "../shared/etag";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, Nullable, Page } from "../shared/schemas";
+import { IdParams, JsonInteger, Nullable, Page } from "../shared/schemas";
 
-const limit = (description: string) => t.Optional(Nullable(t.Integer({ minimum: 1, maximum: 2_147_483_647, description })));
+const limit = (description: string) => t.Optional(Nullable(JsonInteger({ minimum: 1, maximum: 2_147_483_647, description })));
 const LimitFields = {
   messages_per_day: limit("Messages per rolling day across its connections; null = no limit"),
   recipients_per_day: limit("Recipients per rolling day across its connections; null = no limit"),

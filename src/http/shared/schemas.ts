@@ -1,4 +1,5 @@
 // Shared request/response schema pieces: one schema validates and documents.
+import { Type } from "@sinclair/typebox";
 import { t, type TSchema } from "elysia";
 import { ERROR_CODES } from "../../lib/errors";
 import { Id, Nullable } from "../../representations/common";
@@ -6,6 +7,12 @@ import { Id, Nullable } from "../../representations/common";
 export { Id, literals, Nullable, Timestamp } from "../../representations/common";
 
 export const IdParams = (prefix: string) => t.Object({ id: Id(prefix) });
+
+/**
+ * An integer in a JSON body: JSON has numbers, so "500" is a type error.
+ * (Elysia's t.Integer also takes numeric strings, which suits query strings only.)
+ */
+export const JsonInteger = (options?: Parameters<typeof Type.Integer>[0]) => Type.Integer(options);
 
 export const FieldErrorSchema = t.Object({
   pointer: t.String({ description: "RFC 6901 pointer into the body, or ?name for a query parameter" }),

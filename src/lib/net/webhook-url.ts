@@ -36,6 +36,9 @@ function isLocalhostName(host: string): boolean {
 }
 
 export async function checkWebhookUrl(raw: string, opts: CheckWebhookUrlOptions): Promise<WebhookUrlCheck> {
+  // The URL parser would quietly drop or percent-encode these (/\r\nX: y → /X:%20y):
+  // a URL is stored as given or refused, never rewritten.
+  if (/[\x00-\x20\x7f-\x9f]/.test(raw)) return fail('invalid_url', 'URL contains a space or a control character (CR, LF, tab…); percent-encode it');
   let url: URL;
   try {
     url = new URL(raw);

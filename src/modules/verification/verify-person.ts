@@ -25,6 +25,7 @@ export type SendableReason =
   | "catch_all"
   | "mailbox_rejected"
   | "smtp_unavailable"
+  | "private_target"
   | "syntax_only";
 
 export interface Verdict {
@@ -59,11 +60,12 @@ export async function checkAddress(ctx: Ctx, email: string): Promise<Verdict> {
   if (route.route === "null_mx") return { sendable: false, reason: "null_mx" };
   if (route.route === "none") return { sendable: false, reason: "no_route" };
   if (route.route === "unknown") return { sendable: null, reason: "dns_unavailable" };
-  // net.connect would ask the system resolver; the MX host is resolved through ours.
-  const addresses = await resolver.lookupAll(route.hosts[0]!).catch(() => []);
-  if (addresses.length === 0) return { sendable: null, reason: "smtp_unavailable" };
+  // The MX host is resolved through our resolver and checked against the outbound
+  // policy: a tenant's address must not make the appliance probe internal hosts.
+  const target = await ctx.outbound.target(route.hosts[0]!);
+  if (!target.ok) return { sendable: null, reason: target.code === "private_address" ? "private_target" : "smtp_unavailable" };
   const probe = await probeMailbox({
-    host: addresses[0]!.address,
+    host: target.addresses[0]!,
     port: ctx.config.smtpProbePort,
     heloName: ctx.config.hostname,
     mailFrom: `verify@${ctx.config.hostname}`,

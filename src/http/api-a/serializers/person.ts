@@ -29,7 +29,7 @@ export const PersonA = t.Object(
     emailSendableReason: Nullable(
       t.String({
         description:
-          "Why: mailbox_exists, catch_all (the server accepts any address: deliverable but unconfirmed), mailbox_rejected, invalid_syntax, null_mx, no_route, dns_unavailable, smtp_unavailable, syntax_only (test mode)",
+          "Why: mailbox_exists, catch_all (the server accepts any address: deliverable but unconfirmed), mailbox_rejected, invalid_syntax, null_mx, no_route, dns_unavailable, smtp_unavailable, private_target (the mail host is a loopback or private address the appliance may not connect to), syntax_only (test mode)",
       }),
     ),
     verifiedAt: Nullable(Timestamp),
