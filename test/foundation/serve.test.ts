@@ -136,3 +136,36 @@ describe("graceful shutdown", () => {
     db.close();
   });
 });
+
+describe("start-up refusals and warnings", () => {
+  test("a port in use: one line on stderr, a non-zero exit, and no data directory created or migrated", async () => {
+    const taken = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+    const dataDir = join(newDir(), "data");
+    try {
+      const r = await runCli(SOURCE_CLI, ["serve", "--port", String(taken.port), "--data-dir", dataDir]);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr.trim().split("\n")).toEqual([`nearbound: cannot listen on 127.0.0.1:${taken.port}: address already in use (is another serve running?)`]);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      taken.stop(true);
+    }
+  });
+
+  test("an EHLO name that is not fully qualified is warned about", async () => {
+    const serve = await ServeProcess.start(SOURCE_CLI, ["--data-dir", join(newDir(), "data")], { env: { NEARBOUND_HOSTNAME: "mailbox" } });
+    try {
+      expect(await serve.waitLog("NEARBOUND_HOSTNAME is not a fully qualified domain name: receiving mail servers refuse such EHLO names; set it to this host's public name")).toMatchObject({ level: "warn", hostname: "mailbox" });
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  test("a fully qualified EHLO name is not warned about", async () => {
+    const serve = await ServeProcess.start(SOURCE_CLI, ["--data-dir", join(newDir(), "data")], { env: { NEARBOUND_HOSTNAME: "mail.outreach-example.com" } });
+    try {
+      expect(serve.logs.some((l) => String(l.msg).startsWith("NEARBOUND_HOSTNAME"))).toBe(false);
+    } finally {
+      await serve.stop();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
@@ -345,6 +345,16 @@ describe("expiry", () => {
     await expire();
     expect((await w.api.get(`/v1/exports/${e.id}`)).body).toMatchObject({ status: "expired", url: null, rows: 2 });
     expect(exportFiles()).not.toContain(`${e.id}.csv`);
+  });
+
+  test("a ready export whose file disappeared says so: expired with last_error file_missing, no fresh link", async () => {
+    const w = app.newWorkspace();
+    const { e, link } = await almostExpired(w);
+    rmSync(join(app.dataDir, "exports", `${e.id}.csv`));
+    const g = (await w.api.get(`/v1/exports/${e.id}`)).body;
+    expect(g).toMatchObject({ status: "expired", url: null, last_error: { code: "file_missing" } });
+    expect((await w.api.get("/v1/exports")).body.data[0]).toMatchObject({ id: e.id, status: "expired", url: null });
+    expectProblem(await download(link), 410, "gone");
   });
 
   test("after the sweep its links are 410", async () => {

@@ -159,7 +159,34 @@ export function settleExports(ctx: Ctx, scope?: { workspaceId: string; id?: stri
     transact(ctx, (tx, outbox) => endExport(ctx, tx, outbox, { workspaceId: s.workspaceId, id: s.id, status: "failed", lastError: s.lastError }));
     removeExportFiles(ctx, s.id, s.format);
   }
-  return stale.length;
+  return stale.length + expireVanished(ctx, scope);
+}
+
+/**
+ * Ready exports whose file is gone from the data directory (deleted by hand,
+ * a restored backup without it) are `expired`, saying why: a ready export
+ * always has its file, so its link always works.
+ */
+function expireVanished(ctx: Ctx, scope?: { workspaceId: string; id?: string }): number {
+  const ready = ctx.db
+    .select({ id: dataExports.id, workspaceId: dataExports.workspaceId, format: dataExports.format })
+    .from(dataExports)
+    .where(and(scope ? eq(dataExports.workspaceId, scope.workspaceId) : undefined, scope?.id ? eq(dataExports.id, scope.id) : undefined, eq(dataExports.status, "ready")))
+    .all();
+  const now = ctx.clock.now();
+  let n = 0;
+  for (const e of ready) {
+    if (existsSync(exportFile(ctx, e.id, e.format))) continue;
+    const lastError = { at: now, code: "file_missing", detail: "The export's file is no longer in the data directory; create the export again." };
+    const gone = ctx.db
+      .update(dataExports)
+      .set({ status: "expired", lastError, updatedAt: now })
+      .where(and(eq(dataExports.workspaceId, e.workspaceId), eq(dataExports.id, e.id), eq(dataExports.status, "ready")))
+      .returning({ id: dataExports.id })
+      .get();
+    if (gone) n++;
+  }
+  return n;
 }
 
 /** Deletes the files of ready exports past expires_at; they become `expired` (periodic). */
