@@ -47,6 +47,12 @@ export interface ContextOptions {
   dns?: Resolver;
   ai?: AiProvider | null;
   migrate?: boolean;
+  /**
+   * A serving process never waits for the write lock on its thread (bun:sqlite's
+   * busy timeout sleeps there, freezing every request): a busy database answers
+   * at once and the HTTP layer retries asynchronously (server.ts). The CLI waits.
+   */
+  serving?: boolean;
 }
 
 /** Where the database of a data directory lives. */
@@ -54,7 +60,7 @@ export const databaseFile = (dataDir: string) => join(dataDir, "nearbound.sqlite
 
 export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(databaseFile(config.dataDir), config.dbBusyTimeoutMs);
+  const db = openDatabase(databaseFile(config.dataDir), opts.serving ? 0 : config.dbBusyTimeoutMs);
   if (opts.migrate !== false) migrate(db);
   const clock = opts.clock ?? systemClock;
   const dns = opts.dns ?? createCachingResolver(createResolver({ servers: config.dnsServers }), { clock });

@@ -26,7 +26,7 @@ export async function serve(config: Config): Promise<number> {
     process.stderr.write(`nearbound: cannot listen on ${config.host}:${config.httpPort}: ${busy}\n`);
     return 1;
   }
-  const ctx = createContext(config, { migrate: false });
+  const ctx = createContext(config, { migrate: false, serving: true });
   // Logged so operators (and tests) see whether an upgrade changed the schema.
   ctx.log.info("database ready", { file: databaseFile(config.dataDir), migrations_applied: migrate(ctx.db) });
   if (!isFqdn(config.hostname)) {

@@ -3,7 +3,8 @@
 import type { Server } from "bun";
 import { createApp } from "./app";
 import type { Ctx } from "./context";
-import { bodyLimit, tooLarge } from "./http/shared/body";
+import { bodyLimit, JSON_BODY_LIMIT, tooLarge } from "./http/shared/body";
+import { releaseKey } from "./http/shared/idempotency";
 import { errorResponse } from "./http/shared/problem";
 import { apiOfPath, pathOf, ServerRequestState, setState, stampHeaders } from "./http/shared/request-state";
 import type { Service } from "./lib/service";
@@ -51,16 +52,50 @@ export class HttpServer implements Service {
       const id = incoming && REQUEST_ID_RE.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
       const state = new ServerRequestState(id, performance.now(), apiOfPath(path), server, request);
       setState(request, state);
-      const declared = request.method === "GET" || request.method === "HEAD" ? 0 : Number(request.headers.get("content-length") ?? 0);
-      const limit = declared ? bodyLimit(request.method, path, request.headers.get("content-type")) : 0;
-      if (declared > limit) return finish(request, path, state, errorResponse(request, tooLarge(limit), ctx.config));
+      let replayable = true; // a busy database runs it again (retry below)
+      let spare: Request | null = null;
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        const declared = Number(request.headers.get("content-length") ?? 0);
+        const limit = bodyLimit(request.method, path, request.headers.get("content-type"));
+        if (declared > limit) return finish(request, path, state, errorResponse(request, tooLarge(limit), ctx.config));
+        // a JSON body is kept to be sent again; a chunked body or an upload (raw body) is not,
+        // and answers 503 at once
+        if (declared > 0 && limit === JSON_BODY_LIMIT) spare = request.clone() as Request;
+        else if (declared > 0 || request.headers.has("transfer-encoding")) replayable = false;
+      }
+      const answer = attempt(request);
+      if (!(answer instanceof Promise)) return state.busy && replayable ? retry(request, path, state, spare) : finish(request, path, state, answer);
+      return answer.then((r) => (state.busy && replayable ? retry(request, path, state, spare) : finish(request, path, state, r)));
+    };
+
+    const attempt = (request: Request): Response | Promise<Response> => {
       const answer = app.fetch(request) as Response | Promise<Response>;
-      if (!(answer instanceof Promise)) return finish(request, path, state, answer);
-      return answer.then(
-        (r) => finish(request, path, state, r),
-        // only a GET handler compiled synchronous (sync-routes.ts) that returned a failing promise gets here
-        async (error: unknown) => finish(request, path, state, await answerError(request, error)),
-      );
+      // only a GET handler compiled synchronous (sync-routes.ts) that returned a failing promise rejects here
+      return answer instanceof Promise ? answer.catch((error: unknown) => answerError(request, error)) : answer;
+    };
+
+    /**
+     * The database was busy (another process holds its write lock): the
+     * request runs again after a pause that grows, without ever blocking the
+     * event loop, until NEARBOUND_DB_BUSY_TIMEOUT_MS after it arrived; then it
+     * answers 503 with retry_after. Nothing of a busy attempt was committed.
+     */
+    const retry = async (first: Request, path: string, state: ServerRequestState, spare: Request | null): Promise<Response> => {
+      const deadline = state.start + ctx.config.dbBusyTimeoutMs;
+      let pause = 5;
+      for (;;) {
+        await Bun.sleep(Math.min(pause, Math.max(0, deadline - performance.now())));
+        pause = Math.min(pause * 2, 250);
+        state.busy = false;
+        const again = new Request((spare ? spare.clone() : first) as Request);
+        setState(again, state);
+        const answer = await attempt(again);
+        if (!state.busy) return finish(again, path, state, answer);
+        if (performance.now() >= deadline) {
+          releaseKey(ctx, again);
+          return finish(again, path, state, answer);
+        }
+      }
     };
 
     const finish = (request: Request, path: string, state: ServerRequestState, response: Response): Response => {

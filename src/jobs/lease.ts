@@ -9,6 +9,7 @@
 //   rescue — items whose lease lapsed (their process died) become due again,
 //            or are set aside where an external effect may have happened.
 import type { Ctx } from "../context";
+import { isBusyError } from "../db/client";
 import type { Topic } from "../lib/event-bus";
 import { uuidv7Hex } from "../lib/ids";
 import { errorFields } from "../lib/log";
@@ -135,8 +136,9 @@ export class LeaseWorker<Item, Result> implements Service {
         }
       }
     } catch (err) {
-      // e.g. the database stayed busy: the timer tries again
-      this.ctx.log.error(`${this.name}: claim failed`, errorFields(err));
+      // a busy database (another process holds the write lock): the timer tries again
+      if (isBusyError(err)) this.ctx.log.warn(`${this.name}: database busy; claiming again shortly`);
+      else this.ctx.log.error(`${this.name}: claim failed`, errorFields(err));
     }
     this.timer = setTimeout(() => this.fill(), this.opts.pollMs);
   }
@@ -170,6 +172,18 @@ export class LeaseWorker<Item, Result> implements Service {
     try {
       this.store.record(this.owner, batch);
     } catch (err) {
+      if (isBusyError(err) && !this.stopped) {
+        // another process holds the write lock: keep the outcomes and record them shortly
+        this.results = batch.concat(this.results);
+        if (!this.flushPending) {
+          this.flushPending = true;
+          setTimeout(() => {
+            this.flushPending = false;
+            this.flush();
+          }, 100);
+        }
+        return;
+      }
       // not recorded: the leases lapse and the items are rescued
       this.ctx.log.error(`${this.name}: outcomes not recorded`, { count: batch.length, ...errorFields(err) });
     }

@@ -5,7 +5,7 @@
 // runs, as SPEC's Job says.
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
-import { durably } from "../db/client";
+import { durably, isBusyError } from "../db/client";
 import { jobs } from "../db/schema";
 import { errorFields } from "../lib/log";
 import { backoffMs } from "./backoff";
@@ -58,6 +58,8 @@ export class JobRunner extends LeaseWorker<JobRow, JobResult> {
     } catch (err) {
       if (err instanceof JobInterrupted) return err.reason === "cancel" ? { job, outcome: { type: "cancelled" } } : { job, released: true };
       if (err instanceof JobError) return { job, failure: { code: err.code, detail: err.message, retryable: err.retryable } };
+      // another process holds the database's write lock: not the job's failure; it resumes from its checkpoint
+      if (isBusyError(err)) return { job, outcome: { type: "snooze", seconds: 1 } };
       this.ctx.log.error("job failed", { job_id: job.id, kind: job.kind, ...errorFields(err) });
       return { job, failure: { code: "error", detail: err instanceof Error ? err.message : String(err), retryable: true } };
     }

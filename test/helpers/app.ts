@@ -55,7 +55,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; runJobs
     { NEARBOUND_RATE_LIMIT_PER_SECOND: "100000", NEARBOUND_RATE_LIMIT_BURST: "100000", NEARBOUND_ALLOW_PRIVATE_WEBHOOKS: "1", NEARBOUND_SMTP_PORT: "0", ...opts.env },
   );
   const clock = opts.clock ?? new FakeClock(Date.parse("2026-11-21T12:00:00Z"));
-  const ctx = createContext(config, { ...opts.edges, clock, log: opts.log ?? silentLogger });
+  const ctx = createContext(config, { ...opts.edges, clock, log: opts.log ?? silentLogger, serving: true });
   const running = await startRunning(ctx, { runJobs: opts.runJobs });
   const url = running.url;
   return {

@@ -74,7 +74,10 @@ export function toDomainError(ctx: Ctx, table: RouteTable, c: { code: unknown; e
     case "INVALID_COOKIE_SIGNATURE":
       return new DomainError("invalid_request", "Invalid cookie.");
   }
-  if (isBusyError(error)) return new DomainError("service_unavailable", "The database is busy; retry shortly.", { retryAfter: 1 });
+  if (isBusyError(error)) {
+    stateOf(request).busy = true;
+    return new DomainError("service_unavailable", "The database stayed busy (another process holds its write lock); retry shortly.", { retryAfter: 1 });
+  }
   ctx.log.error("unhandled error", { request_id: stateOf(request).id, method: request.method, path: new URL(request.url).pathname, ...errorFields(error) });
   return new DomainError("internal_error", `An unexpected error occurred; it was logged with request id ${stateOf(request).id}.`);
 }

@@ -9,7 +9,7 @@
 // is only known inside its handler (the CSV import: the file's hash) calls
 // idempotent() itself.
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { durably, isUniqueViolation } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema";
@@ -18,6 +18,8 @@ import type { Principal } from "../../modules/workspaces/authenticate";
 import { stateOf, type Reservation } from "./request-state";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** An `in_progress` record this old belongs to a request that died (a crash, a database that stayed busy): the next request takes it over. */
+export const ABANDONED_AFTER_MS = 60_000;
 const KEY_RE = /^[!-~]+$/;
 const SEALED = "sealed:";
 
@@ -86,11 +88,17 @@ function toResponse(r: { status: number; body: string | undefined; headers: Reco
 export function reserve(ctx: Ctx, req: Request, principal: Principal, opts: IdempotencyOptions): Reservation | Response | null {
   const key = readKey(req, opts);
   if (key === null) return null;
+  // the same request tried again after a busy database already holds its key
+  const held = stateOf(req).idempotency;
+  if (held && held.key === key && held.workspaceId === principal.workspaceId && held.api === opts.api) return held;
   const r: Reservation = { workspaceId: principal.workspaceId, api: opts.api, key, sensitive: opts.sensitive ?? false };
   const fp = fingerprint(req, opts.body);
   const now = ctx.clock.now();
-  // an expired record no longer counts
-  ctx.db.delete(idempotencyKeys).where(and(scopeOf(r), lt(idempotencyKeys.expiresAt, now))).run();
+  // an expired record no longer counts, nor one abandoned in progress
+  ctx.db
+    .delete(idempotencyKeys)
+    .where(and(scopeOf(r), or(lt(idempotencyKeys.expiresAt, now), and(eq(idempotencyKeys.state, "in_progress"), lt(idempotencyKeys.createdAt, now - ABANDONED_AFTER_MS)))))
+    .run();
   try {
     durably(ctx.db, (tx) =>
       tx.insert(idempotencyKeys).values({ workspaceId: r.workspaceId, api: r.api, key, fingerprint: fp, state: "in_progress", createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).run(),
@@ -124,13 +132,28 @@ export function complete(ctx: Ctx, req: Request, answer: { status: number; heade
   );
 }
 
+/** Frees the request's key after its last attempt found the database busy (best effort: it may still be). */
+export function releaseKey(ctx: Ctx, req: Request): void {
+  const state = stateOf(req);
+  const r = state.idempotency;
+  if (!r) return;
+  state.idempotency = undefined;
+  try {
+    ctx.db.delete(idempotencyKeys).where(scopeOf(r)).run();
+  } catch {
+    // still busy: the record is taken over once abandoned (ABANDONED_AFTER_MS)
+  }
+}
+
 /**
  * After an error answer: stored when the route gave it (4xx), else the key is
  * released (a 5xx: the work failed on our side, so a retry may do it).
  */
 export async function settleError(ctx: Ctx, req: Request, res: Response): Promise<void> {
-  const r = stateOf(req).idempotency;
-  if (!r) return;
+  const state = stateOf(req);
+  const r = state.idempotency;
+  // a busy database: the request is tried again and keeps its key (server.ts)
+  if (!r || state.busy) return;
   if (res.status < 500) return complete(ctx, req, { status: res.status, headers: Object.fromEntries(res.headers), body: await res.clone().text() });
   stateOf(req).idempotency = undefined;
   ctx.db.delete(idempotencyKeys).where(scopeOf(r)).run();

@@ -24,6 +24,8 @@ export interface RequestState {
   readonly ip: string;
   /** The Idempotency-Key this request holds until its answer is stored. */
   idempotency?: Reservation;
+  /** The answer was "the database is busy": server.ts tries the request again. */
+  busy: boolean;
 }
 
 interface AddressSource {
@@ -33,6 +35,7 @@ interface AddressSource {
 export class ServerRequestState implements RequestState {
   principal?: Principal;
   idempotency?: Reservation;
+  busy = false;
   rateRemaining = -1;
   rateReset = 0;
   stamped = false;

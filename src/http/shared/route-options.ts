@@ -27,7 +27,8 @@ function requirePrincipal(ctx: Ctx, limiter: RateLimiter, req: Request, state: R
     throw new DomainError("unauthorized", presented ? "The bearer token is unknown, revoked, or not a credential of this API." : "Send Authorization: Bearer <token>.");
   }
   state.principal = principal;
-  chargeRateLimit(limiter, state, principal.keyId);
+  // charged once per request: an attempt repeated after a busy database is the same request
+  if (state.rateRemaining < 0) chargeRateLimit(limiter, state, principal.keyId);
   if (typeof scope === "string" ? !principal.scopes.has(scope) : !scope.some((s) => principal.scopes.has(s))) {
     throw new DomainError("forbidden", `This credential lacks the scope ${typeof scope === "string" ? scope : scope.join(" or ")}.`);
   }
