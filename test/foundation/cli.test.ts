@@ -38,6 +38,20 @@ describe("workspace create", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("--name is required");
   });
+
+  test("a name with a line break or a control character is refused, naming it, before anything is created", async () => {
+    const dataDir = join(newDataDir(), "data");
+    for (const [name, words] of [
+      ["Acme\r\nBcc: x@evil.test", "--name: name contains a line break (U+000D carriage return) at position 5"],
+      ["\u001b[31mAcme", "--name: name contains a control character (U+001B escape) at position 1"],
+      ["Acme\tCorp", "--name: name contains a control character (U+0009 tab) at position 5"],
+    ]) {
+      const r = await cli(["workspace", "create", "--name", name!, "--data-dir", dataDir]);
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: "" });
+      expect(r.stderr).toContain(words!);
+    }
+    expect(existsSync(dataDir)).toBe(false);
+  });
 });
 
 describe("keys", () => {

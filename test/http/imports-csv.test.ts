@@ -45,10 +45,10 @@ describe("quoting and encoding", () => {
     expect(done).toMatchObject({ status: "completed", counts: { created: 2, failed: 0 }, problem_count: 0 });
   });
 
-  test("quoted fields keep their commas, doubled quotes and line breaks", async () => {
+  test("quoted fields keep their commas, doubled quotes and line breaks (notes are multi-line: CRLF is stored as LF)", async () => {
     const w = app.newWorkspace();
     await importCsv(w, FILE);
-    expect(await person(w.api, "zoe@example.com")).toMatchObject({ given_name: "Zoë", family_name: "O'Brien", company: "Globex, Inc.", private_notes: 'said "maybe"\r\nthen, on a new line: yes' });
+    expect(await person(w.api, "zoe@example.com")).toMatchObject({ given_name: "Zoë", family_name: "O'Brien", company: "Globex, Inc.", private_notes: 'said "maybe"\nthen, on a new line: yes' });
   });
 
   test("non-ASCII text is kept; the address's domain becomes IDNA", async () => {

@@ -4,7 +4,7 @@ import { emailKey, InvalidEmailError, normalizeEmail, parseEmail, type EmailProb
 describe('normalizeEmail', () => {
   test.each([
     ['Jane.Doe@Example.COM', 'Jane.Doe@example.com', 'example.com'],
-    ['  jane@example.com\t', 'jane@example.com', 'example.com'],
+    ['  jane@example.com ', 'jane@example.com', 'example.com'],
     ['\u00a0jane@example.com\u3000', 'jane@example.com', 'example.com'],
     ['Üser@Bücher.Example', 'Üser@xn--bcher-kva.example', 'xn--bcher-kva.example'],
     ['x@XN--BCHER-KVA.example', 'x@xn--bcher-kva.example', 'xn--bcher-kva.example'],
@@ -39,7 +39,13 @@ describe('normalizeEmail', () => {
     ['jane doe@example.com', 'whitespace'],
     ['"jane doe"@example.com', 'whitespace'],
     ['jane@exa mple.com', 'whitespace'],
-    ['jane\t@example.com', 'whitespace'],
+    ['jane\t@example.com', 'control_character'],
+    ['jane@example.com\t', 'control_character'],
+    ['ja\u202ene@example.com', 'control_character'],
+    ['jane@example.com\u2066', 'control_character'],
+    ['ja\u200fne@example.com', 'control_character'],
+    ['ja\u061cne@example.com', 'control_character'],
+    ['ja\ud800ne@example.com', 'control_character'],
     ['jane.example.com', 'missing_at'],
     ['@example.com', 'local_part'],
     ['.jane@example.com', 'local_part'],
@@ -71,6 +77,11 @@ describe('normalizeEmail', () => {
     const r = parseEmail(input);
     expect(r).toMatchObject({ ok: false, reason });
     expect(() => normalizeEmail(input)).toThrow(InvalidEmailError);
+  });
+
+  test('a control character or bidi control is named with its position, never trimmed', () => {
+    expect(parseEmail('jane@example.com\r\n')).toMatchObject({ ok: false, message: 'email contains a line break (U+000D carriage return) at position 17' });
+    expect(parseEmail('ab\u202E@example.com')).toMatchObject({ ok: false, message: 'email contains a bidirectional control (U+202E right-to-left override) at position 3' });
   });
 
   test('refuses non-strings with a typed error', () => {

@@ -22,7 +22,7 @@ import { paged, PageQuery } from "../shared/pagination";
 import { chargeRateLimit, type RateLimiter } from "../shared/rate-limit";
 import { stateOf } from "../shared/request-state";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, literals, Page } from "../shared/schemas";
+import { IdParams, literals, Page, SingleLine } from "../shared/schemas";
 import { fieldErrors } from "../shared/validation";
 import { peopleFilterFields } from "./people-query";
 
@@ -40,7 +40,7 @@ const Create = t.Object(
   { additionalProperties: false },
 );
 const ListQuery = t.Object({ ...PageQuery, resource: t.Optional(literals(EXPORT_RESOURCES)), status: t.Optional(literals(EXPORT_STATUSES)) }, { additionalProperties: false });
-const DownloadQuery = t.Object({ expires: t.Optional(t.String({ maxLength: 20 })), signature: t.Optional(t.String({ maxLength: 100 })) });
+const DownloadQuery = t.Object({ expires: t.Optional(SingleLine({ maxLength: 20 })), signature: t.Optional(SingleLine({ maxLength: 100 })) });
 
 const SCOPE_NOTE = "Scope: the one that reads the export's resource (`people:read` for people, `messages:read` for messages, attempts and delivery events, `inbox:read` for inbound messages).";
 

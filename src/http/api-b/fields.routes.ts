@@ -6,10 +6,10 @@ import { CUSTOM_FIELD_TYPES, FieldSchema, fieldView } from "../../representation
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, Nullable, Page } from "../shared/schemas";
+import { IdParams, Nullable, Page, SingleLine } from "../shared/schemas";
 
-const Label = t.String({ minLength: 1, maxLength: 200 });
-const Options = t.Array(t.String({ minLength: 1, maxLength: 200 }), { maxItems: MAX_ENUM_OPTIONS, description: "The values of an enum field, in display order" });
+const Label = SingleLine({ minLength: 1, maxLength: 200 });
+const Options = t.Array(SingleLine({ minLength: 1, maxLength: 200 }), { maxItems: MAX_ENUM_OPTIONS, description: "The values of an enum field, in display order" });
 const Create = t.Object(
   {
     key: t.String({ pattern: FIELD_KEY_RE.source, description: "Merge-tag code: a-z first, then a-z, 0-9, _ (at most 64); unique in the workspace" }),

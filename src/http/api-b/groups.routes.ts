@@ -5,10 +5,10 @@ import { GroupSchema, groupView } from "../../representations/group";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, Nullable, Page } from "../shared/schemas";
+import { IdParams, MultiLine, Nullable, Page, SingleLine } from "../shared/schemas";
 
-const Name = t.String({ minLength: 1, maxLength: 200 });
-const Description = t.Optional(Nullable(t.String({ maxLength: 2000 })));
+const Name = SingleLine({ minLength: 1, maxLength: 200 });
+const Description = t.Optional(Nullable(MultiLine({ maxLength: 2000 })));
 const Create = t.Object({ name: Name, description: Description }, { additionalProperties: false });
 const Patch = t.Object({ name: t.Optional(Name), description: Description }, { additionalProperties: false });
 const ListQuery = t.Object(PageQuery, { additionalProperties: false });

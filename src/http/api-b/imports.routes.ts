@@ -13,22 +13,22 @@ import { idempotent, type Reply } from "../shared/idempotency";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { Id, IdParams, Nullable, Page } from "../shared/schemas";
+import { Address, Id, IdParams, MultiLine, Nullable, Page, SingleLine } from "../shared/schemas";
 import { fieldErrors } from "../shared/validation";
 
 registerRawBody({ method: "POST", path: /^\/v1\/imports\/?$/, types: ["text/csv"], limit: CSV_IMPORT_LIMIT });
 
-const text = (maxLength: number) => t.Optional(Nullable(t.String({ maxLength })));
+const text = (maxLength: number) => t.Optional(Nullable(SingleLine({ maxLength })));
 const ImportPerson = t.Object(
   {
-    email: t.String({ minLength: 1, maxLength: 320 }),
+    email: Address({ minLength: 1, maxLength: 320 }),
     given_name: text(PERSON_LIMITS.name),
     family_name: text(PERSON_LIMITS.name),
     company: text(PERSON_LIMITS.company),
-    telephones: t.Optional(Nullable(t.Array(t.String({ maxLength: 40 }), { maxItems: PERSON_LIMITS.telephones, description: "E.164 numbers, primary first" }))),
+    telephones: t.Optional(Nullable(t.Array(SingleLine({ maxLength: 40 }), { maxItems: PERSON_LIMITS.telephones, description: "E.164 numbers, primary first" }))),
     timezone: text(64),
     custom_fields: t.Optional(Nullable(t.Record(t.String(), t.Unknown(), { description: "Merged into the person's values; null removes a value" }))),
-    private_notes: text(PERSON_LIMITS.privateNotes),
+    private_notes: t.Optional(Nullable(MultiLine({ maxLength: PERSON_LIMITS.privateNotes }))),
     group_ids: t.Optional(t.Array(Id("grp"), { maxItems: 100, description: "Groups the person joins (memberships are added, never removed)" })),
   },
   { additionalProperties: false },

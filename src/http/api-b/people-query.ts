@@ -2,9 +2,10 @@
 import { t } from "elysia";
 import { PERSON_SOURCES, PERSON_STATUSES } from "../../representations/person";
 import { Id, literals } from "../../representations/common";
+import { Address } from "../shared/schemas";
 
 export const peopleFilterFields = (segmentDescription: string) => ({
-  email: t.Optional(t.String({ maxLength: 320, description: "The person with this address (any letter case)" })),
+  email: t.Optional(Address({ maxLength: 320, description: "The person with this address (any letter case)" })),
   status: t.Optional(literals(PERSON_STATUSES)),
   group_id: t.Optional(Id("grp", "Members of this group")),
   segment_id: t.Optional(Id("seg", segmentDescription)),

@@ -8,22 +8,22 @@ import { PersonSchema, personView } from "../../representations/person";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { Id, IdParams, Nullable, Page } from "../shared/schemas";
+import { Address, Id, IdParams, MultiLine, Nullable, Page, SingleLine } from "../shared/schemas";
 import { peopleFilterFields } from "./people-query";
 
-const text = (maxLength: number, description?: string) => t.Optional(Nullable(t.String({ maxLength, description })));
+const text = (maxLength: number, description?: string) => t.Optional(Nullable(SingleLine({ maxLength, description })));
 
 const PersonFields = {
   given_name: text(200),
   family_name: text(200),
   company: text(200),
-  telephones: t.Optional(Nullable(t.Array(t.String({ maxLength: 40 }), { maxItems: 10, description: "E.164 numbers, primary first; spaces, dots, dashes and brackets are dropped, 00 becomes +" }))),
+  telephones: t.Optional(Nullable(t.Array(SingleLine({ maxLength: 40 }), { maxItems: 10, description: "E.164 numbers, primary first; spaces, dots, dashes and brackets are dropped, 00 becomes +" }))),
   timezone: text(64, "IANA time zone, e.g. Europe/Paris"),
   custom_fields: t.Optional(Nullable(t.Record(t.String(), t.Unknown(), { description: "Values by field key, checked against each field's type; on PATCH merged (null removes a value, a null object removes all)" }))),
-  private_notes: text(10_000),
+  private_notes: t.Optional(Nullable(MultiLine({ maxLength: 10_000, description: "Multi-line: LF and tab allowed (CRLF is stored as LF)" }))),
   group_ids: t.Optional(t.Array(Id("grp"), { maxItems: 100, description: "The person's groups; on PATCH they replace the current ones" })),
 };
-const Email = t.String({ minLength: 1, maxLength: 320, description: "Trimmed; the domain is lower-cased and IDNA-encoded; unique in the workspace in any letter case" });
+const Email = Address({ minLength: 1, maxLength: 320, description: "Trimmed; the domain is lower-cased and IDNA-encoded; unique in the workspace in any letter case" });
 const Create = t.Object({ email: Email, ...PersonFields }, { additionalProperties: false });
 const Patch = t.Object({ email: t.Optional(Email), ...PersonFields }, { additionalProperties: false });
 const ListQuery = t.Object({ ...PageQuery, ...peopleFilterFields("People the segment's filter matches now") }, { additionalProperties: false });

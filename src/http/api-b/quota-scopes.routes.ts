@@ -6,7 +6,7 @@ import { etagOf } from "../shared/etag";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, JsonInteger, Nullable, Page } from "../shared/schemas";
+import { IdParams, JsonInteger, Nullable, Page, SingleLine } from "../shared/schemas";
 
 const limit = (description: string) => t.Optional(Nullable(JsonInteger({ minimum: 1, maximum: 2_147_483_647, description })));
 const LimitFields = {
@@ -19,13 +19,13 @@ const LimitFields = {
 const Create = t.Object(
   {
     provider: t.String({ pattern: "^[a-z][a-z0-9_]{0,31}$", description: "e.g. smtp, managed, ses, sendgrid" }),
-    scope_key: t.String({ minLength: 1, maxLength: 200 }),
+    scope_key: SingleLine({ minLength: 1, maxLength: 200 }),
     ...LimitFields,
   },
   { additionalProperties: false },
 );
 const Patch = t.Object(LimitFields, { additionalProperties: false });
-const ListQuery = t.Object({ ...PageQuery, provider: t.Optional(t.String({ maxLength: 32 })), scope_key: t.Optional(t.String({ maxLength: 200 })) }, { additionalProperties: false });
+const ListQuery = t.Object({ ...PageQuery, provider: t.Optional(SingleLine({ maxLength: 32 })), scope_key: t.Optional(SingleLine({ maxLength: 200 })) }, { additionalProperties: false });
 const Params = IdParams("qsc");
 
 const limitsOf = (b: typeof Patch.static): Limits => ({

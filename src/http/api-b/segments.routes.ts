@@ -6,7 +6,7 @@ import { SegmentSchema, segmentView } from "../../representations/segment";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, Page } from "../shared/schemas";
+import { IdParams, Page, SingleLine } from "../shared/schemas";
 
 const FILTER_DOC = [
   'A filter is a JSON tree: `{"all": [...]}`, `{"any": [...]}`, `{"not": {...}}` and conditions `{"field": "status", "op": "eq", "value": "active"}`.',
@@ -17,7 +17,7 @@ const FILTER_DOC = [
   `At most ${FILTER_LIMITS.conditions} conditions and ${FILTER_LIMITS.depth} levels of all/any/not. An invalid filter is 422 with a pointer into it, e.g. \`/filter/all/0/op\`.`,
 ].join("\n\n");
 
-const Name = t.String({ minLength: 1, maxLength: 200 });
+const Name = SingleLine({ minLength: 1, maxLength: 200 });
 const Filter = t.Record(t.String(), t.Unknown(), { description: "The segment filter (see the operation's description)" });
 const Create = t.Object({ name: Name, filter: Filter }, { additionalProperties: false });
 const Patch = t.Object({ name: t.Optional(Name), filter: t.Optional(Filter) }, { additionalProperties: false });

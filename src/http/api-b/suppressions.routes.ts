@@ -5,21 +5,21 @@ import { SuppressionReasonSchema, SuppressionSchema, suppressionView } from "../
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, Page } from "../shared/schemas";
+import { Address, IdParams, Page, SingleLine } from "../shared/schemas";
 
 const Create = t.Object(
   {
-    email: t.Optional(t.String({ minLength: 1, maxLength: 320, description: "One address; send this or domain" })),
-    domain: t.Optional(t.String({ minLength: 1, maxLength: 253, description: "A whole domain (e.g. example.com); send this or email" })),
-    reason: t.Optional(t.String({ maxLength: 32, description: 'Only "manual" (the default): other reasons are recorded from evidence' })),
+    email: t.Optional(Address({ minLength: 1, maxLength: 320, description: "One address; send this or domain" })),
+    domain: t.Optional(Address({ minLength: 1, maxLength: 253, description: "A whole domain (e.g. example.com); send this or email" })),
+    reason: t.Optional(SingleLine({ maxLength: 32, description: 'Only "manual" (the default): other reasons are recorded from evidence' })),
   },
   { additionalProperties: false },
 );
 const ListQuery = t.Object(
   {
     ...PageQuery,
-    email: t.Optional(t.String({ maxLength: 320, description: "The suppression of exactly this address (case-insensitive)" })),
-    domain: t.Optional(t.String({ maxLength: 253, description: "The domain-wide suppression of this domain" })),
+    email: t.Optional(Address({ maxLength: 320, description: "The suppression of exactly this address (case-insensitive)" })),
+    domain: t.Optional(Address({ maxLength: 253, description: "The domain-wide suppression of this domain" })),
     reason: t.Optional(SuppressionReasonSchema),
   },
   { additionalProperties: false },

@@ -6,11 +6,11 @@ import { WebhookEndpointSchema, webhookEndpointView, WebhookEndpointWithSecretSc
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, Nullable, Page } from "../shared/schemas";
+import { Address, IdParams, Nullable, Page, SingleLine } from "../shared/schemas";
 
 const Fields = {
-  url: t.String({ minLength: 1, maxLength: 2048, description: "http or https; must not resolve to a loopback, private, link-local or metadata address (unless NEARBOUND_ALLOW_PRIVATE_TARGETS=1)" }),
-  description: t.Optional(Nullable(t.String({ maxLength: 500 }))),
+  url: Address({ minLength: 1, maxLength: 2048, description: "http or https; must not resolve to a loopback, private, link-local or metadata address (unless NEARBOUND_ALLOW_PRIVATE_TARGETS=1)" }),
+  description: t.Optional(Nullable(SingleLine({ maxLength: 500 }))),
   event_types: t.Optional(
     t.Array(
       t.Union(EVENT_TYPES.map((x) => t.Literal(x))),

@@ -1,12 +1,27 @@
 // Shared request/response schema pieces: one schema validates and documents.
-import { Type } from "@sinclair/typebox";
+import { FormatRegistry, Type, type StringOptions } from "@sinclair/typebox";
 import { t, type TSchema } from "elysia";
 import { ERROR_CODES } from "../../lib/errors";
+import { textProblem, type TextRule } from "../../lib/text";
 import { Id, Nullable } from "../../representations/common";
 
 export { Id, literals, Nullable, Timestamp } from "../../representations/common";
 
 export const IdParams = (prefix: string) => t.Object({ id: Id(prefix) });
+
+// The text policy (src/lib/text.ts) as string formats: every free-text field of
+// a request takes one of these, so a value that breaks it is a 422
+// validation_failed with the field's pointer, code "format" and a detail
+// naming the character and its position (validation.ts).
+export const TEXT_FORMATS: Record<string, TextRule> = { "single-line": "single-line", "multi-line": "multi-line", "single-line-address": "address" };
+for (const [format, rule] of Object.entries(TEXT_FORMATS)) FormatRegistry.Set(format, (v) => textProblem(rule, v) === null);
+
+/** Single-line text: no C0/C1 control characters (tab, CR and LF included), no U+2028/U+2029, no lone surrogates. */
+export const SingleLine = (options: StringOptions = {}) => t.String({ ...options, format: "single-line" });
+/** Multi-line text: as SingleLine, but LF and tab are allowed (CRLF is accepted and stored as LF). */
+export const MultiLine = (options: StringOptions = {}) => t.String({ ...options, format: "multi-line" });
+/** An address (email, domain, URL): SingleLine, and no bidirectional controls (U+202E…). */
+export const Address = (options: StringOptions = {}) => t.String({ ...options, format: "single-line-address" });
 
 /**
  * An integer in a JSON body: JSON has numbers, so "500" is a type error.

@@ -4,6 +4,8 @@ import { Value } from "@sinclair/typebox/value";
 import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
 import type { TSchema } from "@sinclair/typebox";
 import type { FieldError } from "../../lib/errors";
+import { textProblem, type TextRule } from "../../lib/text";
+import { TEXT_FORMATS } from "./schemas";
 
 function codeOf(e: ValueError): string {
   switch (e.type) {
@@ -51,8 +53,13 @@ function detailOf(e: ValueError, code: string, name: string): string {
       return `${name} must be ${s.minLength ?? 0} to ${s.maxLength ?? "any number of"} characters long.`;
     case "range":
       return `${name} must be between ${s.minimum ?? s.exclusiveMinimum ?? "-∞"} and ${s.maximum ?? s.exclusiveMaximum ?? "∞"}.`;
-    case "format":
+    case "format": {
+      // a text-policy format names the character and where it is
+      const rule: TextRule | undefined = typeof s.format === "string" && Object.hasOwn(TEXT_FORMATS, s.format) ? TEXT_FORMATS[s.format] : undefined;
+      const problem = rule && typeof e.value === "string" ? textProblem(rule, e.value) : null;
+      if (problem) return `${name} ${problem.message}.`;
       return `${name} is not in the expected format${s.description ? ` (${s.description})` : ""}.`;
+    }
     case "invalid":
       return Array.isArray(s.anyOf) && s.anyOf.every((x: any) => "const" in x)
         ? `${name} must be one of ${s.anyOf.map((x: any) => JSON.stringify(x.const)).join(", ")}.`
@@ -74,10 +81,17 @@ export function fieldErrors(schema: TSchema, value: unknown, where: "body" | "qu
     if (seen.has(pointer)) continue;
     seen.add(pointer);
     const code = codeOf(e);
-    const name = where === "query" ? pointer.slice(1) : path.split("/").pop() || "the body";
+    const name = where === "query" ? pointer.slice(1) : bodyName(path);
     out.push({ pointer, code, detail: detailOf(e, code, name) });
   }
   return out;
+}
+
+/** The field a pointer names: its last segment, with its array's name for an item ("options/2"). */
+function bodyName(path: string): string {
+  const parts = path.split("/");
+  const last = parts.pop() || "the body";
+  return /^\d+$/.test(last) && parts.length > 1 ? `${parts.pop()}/${last}` : last;
 }
 
 function jsType(v: unknown): string {

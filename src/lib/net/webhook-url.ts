@@ -1,5 +1,6 @@
 // Validates a webhook target URL and the addresses its host resolves to, so a
 // tenant cannot point deliveries at the appliance's own network (SSRF).
+import { addressProblem } from '../text.ts';
 import { isPublicAddress, normaliseIp } from './address-policy.ts';
 
 /** Resolves a hostname to its IP addresses (A and AAAA); rejects when it cannot. */
@@ -39,6 +40,9 @@ export async function checkWebhookUrl(raw: string, opts: CheckWebhookUrlOptions)
   // The URL parser would quietly drop or percent-encode these (/\r\nX: y → /X:%20y):
   // a URL is stored as given or refused, never rewritten.
   if (/[\x00-\x20\x7f-\x9f]/.test(raw)) return fail('invalid_url', 'URL contains a space or a control character (CR, LF, tab…); percent-encode it');
+  // the address rule (src/lib/text.ts): bidi controls (U+202E…) could make it display as another URL
+  const problem = addressProblem(raw);
+  if (problem) return fail('invalid_url', `URL ${problem.message}; percent-encode it`);
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,6 +1,7 @@
 // Custom-field values are checked against the field's type on every write
 // (API, import): one function so both paths agree.
 import type { customFields } from "../../db/schema";
+import { singleLineProblem } from "../../lib/text";
 
 export type CustomField = typeof customFields.$inferSelect;
 
@@ -20,10 +21,14 @@ export function coerceValue(field: CustomField, value: unknown, fromText = false
   const bad = (code: ValueProblem["code"], detail: string): ValueProblem => ({ key: field.key, code, detail });
   if (value === null || (fromText && value === "")) return { value: null };
   switch (field.type) {
-    case "text":
+    case "text": {
       if (typeof value !== "string") return bad("type", `${field.key} must be a string.`);
+      // values become merge tags, in subjects too: single-line text (src/lib/text.ts)
+      const problem = singleLineProblem(value);
+      if (problem) return bad("format", `${field.key} ${problem.message}.`);
       if (value.length > 10_000) return bad("invalid", `${field.key} is longer than 10,000 characters.`);
       return { value };
+    }
     case "number": {
       const n = typeof value === "string" && fromText ? Number(value.trim()) : value;
       if (typeof n !== "number" || !Number.isFinite(n) || (typeof value === "string" && value.trim() === "")) {
@@ -47,11 +52,14 @@ export function coerceValue(field: CustomField, value: unknown, fromText = false
       }
       return { value: s };
     }
-    case "enum":
+    case "enum": {
+      const problem = typeof value === "string" ? singleLineProblem(value) : null;
+      if (problem) return bad("format", `${field.key} ${problem.message}.`);
       if (typeof value !== "string" || !(field.options ?? []).includes(value)) {
         return bad("invalid", `${field.key} must be one of ${(field.options ?? []).map((o) => JSON.stringify(o)).join(", ")}.`);
       }
       return { value };
+    }
   }
 }
 

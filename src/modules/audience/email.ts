@@ -1,6 +1,7 @@
 // Email address normalisation: a practical RFC 5321 subset (plus UTF-8 local parts,
 // RFC 6531), IDNA-encoded domains, and a case-insensitive comparison key.
 import { domainToASCII } from 'node:url';
+import { addressProblem } from '../../lib/text';
 
 export type EmailProblem =
   | 'empty'
@@ -48,12 +49,14 @@ const fail = (reason: EmailProblem, message: string): EmailParse => ({ ok: false
 
 export function parseEmail(input: unknown): EmailParse {
   if (typeof input !== 'string') return fail('empty', 'email must be a string');
-  // CR/LF/NUL anywhere is refused, not trimmed: they are how header/SMTP injection starts.
-  if (/[\r\n\0]/.test(input)) return fail('control_character', 'email must not contain CR, LF or NUL');
+  // The address rule (src/lib/text.ts) on the value as given: a control character (CR, LF,
+  // NUL, tab…) anywhere is refused, never trimmed (CR/LF is how header and SMTP injection
+  // starts), and so are bidi controls (U+202E makes an address display as another one).
+  const problem = addressProblem(input);
+  if (problem) return fail('control_character', `email ${problem.message}`);
   const value = input.trim();
   if (value === '') return fail('empty', 'email is empty');
   if (/\s/u.test(value)) return fail('whitespace', 'email must not contain spaces');
-  if (/\p{Cc}|\p{Cs}/u.test(value)) return fail('control_character', 'email contains a control character');
 
   const at = value.lastIndexOf('@');
   if (at < 0) return fail('missing_at', 'email must contain "@"');

@@ -8,6 +8,7 @@ import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { customFields, people, segmentFields, segments, type CustomFieldType } from "../../db/schema";
 import { DomainError, invalidField, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { assertText } from "../../lib/text";
 import type { CustomField } from "./custom-values";
 import { FIELD_KEY_RE, filterValuesOf, valuePath } from "./segment-filter";
 
@@ -29,6 +30,8 @@ function checkOptions(type: CustomFieldType, options: string[] | null | undefine
   if (!options?.length) throw invalidField("/options", "required", "An enum field needs at least one option.");
   const seen = new Set<string>();
   for (const [i, o] of options.entries()) {
+    // options are values, and values become merge tags: single-line text (src/lib/text.ts)
+    assertText("single-line", o, `/options/${i}`, `options/${i}`);
     if (o.trim() !== o || o === "") throw invalidField(`/options/${i}`, "format", "An option must be non-empty without surrounding spaces.");
     if (seen.has(o)) throw invalidField(`/options/${i}`, "duplicate", `The option "${o}" is listed twice.`);
     seen.add(o);
@@ -38,6 +41,7 @@ function checkOptions(type: CustomFieldType, options: string[] | null | undefine
 
 export function createField(ctx: Ctx, a: { workspaceId: string; key: string; label: string; type: CustomFieldType; options?: string[] | null }): CustomField {
   if (!FIELD_KEY_RE.test(a.key)) throw invalidField("/key", "format", "key must start with a-z and hold only a-z, 0-9 and _ (at most 64).");
+  assertText("single-line", a.label, "/label");
   const options = checkOptions(a.type, a.options);
   const now = ctx.clock.now();
   return ctx.db.transaction((tx) => {
@@ -88,7 +92,10 @@ export function updateField(ctx: Ctx, a: { workspaceId: string; id: string; labe
   return ctx.db.transaction((tx) => {
     const field = getField(ctx.db, a);
     const patch: Partial<CustomField> = {};
-    if (a.label !== undefined) patch.label = a.label;
+    if (a.label !== undefined) {
+      assertText("single-line", a.label, "/label");
+      patch.label = a.label;
+    }
     if (a.options !== undefined) {
       if (field.type !== "enum") throw invalidField("/options", "invalid", `options apply only to enum fields; ${field.key} is of type ${field.type}.`);
       patch.options = checkOptions("enum", a.options);

@@ -9,6 +9,7 @@ import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { groups, personGroups } from "../../db/schema";
 import { notFound, type FieldError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { assertText, normalizeLineBreaks } from "../../lib/text";
 import type { GroupRecord } from "../../representations/group";
 
 export type Group = typeof groups.$inferSelect;
@@ -27,11 +28,20 @@ export function listGroups(ctx: Ctx, a: { workspaceId: string; page: PageRequest
   return { ...page, rows: withCounts(ctx.db, a.workspaceId, page.rows) };
 }
 
+/** The text policy (src/lib/text.ts): a name is single-line, a description multi-line (stored with LF). */
+function checkGroupText(a: { name?: string; description?: string | null }): string | null | undefined {
+  if (a.name !== undefined) assertText("single-line", a.name, "/name");
+  if (a.description == null) return a.description;
+  assertText("multi-line", a.description, "/description");
+  return normalizeLineBreaks(a.description);
+}
+
 export function createGroup(ctx: Ctx, a: { workspaceId: string; name: string; description?: string | null }): GroupRecord {
+  const description = checkGroupText(a);
   const now = ctx.clock.now();
   const row = ctx.db
     .insert(groups)
-    .values({ id: newId("grp"), workspaceId: a.workspaceId, name: a.name, description: a.description ?? null, createdAt: now, updatedAt: now })
+    .values({ id: newId("grp"), workspaceId: a.workspaceId, name: a.name, description: description ?? null, createdAt: now, updatedAt: now })
     .returning()
     .get();
   return { ...row, peopleCount: 0 };
@@ -49,9 +59,10 @@ export function getGroupRecord(ctx: Ctx, a: { workspaceId: string; id: string })
 }
 
 export function updateGroup(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; description?: string | null }): GroupRecord {
+  const description = checkGroupText(a);
   const patch: Partial<Group> = { updatedAt: ctx.clock.now() };
   if (a.name !== undefined) patch.name = a.name;
-  if (a.description !== undefined) patch.description = a.description;
+  if (description !== undefined) patch.description = description;
   const row = ctx.db.update(groups).set(patch).where(and(eq(groups.workspaceId, a.workspaceId), eq(groups.id, a.id))).returning().get();
   if (!row) throw notFound("group");
   return withCounts(ctx.db, a.workspaceId, [row])[0]!;

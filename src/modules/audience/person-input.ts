@@ -2,6 +2,7 @@
 // CSV imports): one function so every write path stores the same shapes and
 // reports the same field errors.
 import type { FieldError } from "../../lib/errors";
+import { normalizeLineBreaks, textProblem, type TextRule } from "../../lib/text";
 import { coerceValues, type CustomField } from "./custom-values";
 import { emailKey, parseEmail } from "./email";
 
@@ -50,9 +51,6 @@ const TEXT_FIELDS = [
   ["privateNotes", "private_notes", PERSON_LIMITS.privateNotes],
 ] as const;
 
-// C0/C1 controls and line/paragraph separators; notes may keep tabs and newlines.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const NOTE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 export function checkPersonInput(input: PersonInput, opts: PersonInputOptions): { values: PersonColumns; errors: FieldError[] } {
@@ -71,7 +69,8 @@ export function checkPersonInput(input: PersonInput, opts: PersonInputOptions): 
   }
 
   for (const [key, name, max] of TEXT_FIELDS) {
-    const r = cleanText(input[key], name, max, key === "privateNotes" ? NOTE_CONTROL : CONTROL);
+    // the text policy (src/lib/text.ts): names and company are single-line, notes multi-line
+    const r = cleanText(input[key], name, max, key === "privateNotes" ? "multi-line" : "single-line");
     if (r === undefined) continue;
     if ("problem" in r) err(name, r.problem.code, r.problem.detail);
     else values[key] = r.value;
@@ -85,7 +84,9 @@ export function checkPersonInput(input: PersonInput, opts: PersonInputOptions): 
 
   if (input.timezone !== undefined) {
     const raw = typeof input.timezone === "string" ? input.timezone.trim() : input.timezone;
-    if (raw === null || raw === "") values.timezone = null;
+    const problem = typeof input.timezone === "string" ? textProblem("single-line", input.timezone) : null;
+    if (problem) err("timezone", "format", `timezone ${problem.message}.`);
+    else if (raw === null || raw === "") values.timezone = null;
     else if (typeof raw !== "string") err("timezone", "type", "timezone must be a string or null.");
     else {
       const tz = canonicalTimezone(raw);
@@ -109,13 +110,16 @@ export function checkPersonInput(input: PersonInput, opts: PersonInputOptions): 
 
 type Cleaned<T> = { value: T } | { problem: { code: string; detail: string; index?: number } };
 
-function cleanText(raw: unknown, name: string, max: number, control: RegExp): Cleaned<string | null> | undefined {
+function cleanText(raw: unknown, name: string, max: number, rule: TextRule): Cleaned<string | null> | undefined {
   if (raw === undefined) return undefined;
   if (raw === null) return { value: null };
   if (typeof raw !== "string") return { problem: { code: "type", detail: `${name} must be a string or null.` } };
-  const v = raw.trim().normalize("NFC");
+  // checked as given, before trimming: "Ada\n" is refused as the HTTP schema refuses it
+  const problem = textProblem(rule, raw);
+  if (problem) return { problem: { code: "format", detail: `${name} ${problem.message}.` } };
+  let v = raw.trim().normalize("NFC");
+  if (rule === "multi-line") v = normalizeLineBreaks(v);
   if (v === "") return { value: null };
-  if (control.test(v)) return { problem: { code: "invalid", detail: `${name} must not contain control characters.` } };
   if (v.length > max) return { problem: { code: "length", detail: `${name} must be at most ${max} characters long.` } };
   return { value: v };
 }

@@ -13,6 +13,7 @@ import { domainToASCII } from "node:url";
 import { people, personGroups, PERSON_SOURCES, PERSON_STATUSES } from "../../db/schema";
 import { DomainError, type FieldError } from "../../lib/errors";
 import { isId } from "../../lib/ids";
+import { textProblem } from "../../lib/text";
 import type { CustomField } from "./custom-values";
 import { emailKey, parseEmail } from "./email";
 import { escapePointer } from "./person-input";
@@ -223,6 +224,9 @@ class Walk {
       case "domain": {
         if (typeof v !== "string") return this.err(p, "type", `${t.name} is compared with a string.`);
         if (v === "" || v.length > FILTER_LIMITS.stringLength) return this.err(p, "length", `The value must be 1 to ${FILTER_LIMITS.stringLength} characters long.`);
+        // the text policy (src/lib/text.ts): a value is text of its field's kind (notes are multi-line)
+        const problem = textProblem(t.kind !== "text" ? "address" : t.name === "private_notes" ? "multi-line" : "single-line", v);
+        if (problem) return this.err(p, "format", `The value ${problem.message}.`);
         if (t.kind === "text") return v;
         if (like) return v.toLowerCase();
         if (t.kind === "domain") return domainToASCII(v.trim()) || v.trim().toLowerCase();

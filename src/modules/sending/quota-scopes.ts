@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../db/client";
 import { connections, quotaScopes } from "../../db/schema";
 import { DomainError, invalidField, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { assertText } from "../../lib/text";
 
 export type QuotaScope = typeof quotaScopes.$inferSelect;
 
@@ -46,6 +47,8 @@ function nextVersion(now: number, previous = 0): number {
 }
 
 export function createQuotaScope(ctx: Ctx, a: { workspaceId: string; provider: string; scopeKey: string; limits: Limits }): QuotaScope {
+  assertText("single-line", a.provider, "/provider");
+  assertText("single-line", a.scopeKey, "/scope_key");
   const now = ctx.clock.now();
   const row = {
     id: newId("qsc"),

@@ -3,6 +3,7 @@ import type { Ctx } from "../../context";
 import { apiKeys, workspaces } from "../../db/schema";
 import { DomainError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { singleLineProblem } from "../../lib/text";
 import { keyChanged } from "./authenticate";
 import { SCOPES, isScope, type Scope } from "./scopes";
 import { hashToken, newToken, tokenPrefix, type KeyKind } from "./tokens";
@@ -20,6 +21,9 @@ export interface CreatedWorkspace {
 
 /** Why a workspace name is refused, or null; the CLI checks it before opening the database. */
 export function workspaceNameProblem(name: string): string | null {
+  // the name reaches mail (reports, notifications): single-line text (src/lib/text.ts)
+  const problem = singleLineProblem(name);
+  if (problem) return `name ${problem.message}`;
   const trimmed = name.trim();
   return !trimmed || trimmed.length > 200 ? "name must be 1-200 characters" : null;
 }

@@ -8,6 +8,7 @@ import { tableReads, type Page, type PageRequest } from "../../../db/queries";
 import { webhookDeliveries, webhookEndpoints, type EndpointDisabledReason } from "../../../db/schema";
 import { DomainError, notFound } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
+import { assertText } from "../../../lib/text";
 import { transact, type Outbox } from "../../events/outbox";
 import { webhookEndpointView } from "../../../representations/webhook-endpoint";
 import { SECRET_OVERLAP_MS } from "./schedule";
@@ -39,6 +40,7 @@ export function getEndpoint(ctx: Ctx, a: { workspaceId: string; id: string }): E
 }
 
 export async function createEndpoint(ctx: Ctx, a: { workspaceId: string } & EndpointFields & { url: string }): Promise<{ endpoint: EndpointRow; secret: string }> {
+  if (a.description != null) assertText("single-line", a.description, "/description");
   const url = await assertWebhookUrl(ctx, a.url);
   const secret = newWebhookSecret();
   const now = ctx.clock.now();
@@ -69,6 +71,7 @@ export async function createEndpoint(ctx: Ctx, a: { workspaceId: string } & Endp
  * enabling clears the failure record (disabled deliveries wait for a replay).
  */
 export async function updateEndpoint(ctx: Ctx, a: { workspaceId: string; id: string; patch: EndpointFields }): Promise<EndpointRow> {
+  if (a.patch.description != null) assertText("single-line", a.patch.description, "/description");
   const url = a.patch.url !== undefined ? await assertWebhookUrl(ctx, a.patch.url) : undefined;
   return transact(ctx, (tx, outbox) => {
     const current = tx.select().from(webhookEndpoints).where(scoped(a.workspaceId, a.id)).get();
