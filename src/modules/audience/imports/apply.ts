@@ -142,8 +142,10 @@ export class BatchApplier {
     let failed = 0;
     for (const row of rows) {
       const r = checkRow(row, this.checks);
-      if ("valid" in r) valid.push(r.valid);
-      else {
+      if ("valid" in r) {
+        valid.push(r.valid);
+        problems.push(...r.warnings);
+      } else {
         problems.push(...r.problems);
         failed++;
       }
@@ -246,14 +248,17 @@ export interface CheckOptions {
   isGroup: (id: string) => boolean;
 }
 
-/** A row ready to write, or every problem it has (one row fails as a whole). */
-export function checkRow(row: SourceRow, opts: CheckOptions): { valid: ValidRow } | { problems: Problem[] } {
+/**
+ * A row ready to write with its warnings, or every problem it has (one row
+ * fails as a whole), its warnings first: a folded value may explain a failure.
+ */
+export function checkRow(row: SourceRow, opts: CheckOptions): { valid: ValidRow; warnings: Problem[] } | { problems: Problem[] } {
   const r = checkFields(row, opts.fields, opts.fromText);
   if ("own" in r) return { problems: r.own };
   const found = r.problems;
   const groupIds = checkGroups(row.groupIds, row.line, opts, row.columnOf, found);
-  if (found.length) return { problems: found };
-  return { valid: { line: row.line, values: r.values, telephone: r.telephone, groupIds } };
+  if (found.length) return { problems: [...r.warnings, ...found] };
+  return { valid: { line: row.line, values: r.values, telephone: r.telephone, groupIds }, warnings: r.warnings };
 }
 
 /** Whether an id names a group of the workspace, remembered for the import's run. */

@@ -10,7 +10,7 @@ import { checkFields, checkGroups, type ValidRow } from "./check";
 import type { Problem, SourceRow } from "./rows";
 
 // A row's outcome in the worker.
-const OK = 0; // valid so far: its group ids decide
+const OK = 0; // valid so far: its group ids decide (its problems, if any, are warnings)
 const OWN = 1; // failed by its own problems (ragged, undecodable): nothing else is checked, no values sent
 const FIELDS = 2; // failed by field problems: its group ids still add theirs
 
@@ -78,7 +78,9 @@ export class BatchEncoder {
       return;
     }
     this.state[i] = r.problems.length ? FIELDS : OK;
-    this.problemCounts[i] = r.problems.length;
+    // warnings first, as checkRow lists them
+    this.problemCounts[i] = r.warnings.length + r.problems.length;
+    for (const p of r.warnings) this.problems.push(p);
     for (const p of r.problems) this.problems.push(p);
     const v = r.values;
     const custom = v.customFields;
@@ -174,9 +176,10 @@ export function decodeBatch(
     const found = count ? b.problems.slice(at, at + count) : [];
     at += count;
     const line = b.lines[i]!;
+    const checked = found.length; // an OK row's are warnings only
     const groupIds = checkGroups(fromJson(values[o + 11]!), line, opts, columnOf, found);
-    if (found.length) {
-      for (const p of found) problems.push(p);
+    for (const p of found) problems.push(p);
+    if (state === FIELDS || found.length > checked) {
       failed++;
       o += COLUMNS;
       continue;

@@ -21,6 +21,8 @@ export interface FieldsChecked {
   values: ValidRow["values"];
   telephone: string | null;
   problems: Problem[];
+  /** Reported whether the row is applied or not, never failing it (a folded line break). */
+  warnings: Problem[];
 }
 
 /** The row's own problems (ragged, undecodable: nothing else is checked), or its fields checked. */
@@ -35,7 +37,7 @@ export function checkFields(row: SourceRow, fields: Map<string, CustomField>, fr
     telephone = normalizeTelephone(row.telephone);
     if (!telephone) add("/telephone", "format", `"${row.telephone.slice(0, 40)}" is not an E.164 telephone number (+ country code and number).`);
   }
-  return { values: values as ValidRow["values"], telephone, problems: found };
+  return { values: values as ValidRow["values"], telephone, problems: found, warnings: row.warnings ?? [] };
 }
 
 /** The row's group ids that name groups of the workspace; the others become problems in `found`. */

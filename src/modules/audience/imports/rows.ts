@@ -2,6 +2,9 @@
 // PersonInput every write path checks (person-input.ts), plus what only
 // imports carry (a primary telephone cell, group ids). Problems found here are
 // the row's own (ragged, undecodable); field problems come from the check.
+// Warnings are not problems of the row: a quoted line break in a single-line
+// cell is folded to a space (src/lib/text.ts) and the row is imported.
+import { foldLineBreaks } from "../../../lib/text";
 import type { CsvColumn, HeaderMapping } from "../csv/headers";
 import type { CsvRow } from "../csv/reader";
 import { FORMULA_GUARD } from "../csv/writer";
@@ -22,6 +25,8 @@ export interface SourceRow {
   telephone?: string;
   groupIds?: unknown;
   problems: Problem[];
+  /** What was changed in the row to fit the text policy (line_break_folded): reported, the row is not failed by them. */
+  warnings?: Problem[];
   /** Characters the row holds, to bound a batch's memory. */
   size: number;
   /** The column a field pointer such as "/custom_fields/plan" names in this source. */
@@ -38,9 +43,15 @@ const FIELD_INPUT = {
   private_notes: "privateNotes",
 } as const satisfies Record<string, keyof PersonInput>;
 
+/** A warning's code: a line break in a single-line cell became a space. */
+export const LINE_BREAK_FOLDED = "line_break_folded";
+
 /** Maps CSV records through the header mapping; built once per file. */
 export class CsvRowMapper {
   private readonly labels = new Map<string, string>(); // pointer root → header name
+  // per column: its header name when its cells are single-line text that a line break is folded in, else null.
+  // Addresses are refused instead (a line break in one is no typing accident), notes keep theirs (multi-line).
+  private readonly folded: (string | null)[];
 
   constructor(
     header: string[],
@@ -52,6 +63,7 @@ export class CsvRowMapper {
       else if (c.kind === "custom") this.labels.set(`custom_fields/${escapePointer(c.key)}`, name);
       else if (c.kind === "group_ids") this.labels.set("group_ids", name);
     });
+    this.folded = mapping.columns.map((c, i) => ((c.kind === "field" && c.field !== "email" && c.field !== "private_notes") || c.kind === "custom" ? header[i]!.trim() : null));
   }
 
   readonly columnOf = (pointer: string): string => {
@@ -88,6 +100,14 @@ export class CsvRowMapper {
       // An empty cell changes nothing: only non-empty cells overwrite.
       if (cell.trim() === "") continue;
       const c = cols[i]!;
+      const column = this.folded[i];
+      if (column != null) {
+        const one = foldLineBreaks(cell);
+        if (one !== cell) {
+          (row.warnings ??= []).push({ row: rec.line, column, code: LINE_BREAK_FOLDED, detail: "a line break in this single-line field was replaced by a space" });
+          cell = one;
+        }
+      }
       if (c.kind === "field") {
         if (c.field === "telephone") row.telephone = cell;
         else input[FIELD_INPUT[c.field]] = cell;
