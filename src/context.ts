@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/client";
 import { migrate } from "./db/migrate";
+import { DbThreads } from "./db/threads";
 import { openAiCompatible, type AiProvider } from "./lib/ai";
 import { systemClock, type Clock } from "./lib/clock";
 import type { Resolver } from "./lib/dns/api";
@@ -28,6 +29,8 @@ export interface Ctx {
   dns: Resolver;
   /** Where outbound connections may go (webhooks, probes, MTA, mailboxes). */
   outbound: OutboundPolicy;
+  /** Reader threads for reads that may scan, and the WAL checkpointer (a service of the runtime). */
+  readers: DbThreads;
   /** The OpenAI-compatible provider, or null when none is configured. */
   ai: AiProvider | null;
   /** Committed events: in-transaction hooks (webhook fan-out) and after-commit listeners. */
@@ -60,7 +63,7 @@ export const databaseFile = (dataDir: string) => join(dataDir, "nearbound.sqlite
 
 export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(databaseFile(config.dataDir), opts.serving ? 0 : config.dbBusyTimeoutMs);
+  const db = openDatabase(databaseFile(config.dataDir), { busyTimeoutMs: config.dbBusyTimeoutMs, serving: opts.serving });
   if (opts.migrate !== false) migrate(db);
   const clock = opts.clock ?? systemClock;
   const dns = opts.dns ?? createCachingResolver(createResolver({ servers: config.dnsServers }), { clock });
@@ -77,6 +80,7 @@ export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
     secrets: createSecretBox(loadSecretKey(config.dataDir, config.secretKey)),
     dns,
     outbound: createOutboundPolicy({ allowPrivate: config.allowPrivateTargets, resolver: dns, explicitHosts: config.smtpRelay ? [config.smtpRelay.host] : [] }),
+    readers: new DbThreads(databaseFile(config.dataDir)),
     ai: opts.ai !== undefined ? opts.ai : ai.baseUrl && ai.model ? openAiCompatible({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: ai.model }) : null,
     events,
     waiters: new EventWaiters(events, shutdown.signal),

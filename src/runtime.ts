@@ -13,6 +13,7 @@ import { HttpServer, type HttpOptions } from "./server";
 export function services(ctx: Ctx, http: HttpOptions = {}): Service[] {
   const runner = new JobRunner(ctx, jobHandlers, { concurrency: ctx.config.workerConcurrency });
   return [
+    ctx.readers, // reader threads and the WAL checkpointer: first up, last down
     runner, // imports, exports and every other job kind
     new WebhookWorker(ctx), // signed webhook deliveries
     new PeriodicTasks(ctx, runner), // croner: lease rescue, purges, expiry

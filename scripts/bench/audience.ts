@@ -51,7 +51,7 @@ sqlite.transaction(() => {
 })();
 sqlite.exec("ANALYZE; PRAGMA wal_checkpoint(TRUNCATE)");
 const filter = { all: [{ field: "company", op: "contains", value: "acme" }, { field: "custom.seats", op: "gte", value: 90 }] };
-const segment = createSegment(ctx, { workspaceId: ws, name: "Big Acme", filter });
+const segment = await createSegment(ctx, { workspaceId: ws, name: "Big Acme", filter });
 
 const runtime = await new Runtime(services(ctx, { port: 0, logRequests: false })).start(["http"]);
 const full = { url: runtime.get(HttpServer).url, stop: () => runtime.stop() };

@@ -12,11 +12,18 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either the database or an open transaction: services accept both. */
 export type DbOrTx = Db | Tx;
 
-export function openDatabase(file: string, busyTimeoutMs = 5000): Db {
+/**
+ * The main connection. A serving process (`serving`) never waits for the write
+ * lock on its thread (a busy database answers at once; server.ts tries again
+ * asynchronously) and never checkpoints the WAL itself (the checkpointer thread
+ * does, threads.ts); a CLI command waits up to `busyTimeoutMs`.
+ */
+export function openDatabase(file: string, opts: { busyTimeoutMs: number; serving?: boolean } = { busyTimeoutMs: 5000 }): Db {
   const sqlite = new Database(file, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
-  sqlite.exec(`PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)}`);
+  sqlite.exec(`PRAGMA busy_timeout = ${opts.serving ? 0 : Math.floor(opts.busyTimeoutMs)}`);
+  if (opts.serving) sqlite.exec("PRAGMA wal_autocheckpoint = 0");
   // NORMAL is durable across process crashes in WAL mode; records guarding
   // external effects use durably() below to survive power loss too.
   sqlite.exec("PRAGMA synchronous = NORMAL");

@@ -68,13 +68,10 @@ export function pointSelect<Row>(db: Db, table: SQLiteTable): (workspaceId: stri
   });
 }
 
-/** The rows of a select built per call (a shape that varies); the statement itself comes from the LRU. */
-export function selectRows<Row>(db: Db, table: SQLiteTable, build: Build): Row[] {
+/** A select built per call (a shape that varies), to run elsewhere (a reader thread): its SQL, parameters and row decoder. */
+export function compileSelect<Row>(db: Db, table: SQLiteTable, build: Build): { sql: string; params: unknown[]; decode: ((r: Row) => void) | null } {
   const { columns, built } = aliased(db, table, build);
-  const rows = db.$client.prepare(built.sql).all(...(built.params as never[])) as Row[];
-  const decode = decoder<Row>(columns);
-  if (decode) for (const r of rows) decode(r);
-  return rows;
+  return { sql: built.sql, params: built.params, decode: decoder<Row>(columns) };
 }
 
 function aliased(db: Db, table: SQLiteTable, build: Build) {

@@ -42,9 +42,9 @@ export interface TestWorkspace {
   apiA: Api;
 }
 
-/** Starts the runtime of `ctx` on a random port: HTTP only, or every service with runJobs. */
+/** Starts the runtime of `ctx` on a random port: the database threads and HTTP, or every service with runJobs. */
 export async function startRunning(ctx: Ctx, opts: { runJobs?: boolean } = {}): Promise<Running> {
-  const runtime = await new Runtime(services(ctx, { port: 0, logRequests: false })).start(opts.runJobs ? undefined : ["http"]);
+  const runtime = await new Runtime(services(ctx, { port: 0, logRequests: false })).start(opts.runJobs ? undefined : ["db", "http"]);
   return { url: runtime.get(HttpServer).url, runner: runtime.get(JobRunner), stop: () => runtime.stop() };
 }
 

@@ -81,11 +81,11 @@ export function eventRoutes(ctx: Ctx, limiter: RateLimiter) {
         const read = () =>
           paged(ctx, "events", { ...query, order }, { type: query.type, after: query.after, created_gte: query.created_gte, created_lt: query.created_lt }, (page) => listEvents(ctx, { workspaceId, filters, page }), eventView);
         const deadline = Date.now() + (query.wait ?? 0) * 1000;
-        let answer = read();
+        let answer = await read();
         // Long-poll: park until an event of this workspace commits, then read again.
         while (answer.data.length === 0 && Date.now() < deadline) {
           if ((await ctx.waiters.wait(workspaceId, deadline - Date.now(), request.signal)) === "aborted") break;
-          answer = read();
+          answer = await read();
         }
         return answer;
       },

@@ -34,9 +34,9 @@ export function segmentRoutes(ctx: Ctx, limiter: RateLimiter) {
     })
     .post(
       "",
-      ({ principal, body, set }) => {
+      async ({ principal, body, set }) => {
         set.status = 201;
-        return segmentView(createSegment(ctx, { workspaceId: principal.workspaceId, name: body.name, filter: body.filter }));
+        return segmentView(await createSegment(ctx, { workspaceId: principal.workspaceId, name: body.name, filter: body.filter }));
       },
       {
         scope: "people:write",
@@ -45,12 +45,12 @@ export function segmentRoutes(ctx: Ctx, limiter: RateLimiter) {
         doc: { summary: "Create a segment", description: `The answer counts the people the filter matches now, exactly up to 10,000.\n\n${FILTER_DOC}`, status: 201, ok: SegmentSchema, errors: [400, 415, 422] },
       },
     )
-    .get("/:id", ({ principal, params }) => segmentView(getSegmentCounted(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
+    .get("/:id", async ({ principal, params }) => segmentView(await getSegmentCounted(ctx, { workspaceId: principal.workspaceId, id: params.id })), {
       scope: "people:read",
       params: Params,
       doc: { summary: "Retrieve a segment with its people counted now (up to 10,000)", ok: SegmentSchema, errors: [404] },
     })
-    .patch("/:id", ({ principal, params, body }) => segmentView(updateSegment(ctx, { workspaceId: principal.workspaceId, id: params.id, name: body.name, filter: body.filter })), {
+    .patch("/:id", async ({ principal, params, body }) => segmentView(await updateSegment(ctx, { workspaceId: principal.workspaceId, id: params.id, name: body.name, filter: body.filter })), {
       scope: "people:write",
       idempotency: "optional",
       params: Params,

@@ -55,24 +55,34 @@ export function decodeCursor(ctx: Ctx, cursor: string, list: string, filters: Re
   return Buffer.from(payload, "base64url").toString("utf8");
 }
 
+export interface PageAnswer<Out> {
+  data: Out[];
+  meta: PageMeta;
+}
+
 /**
  * One list answer: the page request the query asks for (its cursor checked
- * against `list` and `filters`), `read` (the one service call), and each row
- * through `view`.
+ * against `list` and `filters`), `read` (the one service call: a page, or the
+ * promise of one read on a reader thread), and each row through `view`.
  */
-export function paged<Row, Out>(ctx: Ctx, list: string, query: PageParams, filters: Record<string, unknown>, read: (page: PageRequest) => Page<Row>, view: (row: Row) => Out) {
+export function paged<Row, Out>(ctx: Ctx, list: string, query: PageParams, filters: Record<string, unknown>, read: (page: PageRequest) => Page<Row>, view: (row: Row) => Out): PageAnswer<Out>;
+export function paged<Row, Out>(ctx: Ctx, list: string, query: PageParams, filters: Record<string, unknown>, read: (page: PageRequest) => Page<Row> | Promise<Page<Row>>, view: (row: Row) => Out): PageAnswer<Out> | Promise<PageAnswer<Out>>;
+export function paged<Row, Out>(ctx: Ctx, list: string, query: PageParams, filters: Record<string, unknown>, read: (page: PageRequest) => Page<Row> | Promise<Page<Row>>, view: (row: Row) => Out) {
   const order = query.order ?? "desc";
+  const answer = (page: Page<Row>): PageAnswer<Out> => ({
+    data: page.rows.map(view),
+    meta: {
+      has_more: page.next !== null,
+      next_cursor: page.next === null ? null : encodeCursor(ctx, list, filters, order, page.next),
+      total_count: page.total?.count ?? null,
+      total_count_capped: page.total?.capped ?? null,
+    },
+  });
   const page = read({
     after: query.cursor ? decodeCursor(ctx, query.cursor, list, filters, order) : undefined,
     order,
     limit: query.limit ?? 20,
     total: query.include === "total_count",
   });
-  const meta: PageMeta = {
-    has_more: page.next !== null,
-    next_cursor: page.next === null ? null : encodeCursor(ctx, list, filters, order, page.next),
-    total_count: page.total?.count ?? null,
-    total_count_capped: page.total?.capped ?? null,
-  };
-  return { data: page.rows.map(view), meta };
+  return page instanceof Promise ? page.then(answer) : answer(page);
 }

@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "../../context";
 import { isUniqueViolation, type Db, type DbOrTx } from "../../db/client";
-import { tableReads, type Page, type PageFilter, type PageRequest } from "../../db/queries";
+import { tableReads, type Page, type PageRequest, type ScanFilter } from "../../db/queries";
 import { people, personGroups, type PersonSource, type PersonStatus } from "../../db/schema";
 import { DomainError, invalidField, invalidFields, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -105,10 +105,15 @@ export function getPersonRecord(ctx: Ctx, a: { workspaceId: string; id: string }
   return withGroups(ctx.db, a.workspaceId, [getPerson(ctx, a)])[0]!;
 }
 
-/** A page of the people the filters select (see peopleFilter), with their groups. */
-export function listPeople(ctx: Ctx, a: { workspaceId: string; filters: PeopleListFilters; page: PageRequest; pointer?: (name: string) => string }): Page<PersonRecord> {
-  const page = reads.page(ctx.db, peopleFilter(ctx.db, { workspaceId: a.workspaceId, ...a.filters }, a.pointer), a.page);
-  return { ...page, rows: withGroups(ctx.db, a.workspaceId, page.rows) };
+/**
+ * A page of the people the filters select (see peopleFilter), with their
+ * groups: by equalities on the main connection, or, for a segment, a group or
+ * a time (which may read many rows), on a reader thread.
+ */
+export function listPeople(ctx: Ctx, a: { workspaceId: string; filters: PeopleListFilters; page: PageRequest; pointer?: (name: string) => string }): Page<PersonRecord> | Promise<Page<PersonRecord>> {
+  const filter = peopleFilter(ctx.db, { workspaceId: a.workspaceId, ...a.filters }, a.pointer);
+  const grouped = (page: Page<Person>) => ({ ...page, rows: withGroups(ctx.db, a.workspaceId, page.rows) });
+  return filter.where ? reads.scan(ctx.db, ctx.readers, filter, a.page).then(grouped) : grouped(reads.page(ctx.db, filter, a.page));
 }
 
 /**
@@ -185,7 +190,7 @@ export interface PeopleListFilters {
  * segment's compiled filter, so it matches people as they are now. `pointer`
  * names a filter in a field error (default: the query parameter).
  */
-export function peopleFilter(db: Db, a: { workspaceId: string } & PeopleListFilters, pointer = (name: string) => `?${name}`): PageFilter {
+export function peopleFilter(db: Db, a: { workspaceId: string } & PeopleListFilters, pointer = (name: string) => `?${name}`): ScanFilter {
   const ws = a.workspaceId;
   let key: string | undefined;
   if (a.email !== undefined) {

@@ -4,7 +4,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
-import { countCapped, tableReads, type Page, type PageRequest } from "../../db/queries";
+import { countScan, tableReads, type Page, type PageRequest } from "../../db/queries";
 import { people, segmentFields, segments } from "../../db/schema";
 import { invalidFields, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -18,16 +18,16 @@ export type { SegmentRecord } from "../../representations/segment";
 
 const reads = tableReads(segments);
 
-/** The segment with the people its filter matches now, counted up to 10,000. */
-function counted(ctx: Ctx, s: Segment): SegmentRecord {
-  return { ...s, peopleCount: countCapped(ctx.db, people, segmentPeopleWhere(ctx.db, s)) };
+/** The segment with the people its filter matches now, counted up to 10,000 on a reader thread (a filter may read every person). */
+async function counted(ctx: Ctx, s: Segment): Promise<SegmentRecord> {
+  return { ...s, peopleCount: await countScan(ctx.db, ctx.readers, people, segmentPeopleWhere(ctx.db, s)) };
 }
 
 export function listSegments(ctx: Ctx, a: { workspaceId: string; page: PageRequest }): Page<Segment> {
   return reads.page(ctx.db, { workspaceId: a.workspaceId }, a.page);
 }
 
-export function getSegmentCounted(ctx: Ctx, a: { workspaceId: string; id: string }): SegmentRecord {
+export function getSegmentCounted(ctx: Ctx, a: { workspaceId: string; id: string }): Promise<SegmentRecord> {
   return counted(ctx, getSegment(ctx.db, a));
 }
 
@@ -45,7 +45,7 @@ function saveFilter(tx: DbOrTx, a: { workspaceId: string; segmentId: string; fil
   }
 }
 
-export function createSegment(ctx: Ctx, a: { workspaceId: string; name: string; filter: Record<string, unknown> }): SegmentRecord {
+export function createSegment(ctx: Ctx, a: { workspaceId: string; name: string; filter: Record<string, unknown> }): Promise<SegmentRecord> {
   const s = ctx.db.transaction((tx) => {
     const id = newId("seg");
     saveFilter(tx, { workspaceId: a.workspaceId, segmentId: id, filter: a.filter });
@@ -62,7 +62,7 @@ export function getSegment(db: Db, a: { workspaceId: string; id: string }): Segm
   return row;
 }
 
-export function updateSegment(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; filter?: Record<string, unknown> }): SegmentRecord {
+export function updateSegment(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; filter?: Record<string, unknown> }): Promise<SegmentRecord> {
   const s = ctx.db.transaction((tx) => {
     getSegment(ctx.db, a);
     const patch: Partial<Segment> = { updatedAt: ctx.clock.now() };

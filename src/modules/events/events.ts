@@ -21,14 +21,16 @@ export interface EventFilters {
   createdLt?: number;
 }
 
-export function listEvents(ctx: Ctx, a: { workspaceId: string; filters: EventFilters; page: PageRequest }): Page<EventRow> {
+/** Events by type (index-backed), or over ranges of ids and times (a scan, on a reader thread). */
+export function listEvents(ctx: Ctx, a: { workspaceId: string; filters: EventFilters; page: PageRequest }): Page<EventRow> | Promise<Page<EventRow>> {
   const f = a.filters;
+  const filter = { workspaceId: a.workspaceId, equal: { type: f.type } };
   const where = and(
     f.after !== undefined ? gt(events.id, f.after) : undefined,
     f.createdGte !== undefined ? gte(events.createdAt, f.createdGte) : undefined,
     f.createdLt !== undefined ? lt(events.createdAt, f.createdLt) : undefined,
   );
-  return reads.page(ctx.db, { workspaceId: a.workspaceId, equal: { type: f.type }, where }, a.page);
+  return where ? reads.scan(ctx.db, ctx.readers, { ...filter, where }, a.page) : reads.page(ctx.db, filter, a.page);
 }
 
 export function getEvent(ctx: Ctx, a: { workspaceId: string; id: string }): EventRow {

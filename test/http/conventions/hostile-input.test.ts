@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const raw = (path: string, body: BodyInit, headers: Record<string, string>, token: string) =>
+const raw = (path: string, body: RequestInit["body"], headers: Record<string, string>, token: string) =>
   fetch(app.url + path, { method: "POST", headers: { authorization: `Bearer ${token}`, ...headers }, body });
 const problem = async (r: Response) => ({ status: r.status, headers: r.headers, body: (await r.json()) as any, text: "" });
 

@@ -96,10 +96,11 @@ export function getExport(ctx: Ctx, a: { workspaceId: string; id: string }): Exp
 }
 
 /** The exports of the resources the credential can read (`readable`), newest first by default. */
-export function listExports(ctx: Ctx, a: { workspaceId: string; readable: readonly string[]; filters: { resource?: string; status?: ExportStatus }; page: PageRequest }): Page<ExportRow> {
+export function listExports(ctx: Ctx, a: { workspaceId: string; readable: readonly string[]; filters: { resource?: string; status?: ExportStatus }; page: PageRequest }): Page<ExportRow> | Promise<Page<ExportRow>> {
   settleExports(ctx, { workspaceId: a.workspaceId });
-  const where = a.filters.resource === undefined ? inArray(dataExports.resource, [...a.readable]) : undefined;
-  return reads.page(ctx.db, { workspaceId: a.workspaceId, equal: { resource: a.filters.resource, status: a.filters.status }, where }, a.page);
+  const filter = { workspaceId: a.workspaceId, equal: { resource: a.filters.resource, status: a.filters.status } };
+  if (a.filters.resource !== undefined || a.readable.length === EXPORT_RESOURCES.length) return reads.page(ctx.db, filter, a.page);
+  return reads.scan(ctx.db, ctx.readers, { ...filter, where: inArray(dataExports.resource, [...a.readable]) }, a.page);
 }
 
 /**

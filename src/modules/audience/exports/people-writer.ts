@@ -9,8 +9,9 @@ import { personView } from "../../../representations/person";
 import { csvLine } from "../csv/writer";
 import { fieldMap } from "../fields";
 import { listPeople, type PeopleListFilters } from "../people";
+import { yieldToEventLoop } from "../../../lib/slices";
 
-const BATCH = 1000;
+const BATCH = 250;
 
 const CSV_COLUMNS = [
   "id",
@@ -52,7 +53,7 @@ export async function writePeople(
     if (a.format === "csv") await write(csvLine([...CSV_COLUMNS, ...customKeys.map((k) => `custom.${k}`)]));
     let after: string | undefined;
     for (;;) {
-      const page = listPeople(ctx, { workspaceId: a.workspaceId, filters: a.filters, page: { after, order: "asc", limit: BATCH } });
+      const page = await listPeople(ctx, { workspaceId: a.workspaceId, filters: a.filters, page: { after, order: "asc", limit: BATCH } });
       const batch = page.rows;
       if (!batch.length) break;
       let text = "";
@@ -70,6 +71,8 @@ export async function writePeople(
       a.afterBatch(rows);
       if (page.next === null) break;
       after = page.next;
+      // one batch is one slice of the main thread: let every waiting request in before the next
+      await yieldToEventLoop();
     }
   } finally {
     await sink.end();
