@@ -41,7 +41,20 @@ export function createApp(ctx: Ctx): HttpApp {
     .onParse(({ request }) => parseBody(request))
     // destructured: Elysia infers from the parameters what each request must parse
     .onError(({ code, error, request, route, body }) => answer({ code, error, request, route, body }))
-    .get("/healthz", () => ({ status: "ok" }), { detail: { tags: ["Service"], summary: "Liveness: the server accepts requests" } })
+    .get("/healthz", () => ({ status: "ok" }), {
+      detail: {
+        tags: ["Service"],
+        summary: "Liveness: the server accepts requests",
+        description: "No credential, no database read: answers while the database is busy or migrating. A supervisor restarts the process when it stops answering.",
+        security: [],
+        responses: {
+          200: {
+            description: "The process is alive",
+            content: { "application/json": { schema: { type: "object", required: ["status"], properties: { status: { type: "string", enum: ["ok"] } } }, example: { status: "ok" } } },
+          },
+        },
+      },
+    })
     .get(
       "/readyz",
       ({ set }) => {
@@ -57,7 +70,53 @@ export function createApp(ctx: Ctx): HttpApp {
           return { status: "unavailable", database: "unreachable" };
         }
       },
-      { detail: { tags: ["Service"], summary: "Readiness: database reachable and migrations current" } },
+      {
+        detail: {
+          tags: ["Service"],
+          summary: "Readiness: database reachable and migrations current",
+          description: "No credential. A load balancer sends traffic only while this answers 200.",
+          security: [],
+          responses: {
+            200: {
+              description: "Ready: the database answers and every migration is applied",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["status", "database"],
+                    properties: {
+                      status: { type: "string", enum: ["ok", "unavailable"] },
+                      database: { type: "string", enum: ["ok", "unreachable"] },
+                      migrations: { type: "string", enum: ["current", "pending"], description: "Absent when the database is unreachable" },
+                    },
+                  },
+                  example: { status: "ok", database: "ok", migrations: "current" },
+                },
+              },
+            },
+            503: {
+              description: "Not ready: the database is unreachable, or migrations are pending",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["status", "database"],
+                    properties: {
+                      status: { type: "string", enum: ["ok", "unavailable"] },
+                      database: { type: "string", enum: ["ok", "unreachable"] },
+                      migrations: { type: "string", enum: ["current", "pending"], description: "Absent when the database is unreachable" },
+                    },
+                  },
+                  examples: {
+                    migrations_pending: { summary: "Migrations not yet applied", value: { status: "unavailable", database: "ok", migrations: "pending" } },
+                    database_unreachable: { summary: "The database cannot be read", value: { status: "unavailable", database: "unreachable" } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     )
     .get(
       "/.well-known/oauth-protected-resource",

@@ -3,6 +3,19 @@
 // (src/modules/events/registry.ts).
 import type { EventRecord } from "../lib/event-bus";
 import { iso } from "../lib/clock";
+import { AT, EXAMPLE_IDS } from "./examples";
+import { IMPORT_EXAMPLE } from "./import";
+
+/** The envelope's example: the import example's import.completed event (OpenAPI's Event component shows it). */
+export const EVENT_EXAMPLE = {
+  id: EXAMPLE_IDS.evt,
+  object: "event",
+  type: "import.completed",
+  data: IMPORT_EXAMPLE,
+  synthetic: false,
+  webhook_endpoint_id: null,
+  created_at: AT.importFinished,
+};
 
 export function eventView(e: EventRecord) {
   return {

@@ -4,8 +4,27 @@ import type { dataExports } from "../db/schema";
 
 export { EXPORT_FORMATS, EXPORT_STATUSES } from "../db/schema";
 import { Id, LastErrorSchema, lastErrorView, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_BASE_URL, EXAMPLE_IDS, exampleId } from "./examples";
 
 type ExportRow = typeof dataExports.$inferSelect;
+
+/** A ready export of the segment example, read at 08:10 (its link lasts until 08:25). */
+export const EXPORT_EXAMPLE = {
+  id: EXAMPLE_IDS.exp,
+  object: "export",
+  resource: "people",
+  format: "csv",
+  filters: { segment_id: EXAMPLE_IDS.seg },
+  status: "ready",
+  rows: 318,
+  bytes: 61_842,
+  url: `${EXAMPLE_BASE_URL}/downloads/exports/${EXAMPLE_IDS.exp}?expires=${Date.parse("2026-03-09T08:25:00Z") / 1000}&signature=06SOLHNpIWX6bN5NJ2d978eyE6_UBQLdrsJCO-EuPJk`,
+  expires_at: AT.exportExpires,
+  job_id: exampleId("job", AT.exportCreated, "1269b0e93c4d8a2f617"),
+  last_error: null,
+  created_at: AT.exportCreated,
+  updated_at: AT.exportReady,
+};
 
 export const ExportSchema = t.Object(
   {
@@ -24,7 +43,7 @@ export const ExportSchema = t.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: "Export" },
+  { title: "Export", examples: [EXPORT_EXAMPLE] },
 );
 
 /** `url` is a fresh link for a ready export (see links.ts), null otherwise. */

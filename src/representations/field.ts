@@ -4,8 +4,20 @@ import { CUSTOM_FIELD_TYPES, type customFields } from "../db/schema";
 export { CUSTOM_FIELD_TYPES };
 import { iso } from "../lib/clock";
 import { Id, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
 
 type CustomField = typeof customFields.$inferSelect;
+
+export const FIELD_EXAMPLE = {
+  id: EXAMPLE_IDS.fld,
+  object: "field",
+  key: "industry",
+  label: "Industry",
+  type: "enum",
+  options: ["Fintech", "Healthcare", "Logistics", "Retail", "SaaS"],
+  created_at: AT.field,
+  updated_at: AT.field,
+};
 
 export const FieldSchema = t.Object(
   {
@@ -18,7 +30,7 @@ export const FieldSchema = t.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: "Field" },
+  { title: "Field", examples: [FIELD_EXAMPLE] },
 );
 
 export function fieldView(f: CustomField) {

@@ -2,9 +2,20 @@ import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
 import type { groups } from "../db/schema";
 import { Id, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
 
 /** A group with its member count, as services read it for the representation. */
 export type GroupRecord = typeof groups.$inferSelect & { peopleCount: number };
+
+export const GROUP_EXAMPLE = {
+  id: EXAMPLE_IDS.grp,
+  object: "group",
+  name: "Q2 fintech prospects",
+  description: "Heads of payments at European fintechs, from the Money20/20 attendee list",
+  people_count: 421,
+  created_at: AT.group,
+  updated_at: AT.group,
+};
 
 export const GroupSchema = t.Object(
   {
@@ -16,7 +27,7 @@ export const GroupSchema = t.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: "Group" },
+  { title: "Group", examples: [GROUP_EXAMPLE] },
 );
 
 export function groupView(g: GroupRecord) {

@@ -4,12 +4,33 @@ import type { importProblems, imports } from "../db/schema";
 
 export { IMPORT_STATUSES } from "../db/schema";
 import { Id, LastErrorSchema, lastErrorView, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_BASE_URL, EXAMPLE_IDS } from "./examples";
 
 type Problem = Pick<typeof importProblems.$inferSelect, "row" | "column" | "code" | "detail">;
 /** An import with its first problems, as services read it for the representation. */
 export type ImportRecord = typeof imports.$inferSelect & { problems: Problem[] };
 
 const count = (description: string) => t.Integer({ minimum: 0, description });
+
+const PROBLEM_EXAMPLE = { row: 88, column: "email", code: "format", detail: "email is not a valid address: the domain has no dot." };
+
+export const IMPORT_EXAMPLE = {
+  id: EXAMPLE_IDS.imp,
+  object: "import",
+  status: "completed",
+  source: "csv",
+  group_id: EXAMPLE_IDS.grp,
+  bytes: 48_213,
+  counts: { created: 412, updated: 9, skipped: 3, failed: 1, suppressed: 2 },
+  problems: [PROBLEM_EXAMPLE],
+  problem_count: 1,
+  error_report_url: `${EXAMPLE_BASE_URL}/v1/imports/${EXAMPLE_IDS.imp}/errors`,
+  job_id: EXAMPLE_IDS.job,
+  last_error: null,
+  created_at: AT.importCreated,
+  updated_at: AT.importFinished,
+  finished_at: AT.importFinished,
+};
 
 export const ImportProblemSchema = t.Object(
   {
@@ -18,7 +39,7 @@ export const ImportProblemSchema = t.Object(
     code: t.String({ description: "required, format, invalid, type, length, unknown, ragged_row, invalid_utf8, field_too_large, malformed, unknown_column, duplicate_column" }),
     detail: t.String(),
   },
-  { title: "ImportProblem" },
+  { title: "ImportProblem", examples: [PROBLEM_EXAMPLE] },
 );
 
 export const ImportSchema = t.Object(
@@ -45,7 +66,7 @@ export const ImportSchema = t.Object(
     updated_at: Timestamp,
     finished_at: Nullable(Timestamp),
   },
-  { title: "Import" },
+  { title: "Import", examples: [IMPORT_EXAMPLE] },
 );
 
 export function importView(r: ImportRecord, baseUrl: string) {

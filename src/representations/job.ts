@@ -2,8 +2,25 @@ import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
 import type { jobs } from "../db/schema";
 import { Id, LastErrorSchema, lastErrorView, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
 
 type JobRow = typeof jobs.$inferSelect;
+
+/** The import.run job of the import example: 425 rows after the header. */
+export const JOB_EXAMPLE = {
+  id: EXAMPLE_IDS.job,
+  object: "job",
+  kind: "import.run",
+  state: "completed",
+  attempts: 0,
+  cancel_requested_at: null,
+  finished_at: AT.importFinished,
+  last_error: null,
+  progress: { line: 426, created: 412, updated: 9, skipped: 3, failed: 1, suppressed: 2 },
+  result: { import_id: EXAMPLE_IDS.imp, status: "completed", created: 412, updated: 9, skipped: 3, failed: 1, suppressed: 2, problems: 1 },
+  created_at: AT.importCreated,
+  updated_at: AT.importFinished,
+};
 export const JobSchema = t.Object(
   {
     id: Id("job"),
@@ -19,7 +36,7 @@ export const JobSchema = t.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: "Job" },
+  { title: "Job", examples: [JOB_EXAMPLE] },
 );
 
 export function jobView(j: JobRow) {

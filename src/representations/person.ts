@@ -4,6 +4,32 @@ import { PERSON_SOURCES, PERSON_STATUSES, type people } from "../db/schema";
 export { PERSON_SOURCES, PERSON_STATUSES };
 import { iso } from "../lib/clock";
 import { Id, literals, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
+
+export const PERSON_EXAMPLE = {
+  id: EXAMPLE_IDS.per,
+  object: "person",
+  email: "amara.okafor@lumenpay.io",
+  email_domain: "lumenpay.io",
+  email_sendable: true,
+  given_name: "Amara",
+  family_name: "Okafor",
+  company: "LumenPay",
+  telephone: "+442079460321",
+  telephones: ["+442079460321", "+447700900418"],
+  timezone: "Europe/London",
+  custom_fields: { industry: "Fintech" },
+  private_notes: "Met at Money20/20 Europe; asked for the Q2 pilot pricing.",
+  score: 64,
+  source: "csv_import",
+  status: "active",
+  import_id: EXAMPLE_IDS.imp,
+  group_ids: [EXAMPLE_IDS.grp],
+  archived_at: null,
+  last_activity_at: AT.lastActivity,
+  created_at: AT.person,
+  updated_at: AT.personUpdated,
+};
 
 /** A person with their groups, as services read them for the representation. */
 export type PersonRecord = typeof people.$inferSelect & { groupIds: string[] };
@@ -33,7 +59,7 @@ export const PersonSchema = t.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: "Person" },
+  { title: "Person", examples: [PERSON_EXAMPLE] },
 );
 
 export function personView(p: PersonRecord) {

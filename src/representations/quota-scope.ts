@@ -2,8 +2,28 @@ import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
 import type { quotaScopes } from "../db/schema";
 import { Id, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
 
 type QuotaScope = typeof quotaScopes.$inferSelect;
+
+/** An Amazon SES account in eu-west-1: 50,000 a day, 14 recipients a second. */
+export const QUOTA_SCOPE_EXAMPLE = {
+  id: EXAMPLE_IDS.qsc,
+  object: "quota_scope",
+  provider: "ses",
+  scope_key: "482913650274:eu-west-1",
+  messages_per_day: 50_000,
+  recipients_per_day: 50_000,
+  window_limit: 14,
+  window_seconds: 1,
+  window_unit: "recipients",
+  paused_until: null,
+  paused_detail: null,
+  webhook: null,
+  version: Date.parse(AT.quotaScopeUpdated) * 1000,
+  created_at: AT.quotaScope,
+  updated_at: AT.quotaScopeUpdated,
+};
 
 export const QuotaScopeSchema = t.Object(
   {
@@ -23,7 +43,7 @@ export const QuotaScopeSchema = t.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: "QuotaScope" },
+  { title: "QuotaScope", examples: [QUOTA_SCOPE_EXAMPLE] },
 );
 
 export function quotaScopeView(q: QuotaScope) {

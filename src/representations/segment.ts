@@ -3,6 +3,24 @@ import { iso } from "../lib/clock";
 import type { segments } from "../db/schema";
 import type { Total } from "../db/queries";
 import { Id, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
+
+export const SEGMENT_EXAMPLE = {
+  id: EXAMPLE_IDS.seg,
+  object: "segment",
+  name: "Active fintech leads",
+  filter: {
+    all: [
+      { field: "status", op: "eq", value: "active" },
+      { field: "custom.industry", op: "eq", value: "Fintech" },
+      { field: "group_id", op: "eq", value: EXAMPLE_IDS.grp },
+    ],
+  },
+  people_count: 318,
+  people_count_capped: false,
+  created_at: AT.segment,
+  updated_at: AT.segment,
+};
 
 /** A segment, with the people it matches counted now on create and retrieve (lists leave the count out). */
 export type SegmentRecord = typeof segments.$inferSelect & { peopleCount?: Total };
@@ -18,7 +36,7 @@ export const SegmentSchema = t.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: "Segment" },
+  { title: "Segment", examples: [SEGMENT_EXAMPLE] },
 );
 
 /** `count` is given on create and retrieve; lists leave it out. */

@@ -2,6 +2,7 @@ import { Type as t } from "@sinclair/typebox";
 import { SUPPRESSION_REASONS, type suppressions } from "../db/schema";
 import { iso } from "../lib/clock";
 import { Id, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
 
 type Suppression = typeof suppressions.$inferSelect;
 
@@ -9,6 +10,17 @@ export const SuppressionReasonSchema = t.Union(
   SUPPRESSION_REASONS.map((r) => t.Literal(r)),
   { description: "manual (created here; removable) or from evidence, read-only: unsubscribed, hard_bounce, complaint, invalid" },
 );
+
+export const SUPPRESSION_EXAMPLE = {
+  id: EXAMPLE_IDS.sup,
+  object: "suppression",
+  email: "procurement@veltrixsystems.com",
+  domain: null,
+  reason: "manual",
+  evidence: null,
+  created_by: EXAMPLE_IDS.key,
+  created_at: AT.suppression,
+};
 
 export const SuppressionSchema = t.Object(
   {
@@ -21,7 +33,7 @@ export const SuppressionSchema = t.Object(
     created_by: Nullable(t.String({ description: "Key id that created a manual suppression; null when the system recorded it" })),
     created_at: Timestamp,
   },
-  { title: "Suppression" },
+  { title: "Suppression", examples: [SUPPRESSION_EXAMPLE] },
 );
 
 export function suppressionView(s: Suppression) {
@@ -47,7 +59,10 @@ export const SuppressionEventSchema = t.Object(
     evidence: Nullable(t.Record(t.String(), t.Unknown(), { description: "What created it (bounce, complaint, unsubscribe…); null for manual ones" })),
     created_at: Timestamp,
   },
-  { title: "SuppressionEvent" },
+  {
+    title: "SuppressionEvent",
+    examples: [{ id: EXAMPLE_IDS.sup, email: SUPPRESSION_EXAMPLE.email, domain: null, reason: "manual", evidence: null, created_at: AT.suppression }],
+  },
 );
 
 export const suppressionEventView = (s: Suppression) => ({ id: s.id, email: s.email, domain: s.domain, reason: s.reason, evidence: s.evidence, created_at: iso(s.createdAt) });

@@ -4,8 +4,24 @@ import type { webhookDeliveries } from "../db/schema";
 
 export { WEBHOOK_DELIVERY_STATES } from "../db/schema";
 import { Id, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** The import.completed event delivered to the endpoint example at the first attempt. */
+export const WEBHOOK_DELIVERY_EXAMPLE = {
+  id: EXAMPLE_IDS.whd,
+  object: "webhook_delivery",
+  event_id: EXAMPLE_IDS.evt,
+  event_type: "import.completed",
+  webhook_endpoint_id: EXAMPLE_IDS.whe,
+  state: "delivered",
+  attempts: 1,
+  next_attempt_at: null,
+  delivered_at: AT.delivered,
+  last_attempt: { started_at: AT.deliveryAttempt, duration_ms: 184, response_status: 200, response_excerpt: '{"received":true}' },
+  created_at: AT.importFinished,
+};
 
 export const WebhookDeliverySchema = t.Object(
   {
@@ -28,7 +44,7 @@ export const WebhookDeliverySchema = t.Object(
     ),
     created_at: Timestamp,
   },
-  { title: "WebhookDelivery" },
+  { title: "WebhookDelivery", examples: [WEBHOOK_DELIVERY_EXAMPLE] },
 );
 
 export function webhookDeliveryView(d: DeliveryRow) {

@@ -5,9 +5,24 @@ import { Type as T } from "@sinclair/typebox";
 import type { webhookEndpoints } from "../db/schema";
 import { iso } from "../lib/clock";
 import { Id, Nullable, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS } from "./examples";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 const Ts = () => Timestamp;
+
+export const WEBHOOK_ENDPOINT_EXAMPLE = {
+  id: EXAMPLE_IDS.whe,
+  object: "webhook_endpoint",
+  url: "https://crm.northwind-trading.com/hooks/nearbound",
+  description: "CRM sync: imports, exports and suppressions",
+  event_types: ["import.completed", "export.completed", "suppression.created"],
+  enabled: true,
+  disabled_reason: null,
+  disabled_at: null,
+  previous_secret_expires_at: null,
+  created_at: AT.endpoint,
+  updated_at: AT.endpoint,
+};
 
 export const WebhookEndpointSchema = T.Object(
   {
@@ -23,7 +38,7 @@ export const WebhookEndpointSchema = T.Object(
     created_at: Ts(),
     updated_at: Ts(),
   },
-  { title: "WebhookEndpoint" },
+  { title: "WebhookEndpoint", examples: [WEBHOOK_ENDPOINT_EXAMPLE] },
 );
 
 export function webhookEndpointView(e: EndpointRow, now: number) {
@@ -44,7 +59,7 @@ export function webhookEndpointView(e: EndpointRow, now: number) {
 
 export const WebhookEndpointWithSecretSchema = T.Composite(
   [WebhookEndpointSchema, T.Object({ secret: T.String({ pattern: "^whsec_", description: "Signing secret (Standard Webhooks); shown only in this answer" }) })],
-  { title: "WebhookEndpointWithSecret" },
+  { title: "WebhookEndpointWithSecret", examples: [{ ...WEBHOOK_ENDPOINT_EXAMPLE, secret: "whsec_32NQb0m8plCjWzg1RaB+TI1JxzWVSh56+aqfJdxMmj0=" }] },
 );
 
 export const webhookEndpointWithSecretView = (e: EndpointRow, secret: string, now: number) => ({ ...webhookEndpointView(e, now), secret });
@@ -56,5 +71,5 @@ export const WebhookReplaySchema = T.Object(
     since: Timestamp,
     deliveries: T.Integer({ description: "Deliveries made pending, next attempt now" }),
   },
-  { title: "WebhookReplay" },
+  { title: "WebhookReplay", examples: [{ object: "webhook_replay", webhook_endpoint_id: EXAMPLE_IDS.whe, since: "2026-03-04T00:00:00.000Z", deliveries: 37 }] },
 );

@@ -2,6 +2,7 @@ import { Type as t } from "@sinclair/typebox";
 import type { workspaces } from "../db/schema";
 import { iso } from "../lib/clock";
 import { Id, Timestamp } from "./common";
+import { AT, EXAMPLE_IDS, EXAMPLE_TWIN_ID } from "./examples";
 
 type Workspace = typeof workspaces.$inferSelect;
 
@@ -15,7 +16,10 @@ export const WorkspaceSchema = t.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: "Workspace" },
+  {
+    title: "Workspace",
+    examples: [{ id: EXAMPLE_IDS.wsp, object: "workspace", name: "Northwind Outreach", mode: "live", twin_id: EXAMPLE_TWIN_ID, created_at: AT.workspace, updated_at: AT.workspaceUpdated }],
+  },
 );
 
 export const workspaceView = (w: Workspace) => ({

@@ -45,7 +45,7 @@ export interface RouteDoc {
   /** The success status, 200 by default. */
   status?: number;
   okDescription?: string;
-  /** Problem statuses besides 401, 429 and 500 (and 403, which every scoped route may answer). */
+  /** Problem statuses besides 401, 403, 429, 500 and 503, which every scoped route may answer. */
   errors?: number[];
   /** Further OpenAPI operation fields (requestBody, parameters…). */
   extra?: Record<string, unknown>;
@@ -53,7 +53,7 @@ export interface RouteDoc {
 
 export type IdempotencyOption = IdempotencyMode | { mode: IdempotencyMode; sensitive?: boolean; inHandler?: boolean };
 
-const STATUS_TEXT: Record<number, string> = {
+export const STATUS_TEXT: Record<number, string> = {
   400: "Malformed request (invalid_request)",
   401: "No valid credential (unauthorized)",
   403: "The credential lacks the scope (forbidden)",
@@ -64,13 +64,19 @@ const STATUS_TEXT: Record<number, string> = {
   413: "Body too large (payload_too_large)",
   415: "Unsupported Content-Type (unsupported_media_type)",
   422: "Invalid body or parameter (validation_failed)",
-  429: "Rate limited (rate_limited)",
+  429: "Rate limited (rate_limited): retry after the seconds in `Retry-After` (also `retry_after`)",
   500: "Unexpected error (internal_error)",
-  503: "The database stayed busy (service_unavailable)",
+  503: "The database stayed busy (service_unavailable): retry after the seconds in `Retry-After` (also `retry_after`)",
 };
 
 const errorContent = (api: "a" | "b") =>
   api === "b" ? { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } : { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } };
+
+/** The problem response of `status` (API B's problem document, API A's envelope). */
+export const problemResponse = (api: "a" | "b", status: number) => ({ description: STATUS_TEXT[status] ?? "Error", content: errorContent(api) });
+
+/** What every scoped route may answer: no credential, a missing scope, the rate limit, our error, a busy database. */
+const ALWAYS = [401, 403, 429, 500, 503];
 
 /** The OpenAPI operation of a RouteDoc: its success answer and every problem it may answer. */
 export function operationDoc(api: "a" | "b", d: RouteDoc): Record<string, unknown> {
@@ -78,9 +84,7 @@ export function operationDoc(api: "a" | "b", d: RouteDoc): Record<string, unknow
   const responses: Record<string, unknown> = {
     [status]: d.ok ? { description: d.okDescription ?? "OK", content: { [d.okMedia ?? "application/json"]: { schema: d.ok } } } : { description: d.okDescription ?? "No content" },
   };
-  for (const s of [...new Set([401, 403, 429, 500, ...(d.errors ?? [])])].sort()) {
-    responses[s] = { description: STATUS_TEXT[s] ?? "Error", content: errorContent(api) };
-  }
+  for (const s of [...new Set([...ALWAYS, ...(d.errors ?? [])])].sort()) responses[s] = problemResponse(api, s);
   return { summary: d.summary, ...(d.description ? { description: d.description } : {}), responses, ...d.extra };
 }
 

@@ -4,6 +4,7 @@ import { t, type TSchema } from "elysia";
 import { ERROR_CODES } from "../../lib/errors";
 import { textProblem, type TextRule } from "../../lib/text";
 import { Id, Nullable } from "../../representations/common";
+import { EXAMPLE_BASE_URL, EXAMPLE_IDS } from "../../representations/examples";
 
 export { Id, literals, Nullable, Timestamp } from "../../representations/common";
 
@@ -45,16 +46,37 @@ export const ProblemSchema = t.Object(
     instance: t.String(),
     request_id: t.String(),
     errors: t.Optional(t.Array(FieldErrorSchema)),
-    retry_after: t.Optional(Nullable(t.Integer({ minimum: 0 }))),
+    retry_after: t.Optional(Nullable(t.Integer({ minimum: 0, description: "With 429 and 503: seconds to wait before retrying (also the Retry-After header)" }))),
   },
-  { $id: "#/components/schemas/Problem", title: "Problem" },
+  {
+    $id: "#/components/schemas/Problem",
+    title: "Problem",
+    examples: [
+      {
+        type: `${EXAMPLE_BASE_URL}/docs/errors/not_found`,
+        title: "Not found",
+        status: 404,
+        code: "not_found",
+        detail: "No such person in this workspace.",
+        instance: `/v1/people/${EXAMPLE_IDS.per}`,
+        request_id: "req_6f1c2d9e-4b7a-4e0f-9a53-2c8d71b0e4f6",
+      },
+    ],
+  },
 );
 
-export const PageMetaSchema = t.Object({
-  has_more: t.Boolean(),
-  next_cursor: Nullable(t.String()),
-  total_count: Nullable(t.Integer()),
-  total_count_capped: Nullable(t.Boolean()),
-});
+const PAGE_META_EXAMPLE = { has_more: true, next_cursor: "cGVyXzAxOWNiODFlZGM2ZjczZWRhNTI0N2YyODY2MDI4ZGU3.k2Jq8vXo3mLc1RtY9pWd0A", total_count: null, total_count_capped: null };
 
-export const Page = <T extends TSchema>(item: T) => t.Object({ data: t.Array(item), meta: PageMetaSchema });
+export const PageMetaSchema = t.Object(
+  {
+    has_more: t.Boolean(),
+    next_cursor: Nullable(t.String()),
+    total_count: Nullable(t.Integer()),
+    total_count_capped: Nullable(t.Boolean()),
+  },
+  { examples: [PAGE_META_EXAMPLE] },
+);
+
+/** A page of `item`; its example is a page of the item's example with more to come. */
+export const Page = <T extends TSchema>(item: T) =>
+  t.Object({ data: t.Array(item), meta: PageMetaSchema }, item.examples?.length ? { examples: [{ data: [item.examples[0]], meta: PAGE_META_EXAMPLE }] } : {});

@@ -4,8 +4,39 @@ import { PERSON_SOURCES, PERSON_STATUSES } from "../../../db/schema";
 import { iso } from "../../../lib/clock";
 import type { Group } from "../../../modules/audience/groups";
 import type { Person } from "../../../modules/audience/people";
+import { AT, EXAMPLE_IDS } from "../../../representations/examples";
+import { PERSON_EXAMPLE } from "../../../representations/person";
+import { GROUP_EXAMPLE } from "../../../representations/group";
 import { literals, Nullable, Timestamp } from "../../shared/schemas";
 
+const GROUP_A_EXAMPLE = { id: EXAMPLE_IDS.grp, object: "group", name: GROUP_EXAMPLE.name, description: GROUP_EXAMPLE.description, createdAt: AT.group, updatedAt: AT.group };
+
+/** API B's person example as API A answers it after a verification (expand[]=groups). */
+const PERSON_A_EXAMPLE = {
+  id: PERSON_EXAMPLE.id,
+  object: "person",
+  email: PERSON_EXAMPLE.email,
+  emailDomain: PERSON_EXAMPLE.email_domain,
+  emailSendable: true,
+  emailSendableReason: "mailbox_exists",
+  verifiedAt: AT.personUpdated,
+  givenName: PERSON_EXAMPLE.given_name,
+  familyName: PERSON_EXAMPLE.family_name,
+  telephone: PERSON_EXAMPLE.telephone,
+  telephones: PERSON_EXAMPLE.telephones,
+  timezone: PERSON_EXAMPLE.timezone,
+  customFields: PERSON_EXAMPLE.custom_fields,
+  privateNotes: PERSON_EXAMPLE.private_notes,
+  score: PERSON_EXAMPLE.score,
+  source: PERSON_EXAMPLE.source,
+  status: PERSON_EXAMPLE.status,
+  importId: PERSON_EXAMPLE.import_id,
+  archivedAt: null,
+  createdAt: PERSON_EXAMPLE.created_at,
+  updatedAt: PERSON_EXAMPLE.updated_at,
+  lastActivityAt: PERSON_EXAMPLE.last_activity_at,
+  groups: [GROUP_A_EXAMPLE],
+};
 
 export const GroupA = t.Object(
   {
@@ -16,7 +47,7 @@ export const GroupA = t.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { title: "GroupA" },
+  { title: "GroupA", examples: [GROUP_A_EXAMPLE] },
 );
 
 export const PersonA = t.Object(
@@ -50,7 +81,7 @@ export const PersonA = t.Object(
     lastActivityAt: Nullable(Timestamp),
     groups: t.Optional(t.Array(GroupA, { description: "With expand[]=groups: the person's groups" })),
   },
-  { title: "PersonA" },
+  { title: "PersonA", examples: [PERSON_A_EXAMPLE] },
 );
 
 export function toGroupA(g: Group) {
