@@ -36,7 +36,7 @@ export const ImportProblemSchema = t.Object(
   {
     row: Nullable(t.Integer({ description: "CSV: record number, the header being 1 (empty lines not counted); JSON: position in people, the first being 1; null for the whole file" })),
     column: Nullable(t.String({ description: "CSV: the header name; JSON: a pointer such as /people/0/email; null for the whole record" })),
-    code: t.String({ description: "required, format, invalid, type, length, unknown, ragged_row, invalid_utf8, field_too_large, malformed, unknown_column, duplicate_column" }),
+    code: t.String({ description: "required, format, invalid, type, length, unknown, ragged_row, invalid_utf8, field_too_large, malformed, unknown_column, duplicate_column; line_break_folded is a warning (the row was imported, a quoted line break folded to a space)" }),
     detail: t.String(),
   },
   { title: "ImportProblem", examples: [PROBLEM_EXAMPLE] },

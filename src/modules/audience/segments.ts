@@ -8,6 +8,7 @@ import { countScan, tableReads, type Page, type PageRequest } from "../../db/que
 import { people, segmentFields, segments } from "../../db/schema";
 import { invalidFields, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { assertText } from "../../lib/text";
 import { fieldMap } from "./fields";
 import { unknownGroups } from "./groups";
 import { compileSegmentFilter, validateSegmentFilter } from "./segment-filter";
@@ -46,6 +47,7 @@ function saveFilter(tx: DbOrTx, a: { workspaceId: string; segmentId: string; fil
 }
 
 export function createSegment(ctx: Ctx, a: { workspaceId: string; name: string; filter: Record<string, unknown> }): Promise<SegmentRecord> {
+  assertText("single-line", a.name, "/name");
   const s = ctx.db.transaction((tx) => {
     const id = newId("seg");
     saveFilter(tx, { workspaceId: a.workspaceId, segmentId: id, filter: a.filter });
@@ -63,6 +65,7 @@ export function getSegment(db: Db, a: { workspaceId: string; id: string }): Segm
 }
 
 export function updateSegment(ctx: Ctx, a: { workspaceId: string; id: string; name?: string; filter?: Record<string, unknown> }): Promise<SegmentRecord> {
+  if (a.name !== undefined) assertText("single-line", a.name, "/name");
   const s = ctx.db.transaction((tx) => {
     getSegment(ctx.db, a);
     const patch: Partial<Segment> = { updatedAt: ctx.clock.now() };

@@ -9,6 +9,7 @@ import { createApp } from "../../../src/app";
 import { DomainError } from "../../../src/lib/errors";
 import { createField as createFieldIn } from "../../../src/modules/audience/fields";
 import { createGroup as createGroupIn, updateGroup as updateGroupIn } from "../../../src/modules/audience/groups";
+import { createSegment as createSegmentIn, updateSegment as updateSegmentIn } from "../../../src/modules/audience/segments";
 import { createEndpoint } from "../../../src/modules/automation/webhooks/endpoints";
 import { createQuotaScope } from "../../../src/modules/sending/quota-scopes";
 import { createWorkspace } from "../../../src/modules/workspaces/workspaces";
@@ -252,13 +253,17 @@ describe("the services refuse what the schemas refuse (imports, the CLI and late
     throw new Error(`not refused: ${pointer}`);
   };
 
-  test("groups, fields, quota scopes, webhook endpoints, workspaces", async () => {
+  test("groups, segments, fields, quota scopes, webhook endpoints, workspaces", async () => {
     const w = app.newWorkspace();
     const ctx = app.ctx;
     refused(() => createGroupIn(ctx, { workspaceId: w.id, name: "Leads\r\nX" }), "/name");
     refused(() => createGroupIn(ctx, { workspaceId: w.id, name: "Leads", description: "a\u0000" }), "/description");
     const g = createGroupIn(ctx, { workspaceId: w.id, name: "Leads" });
     refused(() => updateGroupIn(ctx, { workspaceId: w.id, id: g.id, name: "\u001bLeads" }), "/name");
+    const everyone = { field: "email", op: "contains", value: "@" };
+    refused(() => createSegmentIn(ctx, { workspaceId: w.id, name: "Hot\u0000", filter: everyone }), "/name");
+    const s = await createSegmentIn(ctx, { workspaceId: w.id, name: "Hot", filter: everyone });
+    refused(() => updateSegmentIn(ctx, { workspaceId: w.id, id: s.id, name: "Hot\r\nX" }), "/name");
     refused(() => createFieldIn(ctx, { workspaceId: w.id, key: "a", label: "A\nB", type: "text" }), "/label");
     refused(() => createFieldIn(ctx, { workspaceId: w.id, key: "b", label: "B", type: "enum", options: ["x\r\ny"] }), "/options/0");
     refused(() => createQuotaScope(ctx, { workspaceId: w.id, provider: "smtp", scopeKey: "relay\n", limits: {} as never }), "/scope_key");
