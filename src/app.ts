@@ -26,6 +26,17 @@ export interface HttpApp {
   answerError(request: Request, error: unknown): Response | Promise<Response>;
 }
 
+/** /readyz answers this shape with 200 and 503 alike. */
+const READYZ_SCHEMA = {
+  type: "object" as const,
+  required: ["status", "database"],
+  properties: {
+    status: { type: "string" as const, enum: ["ok", "unavailable"] },
+    database: { type: "string" as const, enum: ["ok", "unreachable"] },
+    migrations: { type: "string" as const, enum: ["current", "pending"], description: "Absent when the database is unreachable" },
+  },
+};
+
 export function createApp(ctx: Ctx): HttpApp {
   const limiter = new RateLimiter(ctx.clock, ctx.config.rateLimit.perSecond, ctx.config.rateLimit.burst);
   let table: RouteTable | null = null;
@@ -81,15 +92,7 @@ export function createApp(ctx: Ctx): HttpApp {
               description: "Ready: the database answers and every migration is applied",
               content: {
                 "application/json": {
-                  schema: {
-                    type: "object",
-                    required: ["status", "database"],
-                    properties: {
-                      status: { type: "string", enum: ["ok", "unavailable"] },
-                      database: { type: "string", enum: ["ok", "unreachable"] },
-                      migrations: { type: "string", enum: ["current", "pending"], description: "Absent when the database is unreachable" },
-                    },
-                  },
+                  schema: READYZ_SCHEMA,
                   example: { status: "ok", database: "ok", migrations: "current" },
                 },
               },
@@ -98,15 +101,7 @@ export function createApp(ctx: Ctx): HttpApp {
               description: "Not ready: the database is unreachable, or migrations are pending",
               content: {
                 "application/json": {
-                  schema: {
-                    type: "object",
-                    required: ["status", "database"],
-                    properties: {
-                      status: { type: "string", enum: ["ok", "unavailable"] },
-                      database: { type: "string", enum: ["ok", "unreachable"] },
-                      migrations: { type: "string", enum: ["current", "pending"], description: "Absent when the database is unreachable" },
-                    },
-                  },
+                  schema: READYZ_SCHEMA,
                   examples: {
                     migrations_pending: { summary: "Migrations not yet applied", value: { status: "unavailable", database: "ok", migrations: "pending" } },
                     database_unreachable: { summary: "The database cannot be read", value: { status: "unavailable", database: "unreachable" } },
