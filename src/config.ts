@@ -28,6 +28,14 @@ export interface Config {
   /** How long a write waits for the database lock before answering 503. */
   dbBusyTimeoutMs: number;
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null };
+  mta: {
+    /** Messages the MTA works on at once (NEARBOUND_MTA_CONCURRENCY). */
+    concurrency: number;
+    /** How long a message keeps being retried after 4xx answers before it fails (NEARBOUND_MTA_RETRY_HOURS). */
+    retryHours: number;
+    /** Port of receiving MX hosts (25; tests point it at a loopback peer: NEARBOUND_MTA_MX_PORT). */
+    mxPort: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +131,11 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
       baseUrl: ai.baseUrl.value ? url(ai.baseUrl.value, ai.baseUrl.name) : null,
       apiKey: ai.apiKey.value ?? null,
       model: ai.model.value ?? null,
+    },
+    mta: {
+      concurrency: positiveInt(src, "NEARBOUND_MTA_CONCURRENCY", 64),
+      retryHours: positiveInt(src, "NEARBOUND_MTA_RETRY_HOURS", 72),
+      mxPort: port(src, "NEARBOUND_MTA_MX_PORT", undefined, 25, false),
     },
   };
 }

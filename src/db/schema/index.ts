@@ -4,6 +4,7 @@ export * from "./jobs";
 export * from "./events";
 export * from "./idempotency";
 export * from "./sending";
+export * from "./messages";
 export * from "./audience";
 export * from "./suppressions";
 export * from "./imports";
