@@ -1,0 +1,351 @@
+// What an SMTP server's answer means, for the MTA (synchronous answers only:
+// RCPT, DATA, the greeting, MAIL; DSNs are the inbound listener's).
+//
+// kind:
+//   ok         2xx/3xx: accepted (3xx: go on).
+//   throttle   the provider says "slow down": 421; 450/451 with 4.7.x (not
+//              greylisting); any answer with rate wording ("rate limit",
+//              "throttled", "too many connections/messages…", "sending limit
+//              exceeded"; "too many recipients" is not: it asks for a smaller
+//              transaction). The message is retried later; the quota scope pauses.
+//   temporary  other 4xx: retried with backoff.
+//   permanent  5xx: fails, with a bounce.
+//
+// bounce: null for ok. For permanent answers the bounce to record; for
+// temporary and throttle answers what a failure would be if this answer were
+// the last (always soft). Reasons (a closed list; `hard` suppresses the address):
+//   user_unknown      hard  the mailbox does not exist (X.1.1, X.1.4, X.1.6, X.7.17, 551)
+//   bad_domain        hard  the domain does not exist or takes no mail (X.1.2, X.1.10, X.4.4, X.7.18, 521/556)
+//   bad_address       hard  the address is not valid syntax (X.1.3, 553)
+//   mailbox_disabled  hard  the mailbox exists and refuses mail for good (X.2.1)
+//   mailbox_full      soft  over quota (X.2.2, 552)
+//   message_too_large soft  X.2.3, X.3.4
+//   content           soft  the content was refused: media, virus (X.6.x)
+//   spam              soft  the message was judged spam
+//   blocked           soft  the sending host or domain is on a block list or has a poor reputation
+//   policy            soft  refused by local policy (X.7.x otherwise, relaying, 554)
+//   auth_required     soft  the server wants authentication or refused ours (X.7.0 with those words, X.7.8, 530/535)
+//   dmarc             soft  sender authentication failed: SPF, DKIM, DMARC, reverse DNS (X.7.20–X.7.26)
+//   tls_required      soft  the server requires encryption we did not offer (X.7.10, X.7.30)
+//   rate_limited      soft  a throttle answer, or a recipient receiving mail too fast (not ours to pause for)
+//   greylisted        soft  greylisting: try again later
+//   network           soft  routing or connection trouble (X.4.x)
+//   protocol          soft  a protocol or syntax error (X.5.x, 500–504)
+//   system            soft  the receiving system's own trouble (X.3.x, 451)
+//   expired           soft  delivery time expired (X.4.7)
+//   other             soft  nothing above says more
+//
+// Order: a specific enhanced status code (RFC 3463, RFC 7372, RFC 7505)
+// decides; a generic one (X.n.0, and X.7.1, X.2.1, X.7.9, which servers use for
+// any refusal) yields to the text's wording; then the generic code's subject,
+// then the basic reply code. A hard verdict also needs the words not to
+// contradict it: "553 5.1.3 … spamhaus" is `blocked`, and a 5xx that says
+// "temporarily" or "try again" is soft (a wrong hard bounce loses a contact for
+// good; a wrong soft one costs a retry). The basic code's class decides
+// temporary vs permanent (RFC 5321 clients act on it): "450 5.1.1" is temporary.
+// Also throttles: X.4.5 (mail system congestion) on a 4xx.
+
+export interface Answer {
+  /** The basic reply code, or null when the text is not an SMTP reply. */
+  code: number | null;
+  /** The RFC 3463 enhanced status code ("5.1.1"), when the server gave one. */
+  enhanced: string | null;
+  /** The human text, every line's, codes removed, joined with spaces. */
+  text: string;
+}
+
+export type BounceReason =
+  | "user_unknown"
+  | "bad_domain"
+  | "bad_address"
+  | "mailbox_disabled"
+  | "mailbox_full"
+  | "message_too_large"
+  | "content"
+  | "spam"
+  | "blocked"
+  | "policy"
+  | "auth_required"
+  | "dmarc"
+  | "tls_required"
+  | "rate_limited"
+  | "greylisted"
+  | "network"
+  | "protocol"
+  | "system"
+  | "expired"
+  | "other";
+
+export const HARD_REASONS: ReadonlySet<BounceReason> = new Set(["user_unknown", "bad_domain", "bad_address", "mailbox_disabled"]);
+
+export interface Classification {
+  kind: "ok" | "throttle" | "temporary" | "permanent";
+  bounce: null | { kind: "hard" | "soft"; reason: BounceReason };
+}
+
+const ENHANCED = /^([245])\.(\d{1,3})\.(\d{1,3})(?=\s|$)/;
+const REPLY_LINE = /^(\d{3})(?:([ -])(.*))?$/;
+
+/** Splits a (multi-line) SMTP reply into its code, enhanced code and text. */
+export function parseAnswer(reply: string): Answer {
+  const lines = reply.split(/\r\n|\n|\r/).map((l) => l.trim()).filter((l) => l !== "");
+  let code: number | null = null;
+  let enhanced: string | null = null;
+  const texts: string[] = [];
+  for (const line of lines) {
+    const m = REPLY_LINE.exec(line);
+    let rest = line;
+    if (m && (code === null || Number(m[1]) === code)) {
+      code ??= Number(m[1]);
+      rest = (m[3] ?? "").trim();
+    }
+    const e = ENHANCED.exec(rest);
+    if (e && (enhanced === null || e[0] === enhanced)) {
+      enhanced ??= e[0];
+      rest = rest.slice(e[0].length).trim();
+    }
+    if (rest) texts.push(rest);
+  }
+  return { code, enhanced, text: texts.join(" ") };
+}
+
+// ---- wording ------------------------------------------------------------------
+
+const GREYLIST = /gr[ae]y-?\s?list/;
+
+// Rate wording means the sender (our connection or scope) goes too fast. "too
+// many" alone is not enough: "too many recipients" or "too many hops" are not.
+const RATE_WORDS = new RegExp(
+  [
+    "rate[- ]?limit",
+    "throttl",
+    "too many (?:(?:concurrent|simultaneous|parallel|smtp|open|inbound) )*(?:connections|sessions|messages|mails|emails|e-mails|requests|deliveries|transactions|attempts|commands)",
+    "too many (?:messages|mails|connections) (?:from|in|per)",
+    "too many (?:recipients|messages|mails|connections) (?:this|per|in the last|in an?|an?) (?:hour|minute|day|second)",
+    "slow down",
+    "too much (?:mail|traffic|email) from",
+    "sending (?:rate|limit|quota)",
+    "(?:message|connection|submission|send) rate (?:limit|exceeded)",
+    "limit for sending",
+    "(?:daily|hourly) (?:user )?(?:sending|message|submission|outbound) (?:limit|quota)",
+    "exceeded (?:the |your )?(?:maximum )?(?:rate|sending|message|connection)",
+    "unexpected volume",
+    "temporarily (?:deferred|rate)",
+    "(?:sender|ip|connection|message) (?:is )?(?:sending )?too fast",
+  ].join("|"),
+);
+
+// A text rule: the reason it names, its wording, and whether that wording
+// vetoes a hard verdict of the code (the answer's own words say the refusal is
+// about the sender, the content or a passing condition, not the address).
+type Rule = [BounceReason, RegExp, "veto"?];
+
+// The reasons the text can name, most telling first. Written from RFC 5321's
+// and the common MTAs' (Postfix, Exim, Exchange, qmail, Sendmail) phrasings.
+const TEXT_RULES: Rule[] = [
+  ["greylisted", GREYLIST, "veto"],
+  ["rate_limited", /receiving (?:mail|messages|email) (?:at a rate|too (?:quickly|fast))|(?:at a|the) rate that prevents/, "veto"],
+  ["dmarc", /\bdmarc\b|\bdkim\b|\bspf\b|sender policy framework|unauthenticated (?:e-?mail|mail|message|sender)|is unauthenticated|reverse dns|\bptr\b|\brdns\b|authentication (?:checks? )?(?:did not pass|failed) for (?:the )?(?:sender|domain)/, "veto"],
+  ["auth_required", /authentication (?:is )?required|must (?:first )?(?:authenticate|log ?in)|\bnot (?:authenticated|logged in)\b|(?:authentication|auth) (?:failed|failure|unsuccessful|credentials invalid)|mechanism is too weak|invalid (?:credentials|login|username or password)|username and password not accepted|\bsmtp auth\w*\b.*\b(?:required|disabled)/, "veto"],
+  // the sender's address (ours) refused: never the recipient's fault
+  ["policy", /sender address rejected|sender (?:domain|address) (?:not found|unknown|invalid|does not exist|must)|sender verify failed|verification of sender|(?:bad|invalid|unknown) sender|sender (?:is )?(?:unknown|invalid)|return[- ]path/, "veto"],
+  ["tls_required", /must (?:issue a )?starttls|starttls (?:is )?required|(?:tls|encryption|secure connection) (?:is )?(?:required|needed|mandatory)/, "veto"],
+  // a DNS failure on the receiving side says nothing about the domain itself
+  ["network", /name ?server (?:error|failure|reply|timeout|timed out|not responding)|\bdns\b[^.;]{0,40}(?:error|fail|timeout|timed out)|servfail|malformed or unexpected/, "veto"],
+  ["message_too_large", /message (?:size|length) (?:exceeds|limit|too)|(?:message|mail|email) (?:is |was )?too (?:big|large|long)|size (?:limit )?exceed|exceeds? (?:the )?(?:maximum |max\.? )?(?:message |allowed )?size|message too big|size of (?:the )?message/, "veto"],
+  ["mailbox_full", /mailbox (?:is |was )?full|(?:inbox|mailbox|account|mail ?box|user) (?:is |has )?(?:over|exceeded|full|at) ?(?:its |the |his |her |their )?(?:quota|storage|capacity|limit)|over ?quota|quota (?:exceeded|full|limit)|exceeded (?:the |his |her |their |its )?(?:storage|quota|mailbox|disk)|storage allocation|insufficient (?:disk )?(?:space|storage) (?:for|in) (?:the )?(?:user|mailbox|recipient)|mailbox (?:size|quota) (?:limit|exceeded)/, "veto"],
+  ["mailbox_disabled", /(?:account|mailbox|user|address|recipient)(?: \S+)? (?:is |has been |was )?(?:disabled|suspended|deactivated|inactive|closed|terminated|locked|frozen|expired|not active)|(?:disabled|inactive|suspended|deactivated|closed|expired) (?:account|mailbox|user|address)|no longer (?:active|in use|accepting)/],
+  ["bad_domain", /(?:host|domain)(?: name)? (?:not found|unknown|does not exist|doesn't exist|lookup failed|not resolvable)|unknown (?:host|domain)|no (?:mx|mail exchanger|such domain|mail servers?)\b|nxdomain|unrouteable (?:mail )?domain|does not accept (?:e-?)?mail|null mx|domain (?:is )?(?:not|no longer) (?:valid|in use|registered)/],
+  ["user_unknown", /user(?:name)? (?:unknown|not found|does not exist|doesn't exist|not exist|invalid)|unknown (?:user|recipient|mailbox|local[- ]?part|address|account|alias)|no such (?:user|mailbox|recipient|account|address|person|local ?user)|(?:mailbox|recipient|address|account|e-?mail (?:account|address)|addressee|alias)(?: \S+)? (?:does not|doesn't|did not) exist|(?:recipient|mailbox|address|addressee|destination)(?: address)? (?:not found|unknown|invalid|not valid|unavailable|not available|not exist)|invalid (?:recipient|mailbox|user|address|destination|e-?mail address)|(?:is not|isn't) a valid (?:mailbox|recipient|user|address)|no mailbox|bad destination mailbox|not (?:a )?(?:valid|known) (?:user|recipient)|not our customer|not listed in|undeliverable address|unrouteable address|user not local|(?:does not|doesn't) have an? (?:\S+ )?(?:account|mailbox)|no (?:longer )?(?:valid|such) (?:e-?mail )?(?:address|user)|mailbox name not allowed|recipient verification failed|unable to verify (?:the )?(?:recipient|user|address)/],
+  ["spam", /\bspam(?!haus|cop)|unsolicited|junk ?mail|bulk mail|phish|content (?:filter|rejected)|message (?:content )?(?:was )?(?:rejected|refused|blocked) (?:as|because|due)|suspicious/, "veto"],
+  ["content", /virus|malware|infected|attachment|\bmime\b|(?:content|media) (?:type )?not (?:supported|allowed|accepted)|banned (?:file|content)/, "veto"],
+  ["blocked", /block ?list|black ?list|deny ?list|\bblocked\b|\blisted\b|\bbanned\b|\brbl\b|dnsbl|spamhaus|spamcop|barracuda|sorbs|reputation|not accepting (?:mail|messages|connections) from|refused (?:to talk|connection)/, "veto"],
+  ["policy", /polic|not (?:authori[sz]ed|permitted|allowed)|relay(?:ing)? (?:access )?(?:denied|not permitted|not allowed|prohibited)|access denied|administrative|prohibited|rejected|refused|denied/],
+  ["network", /network|unreachable|no route to host|timed? ?out|connection (?:refused|reset|lost|closed|dropped)|routing|loop/],
+  ["protocol", /syntax error|command (?:not recogni[sz]ed|unrecogni[sz]ed|not implemented|unknown)|bad sequence|bad command|protocol|pipelining|line too long|invalid command|too many recipients/],
+  ["system", /system (?:error|problem|failure|is busy|not available)|internal (?:error|server)|local (?:error|problem)|temporar(?:y|ily) (?:failure|unavailable|error|problem)|try again later|service (?:not |un)available|resources? (?:temporarily )?unavailable|insufficient system storage/],
+];
+
+// A permanent code with these words is not a verdict on the address.
+const PASSING = /temporar|try again|retry later/;
+
+function textRule(lower: string): Rule | null {
+  for (const rule of TEXT_RULES) if (rule[1].test(lower)) return rule;
+  return null;
+}
+
+// ---- codes --------------------------------------------------------------------
+
+// Specific enhanced codes: subject.detail → reason (RFC 3463, 5248's registry, 7372, 7505, 7293, 8689).
+const SPECIFIC: Record<string, BounceReason> = {
+  "1.1": "user_unknown",
+  "1.2": "bad_domain",
+  "1.3": "bad_address",
+  "1.4": "user_unknown",
+  "1.6": "user_unknown",
+  "1.7": "policy", // the sender's address (ours), not the recipient's
+  "1.8": "policy",
+  "1.10": "bad_domain", // null MX
+  "2.1": "mailbox_disabled",
+  "2.2": "mailbox_full",
+  "2.3": "message_too_large",
+  "2.4": "policy",
+  "3.1": "system",
+  "3.2": "system",
+  "3.3": "content",
+  "3.4": "message_too_large",
+  "3.5": "system",
+  "4.1": "network",
+  "4.2": "network",
+  "4.3": "network",
+  "4.4": "bad_domain", // unable to route: no MX, no address
+  "4.5": "rate_limited", // mail system congestion
+  "4.6": "network", // routing loop
+  "4.7": "expired",
+  "5.1": "protocol",
+  "5.2": "protocol",
+  "5.3": "protocol", // too many recipients
+  "5.4": "protocol",
+  "5.5": "protocol",
+  "5.6": "protocol",
+  "6.1": "content",
+  "6.2": "content",
+  "6.3": "content",
+  "6.4": "content",
+  "6.5": "content",
+  "6.6": "content",
+  "6.7": "content",
+  "6.8": "content",
+  "6.9": "content",
+  "6.10": "content",
+  "7.2": "policy",
+  "7.3": "content",
+  "7.4": "tls_required",
+  "7.5": "content",
+  "7.6": "content",
+  "7.7": "content",
+  "7.8": "auth_required",
+  // 7.9 (mechanism too weak) also answers DATA for policy refusals: the words decide
+  "7.10": "tls_required",
+  "7.11": "tls_required",
+  "7.12": "auth_required",
+  "7.13": "auth_required", // the sending account (ours) is disabled
+  "7.14": "auth_required",
+  "7.15": "policy",
+  "7.16": "message_too_large",
+  "7.17": "user_unknown", // mailbox owner has changed
+  "7.18": "bad_domain", // domain owner has changed
+  "7.19": "policy",
+  "7.20": "dmarc",
+  "7.21": "dmarc",
+  "7.22": "dmarc",
+  "7.23": "dmarc",
+  "7.24": "dmarc",
+  "7.25": "dmarc",
+  "7.26": "dmarc",
+  "7.27": "policy", // our sender's domain has a null MX
+  "7.30": "tls_required",
+};
+
+// What a generic code's subject says when the text says nothing more.
+const SUBJECT_DEFAULT: Record<string, BounceReason> = {
+  "1": "other", // X.1.0: may be the sender's or the recipient's address
+  "2": "other",
+  "3": "system",
+  "4": "network",
+  "5": "protocol",
+  "6": "content",
+  "7": "policy",
+};
+
+function basicReason(code: number): BounceReason {
+  switch (code) {
+    case 421:
+      return "rate_limited";
+    case 451:
+    case 452:
+    case 454:
+      return "system";
+    case 432:
+    case 530:
+    case 534:
+    case 535:
+    case 538:
+      return "auth_required";
+    case 500:
+    case 501:
+    case 502:
+    case 503:
+    case 504:
+    case 555:
+      return "protocol";
+    case 521:
+    case 556:
+      return "bad_domain";
+    case 551:
+      return "user_unknown";
+    case 552:
+      return "mailbox_full";
+    case 553:
+      return "bad_address";
+    case 554:
+      return "policy";
+    default:
+      return "other";
+  }
+}
+
+function reasonFor(code: number, enhanced: string | null, lower: string): BounceReason {
+  const e = enhanced ? ENHANCED.exec(enhanced) : null;
+  const key = e ? `${Number(e[2])}.${Number(e[3])}` : null;
+  const rule = textRule(lower);
+  // X.7.1 ("delivery not authorized") and X.2.1 (which RFC 3463 itself calls
+  // permanent or transient) are used for any refusal: the words decide.
+  const specific = key && key !== "7.1" && key !== "2.1" ? SPECIFIC[key] : undefined;
+  if (specific) {
+    // a hard verdict needs the answer's words not to contradict it
+    if (HARD_REASONS.has(specific) && rule?.[2] === "veto") return rule[0];
+    return specific;
+  }
+  if (rule) return rule[0];
+  if (key === "2.1") return "mailbox_disabled";
+  if (e) return SUBJECT_DEFAULT[String(Number(e[2]))] ?? "other";
+  return basicReason(code);
+}
+
+function isThrottle(code: number, enhanced: string | null, lower: string): boolean {
+  if (GREYLIST.test(lower)) return false;
+  if (code === 421) return true;
+  if (RATE_WORDS.test(lower)) return true;
+  if (code >= 400 && code < 500 && enhanced && /^4\.4\.5$/.test(enhanced)) return true;
+  return (code === 450 || code === 451) && enhanced !== null && enhanced.startsWith("4.7.");
+}
+
+/**
+ * What an answer means (see the top of this file). `code` null (no reply,
+ * e.g. a dropped connection) is read by the enhanced code's class, else as
+ * temporary.
+ */
+export function classifyAnswer(code: number | null, enhanced: string | null, text: string): Classification {
+  const cls = code !== null ? Math.floor(code / 100) : enhanced ? Number(enhanced[0]) : 4;
+  if (cls === 2 || cls === 3) return { kind: "ok", bounce: null };
+  const basic = code ?? cls * 100;
+  const lower = text.toLowerCase();
+  if (isThrottle(basic, enhanced, lower)) return { kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } };
+  const reason = reasonFor(basic, enhanced, lower);
+  if (cls === 5) return { kind: "permanent", bounce: { kind: HARD_REASONS.has(reason) && !PASSING.test(lower) ? "hard" : "soft", reason } };
+  return { kind: "temporary", bounce: { kind: "soft", reason } };
+}
+
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
+
+/**
+ * A retry time the text states ("try again in 5 minutes", "retry after 300
+ * seconds"), in milliseconds, clamped to [1 s, 24 h]; null when it states none.
+ */
+export function statedRetryMs(text: string): number | null {
+  const m = /\b(?:try(?:ing)? again|retry|again|wait|come back|resume)\b[^.;]{0,30}?\b(?:in|after|for)\s+(\d{1,6})\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\b/i.exec(text);
+  if (!m) return null;
+  const ms = Number(m[1]) * UNIT_MS[m[2]![0]!.toLowerCase()]!;
+  return Math.min(Math.max(ms, 1_000), 86_400_000);
+}

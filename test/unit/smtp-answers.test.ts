@@ -1,0 +1,202 @@
+// SMTP answers: parsing (multi-line, enhanced codes) and what they mean (ok,
+// throttle, temporary, permanent; hard or soft bounce and its reason), over
+// RFC examples and the wording of common MTAs and providers.
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { classifyAnswer, parseAnswer, statedRetryMs, type Classification } from "../../src/mta/answers";
+
+const classify = (reply: string): Classification => {
+  const a = parseAnswer(reply);
+  return classifyAnswer(a.code, a.enhanced, a.text);
+};
+
+describe("parseAnswer", () => {
+  test("a one-line reply with an enhanced code", () => {
+    expect(parseAnswer("550 5.1.1 <ada@example.org>: Recipient address rejected: User unknown")).toEqual({
+      code: 550,
+      enhanced: "5.1.1",
+      text: "<ada@example.org>: Recipient address rejected: User unknown",
+    });
+  });
+
+  test("a multi-line reply: code and enhanced code taken once, every line's text joined", () => {
+    const reply = [
+      "550-5.1.1 The email account that you tried to reach does not exist. Please try",
+      "550-5.1.1 double-checking the recipient's email address for typos or",
+      "550 5.1.1 unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser a1si2 - gsmtp",
+    ].join("\r\n");
+    expect(parseAnswer(reply)).toEqual({
+      code: 550,
+      enhanced: "5.1.1",
+      text: "The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos or unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser a1si2 - gsmtp",
+    });
+  });
+
+  test("LF line ends, and continuation lines without the enhanced code", () => {
+    expect(parseAnswer("250-mx.example.org Hello\n250-PIPELINING\n250 8BITMIME\n")).toEqual({ code: 250, enhanced: null, text: "mx.example.org Hello PIPELINING 8BITMIME" });
+    expect(parseAnswer("421-4.7.0 Try again later,\n421 closing connection.")).toEqual({ code: 421, enhanced: "4.7.0", text: "Try again later, closing connection." });
+  });
+
+  test("a bare code, and text that is not an SMTP reply", () => {
+    expect(parseAnswer("250")).toEqual({ code: 250, enhanced: null, text: "" });
+    expect(parseAnswer("Connection reset by peer")).toEqual({ code: null, enhanced: null, text: "Connection reset by peer" });
+  });
+
+  test("something that only looks like an enhanced code stays text", () => {
+    expect(parseAnswer("550 5.1.1a nope").enhanced).toBeNull();
+    expect(parseAnswer("550 3.1.1 nope").enhanced).toBeNull();
+    expect(parseAnswer("250 2.0.0 OK").enhanced).toBe("2.0.0");
+  });
+});
+
+const hard = (reason: string) => ({ kind: "permanent", bounce: { kind: "hard", reason } });
+const soft = (reason: string) => ({ kind: "permanent", bounce: { kind: "soft", reason } });
+const temporary = (reason: string) => ({ kind: "temporary", bounce: { kind: "soft", reason } });
+const throttle = { kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } };
+
+describe("classifyAnswer", () => {
+  test("2xx and 3xx are ok, without a bounce", () => {
+    expect(classify("250 2.0.0 OK 1732190400 a1si2 - gsmtp")).toEqual({ kind: "ok", bounce: null });
+    expect(classify("354 Start mail input; end with <CRLF>.<CRLF>")).toEqual({ kind: "ok", bounce: null });
+  });
+
+  test.each([
+    ["550 5.1.1 <ada@example.org>: Recipient address rejected: User unknown in virtual mailbox table", "user_unknown"],
+    ["550-5.1.1 The email account that you tried to reach does not exist.\r\n550 5.1.1 https://support.google.com/mail/?p=NoSuchUser", "user_unknown"],
+    ["550 5.5.0 Requested action not taken: mailbox unavailable", "user_unknown"], // a generic code: the words decide
+    ["550 Requested action not taken: mailbox unavailable", "user_unknown"], // RFC 5321's own text for 550
+    ["550 sorry, no mailbox here by that name. (#5.1.1)", "user_unknown"],
+    ["550 5.7.1 <ada@example.org>: Recipient address rejected: No such user", "user_unknown"], // X.7.1 is used for any refusal
+    ["551 User not local; please try <ada@example.net>", "user_unknown"],
+    ["554 delivery error: dd This user doesn't have a example.com account (ada@example.com) [0]", "user_unknown"],
+    ["550 5.1.2 <ada@nowhere.example>: Recipient address rejected: Domain not found", "bad_domain"],
+    ["556 5.1.10 Recipient address has null MX", "bad_domain"], // RFC 7505
+    ["550 5.4.4 Host or domain name not found. Name service error for name=nowhere.example type=MX: Host not found", "bad_domain"],
+    ["553 5.1.3 Bad recipient address syntax", "bad_address"],
+    ["550 5.2.1 The email account that you tried to reach is disabled.", "mailbox_disabled"],
+    ["550 5.0.0 This account has been disabled or discontinued", "mailbox_disabled"],
+  ])("hard: %s", (reply, reason) => {
+    expect(classify(reply)).toEqual(hard(reason) as Classification);
+  });
+
+  test.each([
+    ["552 5.2.2 <ada@example.org>: Mailbox full", "mailbox_full"],
+    ["552 Requested mail action aborted: exceeded storage allocation", "mailbox_full"],
+    ["550 user is over quota", "mailbox_full"],
+    ["552 5.3.4 Message size exceeds fixed limit", "message_too_large"],
+    ["554 5.7.1 Service unavailable; Client host [192.0.2.1] blocked using zen.spamhaus.org", "blocked"],
+    ["550 5.7.606 Access denied, banned sending IP [192.0.2.1]", "blocked"],
+    ["550-5.7.1 Our system has detected that this message is likely unsolicited mail.", "spam"],
+    ["554 5.7.1 Message rejected as spam by Content Filtering.", "spam"],
+    ["550 5.7.26 This mail is unauthenticated, which poses a security risk to the sender and Gmail users", "dmarc"],
+    ["550 5.7.1 Unauthenticated email from example.com is not accepted due to domain's DMARC policy.", "dmarc"],
+    ["550 5.7.23 SPF validation failed", "dmarc"],
+    ["530 5.7.0 Authentication required", "auth_required"],
+    ["535 5.7.8 Username and Password not accepted.", "auth_required"],
+    ["530 5.7.0 Must issue a STARTTLS command first", "tls_required"],
+    ["550 5.7.1 Relaying denied", "policy"],
+    ["554 5.7.9 Message not accepted for policy reasons.", "policy"],
+    ["550 5.7.27 Sender address has null MX", "policy"], // ours, not the recipient's
+    ["553 5.1.8 <ada@outreach.example.com>: Sender address rejected: Domain not found", "policy"],
+    ["554 Transaction failed", "policy"],
+    ["550 5.6.0 Lone CR or LF in headers", "content"],
+    ["554 5.7.0 Virus found in the message", "content"],
+    ["500 5.5.1 Command unrecognized", "protocol"],
+    ["550 5.4.4 Name service error for name=example.org type=MX: Malformed or unexpected name server reply", "network"],
+    ["550 Mail rejected", "policy"],
+    ["550 Not today", "other"],
+  ])("soft: %s", (reply, reason) => {
+    expect(classify(reply)).toEqual(soft(reason) as Classification);
+  });
+
+  test("a code that says hard yields to words that speak of the sender, or of a passing condition", () => {
+    expect(classify("553 5.1.3 http://www.spamhaus.org/query/bl?ip=192.0.2.222")).toEqual(soft("blocked") as Classification);
+    expect(classify("550 5.1.1 <ada@example.org>: Message rejected: DKIM signature missing")).toEqual(soft("dmarc") as Classification);
+    expect(classify("550 5.1.1 <ada@example.org>: mailbox temporarily locked, try again later")).toEqual(soft("user_unknown") as Classification);
+  });
+
+  test.each([
+    ["450 4.2.0 <ada@example.org>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/example.org.html", "greylisted"],
+    ["451 4.7.1 Greylisting in action, please come back later", "greylisted"], // 4.7.x, yet not a throttle
+    ["451 4.3.0 Temporary local problem - please try later", "system"],
+    ["450 4.1.1 <ada@example.org>: Recipient address rejected: User unknown in virtual alias table", "user_unknown"], // the class decides: retried
+    ["452-4.2.2 The email account that you tried to reach is over quota.", "mailbox_full"],
+    ["452 4.5.3 Too many recipients", "protocol"], // a smaller transaction, not a slower pace
+    ["450-4.2.1 The user you are trying to contact is receiving mail at a rate that\r\n450 4.2.1 prevents additional messages from being delivered.", "rate_limited"],
+    ["454 4.7.0 Temporary authentication failure", "auth_required"],
+    ["454 4.7.0 TLS not available due to local problem", "system"],
+  ])("temporary: %s", (reply, reason) => {
+    expect(classify(reply)).toEqual(temporary(reason) as Classification);
+  });
+
+  test.each([
+    "421 4.7.0 Try again later, closing connection. (EHLO) a1si2 - gsmtp",
+    "421-4.7.28 Our system has detected an unusual rate of unsolicited mail originating from your IP address.",
+    "421 Service not available, closing transmission channel", // RFC 5321
+    "451 4.7.500 Server busy. Please try again later from [192.0.2.1]. (S77714)",
+    "450 4.7.1 Error: too much mail from 192.0.2.1",
+    "421 4.7.0 [TSS04] Messages from 192.0.2.1 temporarily deferred due to unexpected volume or user complaints",
+    "452 4.3.2 Too many concurrent SMTP connections from this IP address; please try again later",
+    "454 4.7.1 Throttled: try again in 5 minutes",
+    "450 Requested action aborted: rate limited",
+    "550 5.4.5 Daily user sending quota exceeded.",
+    "554 5.7.0 Reject, too many connections from your IP",
+    "550 5.1.1 <ada@example.org> - 192.0.2.222 has sent to too many recipients this hour",
+  ])("throttle: %s", (reply) => {
+    expect(classify(reply)).toEqual(throttle as Classification);
+  });
+
+  test("no reply code: read by the enhanced code's class, else temporary", () => {
+    expect(classifyAnswer(null, null, "Connection reset by peer")).toEqual(temporary("network") as Classification);
+    expect(classifyAnswer(null, "5.1.1", "User unknown")).toEqual(hard("user_unknown") as Classification);
+  });
+});
+
+describe("statedRetryMs", () => {
+  test("a stated time, in any unit, clamped to [1 s, 24 h]", () => {
+    expect(statedRetryMs("Throttled: try again in 5 minutes")).toBe(300_000);
+    expect(statedRetryMs("Too many connections; please retry after 90 seconds")).toBe(90_000);
+    expect(statedRetryMs("Please wait for 2 hours before sending")).toBe(7_200_000);
+    expect(statedRetryMs("try again in 30s")).toBe(30_000);
+    expect(statedRetryMs("Try again in 0 seconds")).toBe(1_000);
+    expect(statedRetryMs("try again in 72 hours")).toBe(86_400_000);
+  });
+
+  test("none stated", () => {
+    expect(statedRetryMs("Try again later, closing connection.")).toBeNull();
+    expect(statedRetryMs("Limit of 100 messages per 1 hour exceeded")).toBeNull();
+  });
+});
+
+// Real bounces (sisimai's set): the Diagnostic-Code each DSN quotes is the
+// synchronous answer the reporting MTA got; compare our hard/soft verdict with
+// sisimai's. A measurement, reported; it fails only if the classifier breaks.
+const CORPUS = resolve(import.meta.dir, "../../../shared/corpora/bounces-sisimai");
+
+describe.skipIf(!existsSync(`${CORPUS}/expected.json`))("agreement with sisimai on real bounces", () => {
+  test("hard/soft verdict of the quoted SMTP answers", () => {
+    const rows = JSON.parse(readFileSync(`${CORPUS}/expected.json`, "utf8")) as { file: string; recipientIndex: number; reason: string; hardBounce: boolean }[];
+    const field = (raw: string, name: string) =>
+      [...raw.matchAll(new RegExp(`^${name}:[ \\t]*(.*(?:\\n[ \\t]+.*)*)`, "gim"))].map((m) => m[1]!.replace(/\n[ \t]+/g, " ").trim());
+    let measured = 0;
+    let agreed = 0;
+    for (const row of rows) {
+      if (["feedback", "vacation", "delivered"].includes(row.reason) || !existsSync(`${CORPUS}/${row.file}`)) continue;
+      const raw = readFileSync(`${CORPUS}/${row.file}`, "utf8");
+      const diagnostic = field(raw, "Diagnostic-Code")[row.recipientIndex - 1];
+      if (!diagnostic) continue;
+      const a = parseAnswer(diagnostic.replace(/^[a-z-]+;\s*/i, ""));
+      const status = field(raw, "Status")[row.recipientIndex - 1];
+      const enhanced = a.enhanced ?? (status && /^[245]\.\d{1,3}\.\d{1,3}$/.test(status) ? status : null);
+      const code = a.code ?? (enhanced ? Number(enhanced[0]) * 100 + 50 : 550);
+      const verdict = classifyAnswer(code, enhanced, a.text);
+      measured++;
+      if ((verdict.bounce?.kind === "hard") === row.hardBounce) agreed++;
+    }
+    const share = agreed / measured;
+    console.log(`smtp answers: hard/soft agreement with sisimai ${agreed}/${measured} = ${(share * 100).toFixed(1)} %`);
+    expect(measured).toBeGreaterThan(200);
+    expect(share).toBeGreaterThan(0.75);
+  });
+});
