@@ -111,6 +111,8 @@ const BARE_LINE_BREAK = /\r(?!\n)|(?<!\r)\n/;
 export function prepareSignatures(raw: Uint8Array, keys: SigningKeys, opts: SignOptions = {}): PreparedMessage {
   const domain = domainToASCII(keys.domain.trim().replace(/\.$/, ""));
   if (!domain) throw new Error(`DKIM: not a domain name: ${JSON.stringify(keys.domain)}`);
+  // never hand back an unsigned message as if it were signed
+  if (keys.keys.length === 0) throw new Error(`DKIM: no keys for ${domain}`);
   const buf = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   const split = buf.indexOf("\r\n\r\n");
   const headerEnd = split < 0 ? buf.length : split + 2;

@@ -189,11 +189,12 @@ describe("signMessage", () => {
     expect((await dkimpyResults(received)).map((r) => r.pass)).toEqual([true, true]);
   });
 
-  test("refuses a message with a bare LF, and a key of the wrong type for its algorithm", async () => {
+  test("refuses a message with a bare LF, a key of the wrong type for its algorithm, a bad selector, and no keys at all", async () => {
     expect(() => prepareSignatures(Buffer.from("From: a@b.example\nSubject: x\r\n\r\nbody\r\n"), keys)).toThrow(/not CRLF/);
     const swapped: SigningKeys = { domain: DOMAIN, keys: [{ ...keys.keys[1]!, algorithm: "rsa-sha256" }] };
     await expect(signMessage(message(), swapped)).rejects.toThrow(/its key is ed25519/);
     expect(() => prepareSignatures(message(), { domain: DOMAIN, keys: [{ ...keys.keys[0]!, selector: "bad;s=x" }] })).toThrow(/not a selector/);
+    await expect(signMessage(message(), { domain: DOMAIN, keys: [] })).rejects.toThrow(/no keys for sender.example/);
   });
 
   test("accepts a PKCS#1 RSA key", async () => {
