@@ -1,8 +1,9 @@
 // What keeps a person from being deleted: records elsewhere that name them and
-// must stay intact (history, audit). Each later module registers one check —
-// enrollments and messages register here when their tables exist; until then
-// the list is empty and every person can be deleted.
+// must stay intact (history, audit). Messages are listed here (their table is
+// shared schema); later modules register one check each (enrollments).
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { messages } from "../../db/schema";
 
 export interface PersonReferenceCheck {
   /** Plural noun for the detail, e.g. "enrollments". */
@@ -11,7 +12,18 @@ export interface PersonReferenceCheck {
   count(db: DbOrTx, a: { workspaceId: string; personId: string }): number;
 }
 
-const checks: PersonReferenceCheck[] = [];
+/** A message keeps its person: its delivery evidence and the conversation name them. */
+const messagesCheck: PersonReferenceCheck = {
+  name: "messages",
+  count: (db, a) =>
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(messages)
+      .where(and(eq(messages.workspaceId, a.workspaceId), eq(messages.personId, a.personId)))
+      .get()!.n,
+};
+
+const checks: PersonReferenceCheck[] = [messagesCheck];
 
 /** Adds a check; returns a function that removes it again. */
 export function registerPersonReference(check: PersonReferenceCheck): () => void {

@@ -8,8 +8,9 @@ import { JobError, type JobHandler } from "../../../jobs/types";
 import { DomainError } from "../../../lib/errors";
 import { transact } from "../../events/outbox";
 import { terminalError } from "../job-ending";
-import { endExport, EXPORT_JOB_KIND, peopleExportFilters, type PeopleExportFilters } from "./exports";
+import { endExport, EXPORT_JOB_KIND, exportFilterPointer, peopleExportFilters, type ExportRow, type PeopleExportFilters } from "./exports";
 import { exportFile, removeExportFiles } from "./files";
+import { messageExportQuery, writeMessageResource, type MessageExportFilters, type MessageExportResource } from "./message-writers";
 import { writePeople } from "./people-writer";
 
 interface Args {
@@ -36,8 +37,7 @@ export const exportJob: JobHandler<Args, { rows: number }> = {
     }
     const path = exportFile(ctx, id, exp.format);
     try {
-      const filters = peopleExportFilters(exp.filters as PeopleExportFilters);
-      const { rows, bytes } = await writePeople(ctx, { workspaceId, filters, format: exp.format, path: `${path}.part`, afterBatch: (n) => jc.checkpoint({ rows: n }) }).catch((err: unknown) => {
+      const { rows, bytes } = await writeFile(ctx, exp, `${path}.part`, (n) => jc.checkpoint({ rows: n })).catch((err: unknown) => {
         // a group or segment named by the filters was deleted since
         throw err instanceof DomainError ? new JobError(err.code, err.message, false) : err;
       });
@@ -56,3 +56,11 @@ export const exportJob: JobHandler<Args, { rows: number }> = {
     }
   },
 };
+
+/** The export's rows into `path`: people, or the messages, attempts or delivery events its filters select. */
+function writeFile(ctx: Parameters<typeof writePeople>[0], exp: ExportRow, path: string, afterBatch: (rows: number) => void) {
+  const base = { workspaceId: exp.workspaceId, format: exp.format, path, afterBatch };
+  if (exp.resource === "people") return writePeople(ctx, { ...base, filters: peopleExportFilters(exp.filters as PeopleExportFilters) });
+  const query = messageExportQuery(exp.resource as MessageExportResource, exp.filters as MessageExportFilters, exportFilterPointer);
+  return writeMessageResource(ctx, { ...base, query });
+}

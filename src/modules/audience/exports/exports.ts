@@ -16,13 +16,14 @@ import { transact, type Outbox } from "../../events/outbox";
 import { peopleFilter, type PeopleListFilters } from "../people";
 import { parseTimestamp } from "../segment-filter";
 import { exportFile, removeExportFiles } from "./files";
+import { messageExportQuery, type MessageExportFilters, type MessageExportResource } from "./message-writers";
 
 export type ExportRow = typeof dataExports.$inferSelect;
 
 export const EXPORT_RESOURCES = ["people", "messages", "attempts", "delivery_events", "inbound_messages"] as const;
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 /** Resources whose exports exist today; the others arrive with their issues. */
-export const AVAILABLE_RESOURCES: readonly ExportResource[] = ["people"];
+export const AVAILABLE_RESOURCES: readonly ExportResource[] = ["people", "messages", "attempts", "delivery_events"];
 /** The scope that reads each resource (SPEC): creating or reading its export needs it. */
 export const RESOURCE_SCOPES: Record<ExportResource, Scope> = {
   people: "people:read",
@@ -71,9 +72,13 @@ export function assertAvailable(resource: ExportResource): void {
 }
 
 /** Checks the request (resource available, filters valid) and queues the export's job with it. */
-export function createExport(ctx: Ctx, a: { workspaceId: string; resource: ExportResource; format: ExportFormat; filters: PeopleExportFilters }): ExportRow {
+export function createExport(ctx: Ctx, a: { workspaceId: string; resource: ExportResource; format: ExportFormat; filters: PeopleExportFilters | MessageExportFilters }): ExportRow {
   assertAvailable(a.resource);
-  peopleFilter(ctx.db, { workspaceId: a.workspaceId, ...peopleExportFilters(a.filters) }, exportFilterPointer); // 404 for a missing group or segment, 422 for a bad value
+  if (a.resource === "people") {
+    peopleFilter(ctx.db, { workspaceId: a.workspaceId, ...peopleExportFilters(a.filters as PeopleExportFilters) }, exportFilterPointer); // 404 for a missing group or segment, 422 for a bad value
+  } else {
+    messageExportQuery(a.resource as MessageExportResource, a.filters as MessageExportFilters, exportFilterPointer); // 422 for a bad value
+  }
   const id = newId("exp");
   return transact(ctx, (tx) => {
     const now = ctx.clock.now();

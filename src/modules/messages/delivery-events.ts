@@ -1,0 +1,119 @@
+// Delivery events (dev_): the evidence about a message — a server's answers
+// now (delivered, deferred, bounced), DSNs, complaints and tracking later.
+// Recorded inside the writer's transaction with `delivery_event.recorded`; a
+// hard bounce suppresses the address and marks its person bounced there too,
+// so the evidence and what it implies are never apart.
+import { and, eq, gt, lt, notInArray } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
+import { tableReads, type Page, type PageRequest } from "../../db/queries";
+import { deliveryEvents, people, type DeliveryEventType } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { deliveryEventView } from "../../representations/delivery-event";
+import { emailKey } from "../audience/email";
+import { recordSuppression } from "../audience/suppressions";
+import type { Outbox } from "../events/outbox";
+
+export type DeliveryEventRow = typeof deliveryEvents.$inferSelect;
+
+export interface Bounce {
+  kind: "hard" | "soft";
+  /** e.g. user_unknown, mailbox_full, no_route, policy, other */
+  reason: string;
+  /** The server's answer, verbatim (`smtp; 550 5.1.1 …`). */
+  diagnosticCode: string | null;
+}
+
+export interface NewDeliveryEvent {
+  workspaceId: string;
+  messageId: string;
+  personId: string | null;
+  attemptId: string | null;
+  type: DeliveryEventType;
+  /** The address the evidence is about. */
+  recipient: string | null;
+  bounce?: Bounce | null;
+  /** The clicked link (clicked only). */
+  url?: string | null;
+  detail: string | null;
+  occurredAt: number;
+}
+
+// statuses a hard bounce does not overwrite: each already stops mail and says more
+const KEEP_STATUSES = ["bounced", "spam", "unsubscribed"] as const;
+
+export function recordDeliveryEvent(ctx: Ctx, tx: Tx, outbox: Outbox, e: NewDeliveryEvent): DeliveryEventRow {
+  const now = ctx.clock.now();
+  const row = tx
+    .insert(deliveryEvents)
+    .values({
+      id: newId("dev"),
+      workspaceId: e.workspaceId,
+      messageId: e.messageId,
+      personId: e.personId,
+      attemptId: e.attemptId,
+      type: e.type,
+      recipient: e.recipient,
+      bounceKind: e.bounce?.kind ?? null,
+      bounceReason: e.bounce?.reason ?? null,
+      diagnosticCode: e.bounce?.diagnosticCode ?? null,
+      url: e.url ?? null,
+      detail: e.detail,
+      occurredAt: e.occurredAt,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+  outbox.emit({ workspaceId: e.workspaceId, type: "delivery_event.recorded", data: deliveryEventView(row) });
+  if (e.type === "bounced" && e.bounce?.kind === "hard") hardBounce(ctx, tx, outbox, row);
+  return row;
+}
+
+/** The address is suppressed (hard_bounce, pointing at the event) and its person marked bounced. */
+function hardBounce(ctx: Ctx, tx: Tx, outbox: Outbox, ev: DeliveryEventRow): void {
+  const ws = eq(people.workspaceId, ev.workspaceId);
+  const person = ev.personId ? tx.select({ email: people.email }).from(people).where(and(ws, eq(people.id, ev.personId))).get() : undefined;
+  const address = ev.recipient ?? person?.email ?? null;
+  if (!address) return;
+  recordSuppression(ctx, tx, outbox, {
+    workspaceId: ev.workspaceId,
+    target: { email: address },
+    reason: "hard_bounce",
+    evidence: { delivery_event_id: ev.id, message_id: ev.messageId, diagnostic_code: ev.diagnosticCode },
+  });
+  // the person whose address bounced (a cc'd person too), whoever the message was for
+  tx.update(people)
+    .set({ status: "bounced", updatedAt: ctx.clock.now() })
+    .where(and(ws, eq(people.emailKey, emailKey(address)), notInArray(people.status, [...KEEP_STATUSES])))
+    .run();
+}
+
+const reads = tableReads(deliveryEvents);
+
+export function getDeliveryEvent(ctx: Ctx, a: { workspaceId: string; id: string }): DeliveryEventRow {
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
+  if (!row) throw notFound("delivery event");
+  return row;
+}
+
+export interface DeliveryEventFilters {
+  messageId?: string;
+  personId?: string;
+  type?: DeliveryEventType;
+  /** Milliseconds: created strictly after. */
+  createdAfter?: number;
+  /** Milliseconds: created before. */
+  createdBefore?: number;
+}
+
+/** By equalities (index-backed); a created range reads on a reader thread. */
+export function listDeliveryEvents(ctx: Ctx, a: { workspaceId: string; filters: DeliveryEventFilters; page: PageRequest }): Page<DeliveryEventRow> | Promise<Page<DeliveryEventRow>> {
+  const f = a.filters;
+  const filter = { workspaceId: a.workspaceId, equal: { messageId: f.messageId, personId: f.personId, type: f.type } };
+  const where = and(
+    f.createdAfter !== undefined ? gt(deliveryEvents.createdAt, f.createdAfter) : undefined,
+    f.createdBefore !== undefined ? lt(deliveryEvents.createdAt, f.createdBefore) : undefined,
+  );
+  return where ? reads.scan(ctx.db, ctx.readers, { ...filter, where }, a.page) : reads.page(ctx.db, filter, a.page);
+}

@@ -1,0 +1,160 @@
+// Messages (msg_): one outgoing message, queued here and sent by the MTA when
+// due (src/mta). POST /v1/messages makes one outside any campaign; campaigns
+// will make theirs through the same createMessage.
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
+import { tableReads, type Page, type PageRequest } from "../../db/queries";
+import { deliveryEvents, messageAttempts, messages, people, type MessageStatus } from "../../db/schema";
+import { invalidFields, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { messageView, type MessageDetail } from "../../representations/message";
+import { emailKey } from "../audience/email";
+import { createPerson } from "../audience/people";
+import { transact, type Outbox } from "../events/outbox";
+import { envelopeSender, messageIdHeader } from "./addressing";
+import { checkMessageInput, type MessageInput } from "./message-input";
+import { senderFor } from "./sender";
+
+export type MessageRow = typeof messages.$inferSelect;
+
+const reads = tableReads(messages);
+
+/** How many attempts and delivery events GET one shows. */
+export const DETAIL_LIMIT = 10;
+
+/**
+ * Queues a message: checked (422 listing every problem), its sender identity
+ * the workspace's, enabled and on a connection that is not archived; the
+ * person of the first `to` address linked, or created (source api). It is due
+ * at send_at (now when absent or past); `message.queued` is emitted with it.
+ */
+export function createMessage(ctx: Ctx, a: { workspaceId: string } & MessageInput): MessageDetail {
+  const now = ctx.clock.now();
+  const { values: v, errors } = checkMessageInput(a, now);
+  if (errors.length) throw invalidFields(errors);
+  const row = transact(ctx, (tx, outbox) => {
+    const sender = senderFor(ctx, { workspaceId: a.workspaceId, senderIdentityId: a.senderIdentityId });
+    const id = newId("msg");
+    const personId = personFor(ctx, tx, a.workspaceId, v.recipients[0]!.address);
+    const row = tx
+      .insert(messages)
+      .values({
+        id,
+        workspaceId: a.workspaceId,
+        connectionId: sender.connection.id,
+        senderIdentityId: sender.identity.id,
+        personId,
+        campaignId: null,
+        enrollmentId: null,
+        stepId: null,
+        variantId: null,
+        threadId: null,
+        fromHeader: sender.from,
+        replyTo: sender.identity.replyTo,
+        recipients: v.recipients,
+        subject: v.subject,
+        html: v.html,
+        text: v.text,
+        headers: v.headers,
+        tracking: v.tracking,
+        messageIdHeader: messageIdHeader(id, sender.identity.domain),
+        envelopeFrom: envelopeSender(ctx, id, sender),
+        // the one-click unsubscribe URL and mailto are built from it when the message is rendered
+        unsubscribeToken: randomBytes(24).toString("base64url"),
+        status: "queued",
+        statusDetail: null,
+        holds: [],
+        releasedHolds: [],
+        sendAt: v.sendAt,
+        dueAt: Math.max(v.sendAt ?? now, now),
+        leaseOwner: null,
+        leaseUntil: null,
+        attempts: 0,
+        firstAttemptAt: null,
+        sentAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    emitMessage(outbox, "message.queued", row);
+    return row;
+  });
+  afterQueued(ctx);
+  return { message: row, attempts: [], deliveryEvents: [] };
+}
+
+/** The person with this address, or a new one (source api). */
+function personFor(ctx: Ctx, tx: Tx, workspaceId: string, address: string): string {
+  const found = tx
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.workspaceId, workspaceId), eq(people.emailKey, emailKey(address))))
+    .get();
+  // createPerson's own transaction nests (a savepoint) in this one
+  return found?.id ?? createPerson(ctx, { workspaceId, source: "api", input: { email: address } }).id;
+}
+
+export type MessageEventType = "message.queued" | "message.sent" | "message.cancelled";
+
+export function emitMessage(outbox: Outbox, type: MessageEventType, row: MessageRow): void {
+  outbox.emit({ workspaceId: row.workspaceId, type, data: messageView(row) });
+}
+
+/** Wakes the MTA after the commit: a message may be due now. */
+export function afterQueued(ctx: Ctx): void {
+  ctx.messagesQueued.publish();
+}
+
+export function getMessageRow(ctx: Ctx, a: { workspaceId: string; id: string }): MessageRow {
+  const row = reads.get(ctx.db, a.workspaceId, a.id);
+  if (!row) throw notFound("message");
+  return row;
+}
+
+/** The message with its latest attempts and first delivery events. */
+export function getMessage(ctx: Ctx, a: { workspaceId: string; id: string }): MessageDetail {
+  return detailOf(ctx, getMessageRow(ctx, a));
+}
+
+export function detailOf(ctx: Ctx, message: MessageRow): MessageDetail {
+  const attempts = ctx.db
+    .select()
+    .from(messageAttempts)
+    .where(eq(messageAttempts.messageId, message.id))
+    .orderBy(desc(messageAttempts.number), desc(messageAttempts.id))
+    .limit(DETAIL_LIMIT)
+    .all();
+  const events = ctx.db
+    .select()
+    .from(deliveryEvents)
+    .where(and(eq(deliveryEvents.workspaceId, message.workspaceId), eq(deliveryEvents.messageId, message.id)))
+    .orderBy(asc(deliveryEvents.id))
+    .limit(DETAIL_LIMIT)
+    .all();
+  return { message, attempts, deliveryEvents: events };
+}
+
+export interface MessageFilters {
+  status?: MessageStatus;
+  personId?: string;
+  campaignId?: string;
+  connectionId?: string;
+  /** Milliseconds: created strictly after. */
+  createdAfter?: number;
+  /** Milliseconds: created before. */
+  createdBefore?: number;
+}
+
+/** By equalities (index-backed); a created range reads on a reader thread. */
+export function listMessages(ctx: Ctx, a: { workspaceId: string; filters: MessageFilters; page: PageRequest }): Page<MessageRow> | Promise<Page<MessageRow>> {
+  const f = a.filters;
+  const filter = { workspaceId: a.workspaceId, equal: { status: f.status, personId: f.personId, campaignId: f.campaignId, connectionId: f.connectionId } };
+  const where = and(
+    f.createdAfter !== undefined ? gt(messages.createdAt, f.createdAfter) : undefined,
+    f.createdBefore !== undefined ? lt(messages.createdAt, f.createdBefore) : undefined,
+  );
+  return where ? reads.scan(ctx.db, ctx.readers, { ...filter, where }, a.page) : reads.page(ctx.db, filter, a.page);
+}
