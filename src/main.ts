@@ -148,6 +148,14 @@ async function run(argv: string[]): Promise<number> {
       out({ id: k.id, revoked_at: iso(k.revokedAt) });
       return 0;
     }
+    case "shaping": {
+      needDatabase(config);
+      const { printShapingRules } = await import("./cli/shaping");
+      const ctx = cliContext(config);
+      printShapingRules(ctx);
+      ctx.db.$client.close();
+      return 0;
+    }
     case "backup": {
       const to = resolve(need(flags, "to"));
       if (existsSync(to)) throw new UsageError(`${to} already exists`);

@@ -9,6 +9,7 @@ const COMMANDS: [string, string, string][] = [
   ["key revoke", "ID", "Revoke a key at once"],
   ["migrate", "", "Apply pending database migrations and exit"],
   ["backup", "--to FILE", "Write a consistent copy of the database, also while serve runs"],
+  ["shaping", "", "Print the MTA's traffic-shaping limits per receiving provider (JSON lines)"],
 ];
 
 /** Commands that take a subcommand (`nearbound key create`). */
@@ -72,6 +73,14 @@ Revokes the key; the next request with it answers 401. Prints the key as JSON.`,
   migrate: `Usage: nearbound migrate [--data-dir DIR]
 
 Applies pending migrations (embedded in the binary) and exits. serve does this too.`,
+  shaping: `Usage: nearbound shaping [--data-dir DIR]
+
+Prints one JSON object per receiving provider the MTA has sent to (MX hosts
+rolled up: google, microsoft, yahoo, apple, else the MX host's domain):
+max_connections and messages_per_minute in force, their base values,
+cool_off_until (limits cut by a throttling answer stay cut until then),
+clean_deliveries counted toward the next step back up, last_throttle (the
+provider's answer that cut them) and updated_at. Read-only; safe while serve runs.`,
   backup: `Usage: nearbound backup --to FILE [--data-dir DIR]
 
 Writes a consistent copy of the database with VACUUM INTO. Safe while serve runs.

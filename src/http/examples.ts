@@ -7,7 +7,9 @@
 // (src/representations/*.ts): the same story, the same ids (examples.ts).
 import { DomainError, type ErrorCode, type FieldError } from "../lib/errors";
 import { AT, EXAMPLE_BASE_URL, EXAMPLE_IDS } from "../representations/examples";
+import { IDENTITY_EXAMPLE } from "../representations/connection";
 import { EVENT_EXAMPLE } from "../representations/event";
+import { MESSAGE_REQUEST_EXAMPLE } from "../representations/message";
 import { PERSON_EXAMPLE } from "../representations/person";
 import { csvLine } from "../modules/audience/csv/writer";
 import { envelopeBody, problemBody } from "./shared/problem";
@@ -77,6 +79,45 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, MediaExample>> = {
   "PATCH /v1/segments/{id}": json({ filter: { all: [...SEGMENT_FILTER.all, { field: "score", op: "gte", value: 40 }] } }),
   "POST /v1/quota_scopes": json({ provider: "ses", scope_key: "482913650274:eu-west-1", messages_per_day: 50_000, recipients_per_day: 50_000, window_limit: 14, window_seconds: 1, window_unit: "recipients" }),
   "PATCH /v1/quota_scopes/{id}": json({ messages_per_day: 100_000, recipients_per_day: 100_000 }),
+  "POST /v1/connections": {
+    "application/json": named({
+      smtp: {
+        summary: "An account at a provider, verified by connecting",
+        value: {
+          kind: "smtp",
+          name: "Northwind relay",
+          smtp: { host: "smtp.mailprovider.example", port: 587, tls: "starttls", username: "amara@mail.northwind-trading.com", password: "app-password-4f9c2e71" },
+          imap: { host: "imap.mailprovider.example", port: 993, tls: "implicit", username: "amara@mail.northwind-trading.com", password: "app-password-4f9c2e71", folders: ["INBOX"] },
+          pacing: { min_gap_seconds: 90, max_gap_seconds: 240, daily_cap: 150 },
+          identities: [{ email: "amara@mail.northwind-trading.com", name: "Amara from Northwind", reply_to: "sales@northwind-trading.com", tags: ["sdr", "fintech"] }],
+        },
+      },
+      managed: {
+        summary: "The embedded MTA, from a verified sending domain",
+        value: { kind: "managed", name: "Northwind MTA", identities: [{ email: "amara@northwind-trading.com", name: "Amara Okafor", tags: ["sdr"] }], quota_scope_id: ID.qsc },
+      },
+    }),
+  },
+  "PATCH /v1/connections/{id}": {
+    "application/json": named({
+      identities: {
+        summary: "Replace the identities (an entry with an id keeps it)",
+        value: {
+          identities: [
+            { id: IDENTITY_EXAMPLE.id, email: IDENTITY_EXAMPLE.email, name: "Amara Okafor", reply_to: IDENTITY_EXAMPLE.reply_to, tags: ["sdr", "fintech"] },
+            { email: "lukas@mail.northwind-trading.com", name: "Lukas from Northwind", tags: ["sdr", "dach"] },
+          ],
+        },
+      },
+      pause: { summary: "Pause sending (its messages are held)", value: { paused: true } },
+      credential: {
+        summary: "A new credential (verified again)",
+        value: { smtp: { host: "smtp.mailprovider.example", port: 587, tls: "starttls", username: "amara@mail.northwind-trading.com", password: "app-password-7b21d0c3" } },
+      },
+    }),
+  },
+  "POST /v1/sending_domains": json({ domain: "northwind-trading.com", tracking: true }),
+  "PATCH /v1/sending_domains/{id}": json({ tracking: false }),
   "POST /v1/suppressions": {
     "application/json": named({
       address: { summary: "One address", value: { email: "procurement@veltrixsystems.com" } },
@@ -92,6 +133,8 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, MediaExample>> = {
   }),
   "PATCH /v1/webhook_endpoints/{id}": json({ event_types: ["import.completed", "export.completed", "suppression.created", "webhook_endpoint.disabled"], enabled: true }),
   "POST /v1/webhook_endpoints/{id}/replay": json({ since: "2026-03-04T00:00:00Z" }),
+  "POST /v1/messages": json(MESSAGE_REQUEST_EXAMPLE),
+  "POST /v1/messages/{id}/resolve": json({ outcome: "not_sent" }),
 };
 
 /** Examples of query parameters whose form a reader may not guess (ids and closed lists show theirs already). */
@@ -100,6 +143,9 @@ export const QUERY_EXAMPLES: Record<string, Record<string, unknown>> = {
   "GET /v1/events": { type: "import.completed", created_gte: "2026-03-04T00:00:00Z", created_lt: "2026-03-05T00:00:00Z" },
   "GET /v1/suppressions": { email: "procurement@veltrixsystems.com", domain: "veltrixsystems.com" },
   "GET /v1/quota_scopes": { provider: "ses", scope_key: "482913650274:eu-west-1" },
+  "GET /v1/messages": { created_after: "2026-03-17T00:00:00Z", created_before: "2026-03-18T00:00:00Z" },
+  "GET /v1/delivery_events": { created_after: "2026-03-17T00:00:00Z", created_before: "2026-03-18T00:00:00Z" },
+  "GET /v1/sending_domains": { domain: "northwind-trading.com" },
 };
 
 const csv = (rows: unknown[][]) => rows.map((r) => csvLine(r)).join("");

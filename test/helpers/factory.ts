@@ -76,6 +76,9 @@ export const createExport = (api: Api, over: Body = {}) => created(api, "/v1/exp
 export const createQuotaScope = (api: Api, over: Body = {}) =>
   created(api, "/v1/quota_scopes", { provider: "smtp", scope_key: `relay-${uid()}:587`, messages_per_day: 500, ...over });
 
+/** POST /v1/connections: a managed connection (the embedded MTA) without identities unless said otherwise. */
+export const createConnection = (api: Api, over: Body = {}) => created(api, "/v1/connections", { kind: "managed", name: "Outreach", ...over });
+
 // ---- automation -------------------------------------------------------------
 
 /** POST /v1/webhook_endpoints: `url` is required (a receiver's, see webhook-receiver.ts). Answers it with its secret. */

@@ -24,6 +24,7 @@ import { stateOf } from "../shared/request-state";
 import { routeOptions } from "../shared/route-options";
 import { IdParams, literals, Page, SingleLine } from "../shared/schemas";
 import { fieldErrors } from "../shared/validation";
+import { attemptFilterFields, deliveryEventFilterFields, messageFilterFields } from "./message-query";
 import { peopleFilterFields } from "./people-query";
 
 const PeopleFilters = t.Object(peopleFilterFields("People the segment's filter matches when the file is written"), {
@@ -31,11 +32,19 @@ const PeopleFilters = t.Object(peopleFilterFields("People the segment's filter m
   title: "PeopleExportFilters",
   description: "The filters of GET /v1/people",
 });
+const listFilters = (fields: Parameters<typeof t.Object>[0], title: string, description: string) => t.Object(fields, { additionalProperties: false, title, description });
+/** The `filters` each resource takes: those of its list. */
+const FILTERS: Partial<Record<(typeof EXPORT_RESOURCES)[number], typeof PeopleFilters | ReturnType<typeof listFilters>>> = {
+  people: PeopleFilters,
+  messages: listFilters(messageFilterFields, "MessageExportFilters", "The filters of GET /v1/messages"),
+  attempts: listFilters(attemptFilterFields, "AttemptExportFilters", "message_id, and a range of the attempts' start"),
+  delivery_events: listFilters(deliveryEventFilterFields, "DeliveryEventExportFilters", "The filters of GET /v1/delivery_events"),
+};
 const Create = t.Object(
   {
     resource: literals(EXPORT_RESOURCES, `Available now: ${AVAILABLE_RESOURCES.join(", ")}; the others answer 422 until their resources exist`),
     format: literals(EXPORT_FORMATS, "csv (header row; people: custom fields as custom.<key> columns) or jsonl (one API object per line)"),
-    filters: t.Optional(t.Record(t.String(), t.Unknown(), { description: "The resource's list filters; for people see PeopleExportFilters" })),
+    filters: t.Optional(t.Record(t.String(), t.Unknown(), { description: "The resource's list filters: PeopleExportFilters, MessageExportFilters, AttemptExportFilters, DeliveryEventExportFilters" })),
   },
   { additionalProperties: false },
 );
@@ -68,7 +77,7 @@ export function exportRoutes(ctx: Ctx, limiter: RateLimiter) {
         assertCanRead(principal.scopes, body.resource);
         assertAvailable(body.resource);
         const filters = body.filters ?? {};
-        const errors = fieldErrors(PeopleFilters, filters, "body").map((e) => ({ ...e, pointer: `/filters${e.pointer}` }));
+        const errors = fieldErrors(FILTERS[body.resource] ?? PeopleFilters, filters, "body").map((e) => ({ ...e, pointer: `/filters${e.pointer}` }));
         if (errors.length) throw invalidFields(errors);
         const e = createExport(ctx, { workspaceId: principal.workspaceId, resource: body.resource, format: body.format, filters: filters as PeopleExportFilters });
         set.status = 202;

@@ -2,16 +2,20 @@
 import { Elysia } from "elysia";
 import type { Ctx } from "../../context";
 import type { RateLimiter } from "../shared/rate-limit";
+import { deliveryEventRoutes } from "./delivery-events.routes";
+import { connectionRoutes } from "./connections.routes";
 import { eventRoutes } from "./events.routes";
 import { exportRoutes } from "./exports.routes";
 import { fieldRoutes } from "./fields.routes";
 import { groupRoutes } from "./groups.routes";
 import { importRoutes } from "./imports.routes";
 import { jobRoutes } from "./jobs.routes";
+import { messageRoutes } from "./messages.routes";
 import { peopleRoutes } from "./people.routes";
 import { preflightRoutes } from "./preflight.routes";
 import { quotaScopeRoutes } from "./quota-scopes.routes";
 import { segmentRoutes } from "./segments.routes";
+import { sendingDomainRoutes } from "./sending-domains.routes";
 import { suppressionRoutes } from "./suppressions.routes";
 import { webhookDeliveryRoutes } from "./webhook-deliveries.routes";
 import { webhookEndpointRoutes } from "./webhook-endpoints.routes";
@@ -28,9 +32,13 @@ export function apiBRoutes(ctx: Ctx, limiter: RateLimiter) {
     .use(exportRoutes(ctx, limiter))
     .use(segmentRoutes(ctx, limiter))
     .use(quotaScopeRoutes(ctx, limiter))
+    .use(sendingDomainRoutes(ctx, limiter))
+    .use(connectionRoutes(ctx, limiter))
     .use(suppressionRoutes(ctx, limiter))
     .use(preflightRoutes(ctx, limiter))
     .use(eventRoutes(ctx, limiter))
     .use(webhookEndpointRoutes(ctx, limiter))
-    .use(webhookDeliveryRoutes(ctx, limiter));
+    .use(webhookDeliveryRoutes(ctx, limiter))
+    .use(messageRoutes(ctx, limiter))
+    .use(deliveryEventRoutes(ctx, limiter));
 }
