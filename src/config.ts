@@ -35,6 +35,8 @@ export interface Config {
     retryHours: number;
     /** Port of receiving MX hosts (25; tests point it at a loopback peer: NEARBOUND_MTA_MX_PORT). */
     mxPort: number;
+    /** A claimed message's lease, renewed while it is worked; a dead process's messages are rescued after it (NEARBOUND_MTA_LEASE_SECONDS). */
+    leaseMs: number;
   };
 }
 
@@ -136,6 +138,7 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
       concurrency: positiveInt(src, "NEARBOUND_MTA_CONCURRENCY", 64),
       retryHours: positiveInt(src, "NEARBOUND_MTA_RETRY_HOURS", 72),
       mxPort: port(src, "NEARBOUND_MTA_MX_PORT", undefined, 25, false),
+      leaseMs: positiveInt(src, "NEARBOUND_MTA_LEASE_SECONDS", 60) * 1000,
     },
   };
 }

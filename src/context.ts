@@ -8,6 +8,9 @@ import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/client";
 import { migrate } from "./db/migrate";
 import { DbThreads } from "./db/threads";
+import { Shaper } from "./mta/shaping";
+import { createSmtpTransport } from "./mta/smtp-transport";
+import type { Transport } from "./mta/transport";
 import { openAiCompatible, type AiProvider } from "./lib/ai";
 import { systemClock, type Clock } from "./lib/clock";
 import type { Resolver } from "./lib/dns/api";
@@ -29,6 +32,12 @@ export interface Ctx {
   dns: Resolver;
   /** Where outbound connections may go (webhooks, probes, MTA, mailboxes). */
   outbound: OutboundPolicy;
+  /** How mail leaves: SMTP to MX hosts, the smart host or a mailbox's server (src/mta/transport.ts). */
+  transport: Transport;
+  /** The MTA's pace per receiving provider, learnt from its answers (src/mta/shaping.ts). */
+  shaper: Shaper;
+  /** News that a message may be due now (wakes the MTA worker). */
+  messagesQueued: Topic;
   /** Reader threads for reads that may scan, and the WAL checkpointer (a service of the runtime). */
   readers: DbThreads;
   /** The OpenAI-compatible provider, or null when none is configured. */
@@ -49,6 +58,7 @@ export interface ContextOptions {
   log?: Logger;
   dns?: Resolver;
   ai?: AiProvider | null;
+  transport?: Transport;
   migrate?: boolean;
   /**
    * A serving process never waits for the write lock on its thread (bun:sqlite's
@@ -72,14 +82,19 @@ export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
   // every event gets its webhook deliveries in its own transaction
   events.onEventInTx(webhookFanout(db));
   const shutdown = new AbortController();
+  const log = opts.log ?? createLogger();
+  const shaper = new Shaper({ db, log });
   return {
     config,
     db,
     clock,
-    log: opts.log ?? createLogger(),
+    log,
     secrets: createSecretBox(loadSecretKey(config.dataDir, config.secretKey)),
     dns,
     outbound: createOutboundPolicy({ allowPrivate: config.allowPrivateTargets, resolver: dns, explicitHosts: config.smtpRelay ? [config.smtpRelay.host] : [] }),
+    transport: opts.transport ?? createSmtpTransport({ hostname: config.hostname, log, shaper, clock }),
+    shaper,
+    messagesQueued: new Topic(),
     readers: new DbThreads(databaseFile(config.dataDir)),
     ai: opts.ai !== undefined ? opts.ai : ai.baseUrl && ai.model ? openAiCompatible({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: ai.model }) : null,
     events,

@@ -1,13 +1,14 @@
 // The running appliance (DESIGN.md §4, "One runtime"): one flat list of
 // services that `serve` starts in order and stops in reverse, each within what
-// is left of one shutdown deadline. The MTA, the inbound listener and the
-// campaign scheduler join this list.
+// is left of one shutdown deadline. The inbound listener and the campaign
+// scheduler join this list.
 import type { Ctx } from "./context";
 import type { Service } from "./lib/service";
 import { PeriodicTasks } from "./jobs/periodic";
 import { jobHandlers } from "./jobs/registry";
 import { JobRunner } from "./jobs/runner";
 import { WebhookWorker } from "./modules/automation/webhooks/worker";
+import { MtaWorker } from "./mta/worker";
 import { HttpServer, type HttpOptions } from "./server";
 
 export function services(ctx: Ctx, http: HttpOptions = {}): Service[] {
@@ -16,6 +17,7 @@ export function services(ctx: Ctx, http: HttpOptions = {}): Service[] {
     ctx.readers, // reader threads and the WAL checkpointer: first up, last down
     runner, // imports, exports and every other job kind
     new WebhookWorker(ctx), // signed webhook deliveries
+    new MtaWorker(ctx), // outgoing messages: the pipeline and the SMTP transport
     new PeriodicTasks(ctx, runner), // croner: lease rescue, purges, expiry
     new HttpServer(ctx, http), // both APIs: up last, down first
   ];

@@ -7,7 +7,10 @@ import { errorFields } from "../lib/log";
 import { expireExports, settleExports } from "../modules/audience/exports/exports";
 import { settleImports } from "../modules/audience/imports/imports";
 import { purgeAutomation } from "../modules/automation/retention";
+import { purgeQuotaLedger } from "../modules/sending/quota-ledger";
+import { enqueueRechecks, RECHECK_PATTERN } from "../modules/sending/domains/recheck";
 import type { Service } from "../lib/service";
+import { rescueMessages } from "../mta/queue";
 import type { JobRunner } from "./runner";
 
 export interface PeriodicTask {
@@ -19,6 +22,8 @@ export interface PeriodicTask {
 
 export const periodicTasks: PeriodicTask[] = [
   { name: "jobs.rescue", pattern: "*/10 * * * * *", run: (_ctx, runner) => void runner.rescue() },
+  // messages of a process that died: queued again, or uncertain when DATA may have left
+  { name: "mta.rescue", pattern: "*/5 * * * * *", run: (ctx) => void rescueMessages(ctx) },
   {
     name: "idempotency.purge",
     pattern: "0 */10 * * * *",
@@ -26,6 +31,8 @@ export const periodicTasks: PeriodicTask[] = [
   },
   { name: "automation.purge", pattern: "0 17 * * * *", run: (ctx) => void purgeAutomation(ctx) },
   { name: "exports.expire", pattern: "0 * * * * *", run: (ctx) => void expireExports(ctx) },
+  { name: "quota-ledger.purge", pattern: "0 */10 * * * *", run: async (ctx) => void (await purgeQuotaLedger(ctx)) },
+  { name: "sending-domains.recheck", pattern: RECHECK_PATTERN, run: (ctx) => void enqueueRechecks(ctx) },
   { name: "imports-exports.settle", pattern: "30 * * * * *", run: (ctx) => { settleImports(ctx); settleExports(ctx); } },
 ];
 

@@ -79,6 +79,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; runJobs
     },
     async close() {
       await running.stop();
+      await ctx.transport.close(); // pooled SMTP sessions of MTA runs the test drove
       ctx.db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

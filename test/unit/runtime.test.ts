@@ -24,10 +24,10 @@ class Recorder implements Service {
 }
 
 describe("runtime", () => {
-  test("serve's services: the database threads, the job runner, webhook worker and periodic tasks, then HTTP last", async () => {
+  test("serve's services: the database threads, the job runner, webhook worker, the MTA and periodic tasks, then HTTP last", async () => {
     const app = await startTestApp();
     try {
-      expect(services(app.ctx).map((s) => s.name)).toEqual(["db", "jobs", "webhooks", "periodic", "http"]);
+      expect(services(app.ctx).map((s) => s.name)).toEqual(["db", "jobs", "webhooks", "mta", "periodic", "http"]);
     } finally {
       await app.close();
     }

@@ -97,7 +97,7 @@ function personFor(ctx: Ctx, tx: Tx, workspaceId: string, address: string): stri
   return found?.id ?? createPerson(ctx, { workspaceId, source: "api", input: { email: address } }).id;
 }
 
-export type MessageEventType = "message.queued" | "message.sent" | "message.cancelled";
+export type MessageEventType = "message.queued" | "message.sent" | "message.failed" | "message.uncertain" | "message.cancelled";
 
 export function emitMessage(outbox: Outbox, type: MessageEventType, row: MessageRow): void {
   outbox.emit({ workspaceId: row.workspaceId, type, data: messageView(row) });

@@ -1,0 +1,35 @@
+import { HeaderTextError } from "../../lib/text";
+import { buildMessage } from "../mime";
+import { CONTINUE, type Verdict } from "../verdict";
+import type { Work } from "../work";
+
+/** MIME: headers, parts and encodings (mime.ts). A header value that breaks the text policy fails the message. */
+export function render(w: Work): Verdict {
+  const m = w.message;
+  const by = (kind: "to" | "cc") => m.recipients.filter((r) => r.kind === kind).map((r) => r.address);
+  try {
+    w.raw = buildMessage({
+      from: { address: w.identity.email, name: w.identity.name },
+      to: by("to"),
+      cc: by("cc"),
+      replyTo: m.replyTo,
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      headers: m.headers,
+      messageId: m.messageIdHeader,
+      date: new Date(w.now),
+      listUnsubscribe: m.campaignId && m.unsubscribeToken ? unsubscribeTargets(w) : undefined,
+    });
+    return CONTINUE;
+  } catch (err) {
+    if (err instanceof HeaderTextError) return { kind: "fail", detail: err.message };
+    throw err;
+  }
+}
+
+/** Campaign mail carries one-click unsubscribe (RFC 8058): the endpoint answers under the base URL. */
+function unsubscribeTargets(w: Work) {
+  const token = w.message.unsubscribeToken!;
+  return { url: `${w.ctx.config.baseUrl}/u/${token}`, mailto: `unsubscribe+${token}@${w.message.envelopeFrom.split("@")[1]}` };
+}

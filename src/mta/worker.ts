@@ -1,0 +1,78 @@
+// The MTA worker: the lease skeleton (jobs/lease.ts) over outgoing messages,
+// one of the runtime's services. It claims due messages in batches, runs each
+// through the pipeline (up to NEARBOUND_MTA_CONCURRENCY at once) and records
+// the outcomes in batched commits; lapsed leases are rescued (queued again,
+// or uncertain when DATA may have gone out).
+import { and, eq } from "drizzle-orm";
+import type { Ctx } from "../context";
+import { connections, people, senderIdentities, workspaces } from "../db/schema";
+import { LeaseWorker, type LeaseStore } from "../jobs/lease";
+import { errorFields } from "../lib/log";
+import { AttemptJournal } from "./attempt-journal";
+import { runPipeline } from "./pipeline";
+import { claimMessages, renewLeases, rescueMessages } from "./queue";
+import { recordRuns, type RunResult } from "./record";
+import type { MessageRow, MtaEdges, Work } from "./work";
+
+export interface MtaWorkerOptions {
+  concurrency?: number;
+  batchSize?: number;
+  pollMs?: number;
+  leaseMs?: number;
+}
+
+function messageStore(ctx: Ctx): LeaseStore<MessageRow, RunResult> {
+  return {
+    claim: (owner, limit, leaseMs) => claimMessages(ctx, owner, limit, leaseMs),
+    renew: (owner, items, leaseMs) => renewLeases(ctx, owner, items.map((m) => m.id), leaseMs),
+    record: (owner, results) => recordRuns(ctx, owner, results),
+    rescue: () => rescueMessages(ctx),
+  };
+}
+
+export class MtaWorker extends LeaseWorker<MessageRow, RunResult> {
+  constructor(ctx: Ctx, opts: MtaWorkerOptions = {}, edges: MtaEdges = { transport: ctx.transport, shaper: ctx.shaper, journal: new AttemptJournal(ctx) }) {
+    super("mta", ctx, messageStore(ctx), (m) => work(ctx, edges, m), {
+      concurrency: opts.concurrency ?? ctx.config.mta.concurrency,
+      batchSize: opts.batchSize ?? 64,
+      pollMs: opts.pollMs ?? 1000,
+      leaseMs: opts.leaseMs ?? ctx.config.mta.leaseMs,
+      wake: ctx.messagesQueued,
+    });
+  }
+
+  override async stop(timeoutMs?: number): Promise<void> {
+    await super.stop(timeoutMs);
+    await this.ctx.transport.close();
+  }
+}
+
+/** One message through the pipeline; never throws (an unexpected error is a retry in 5 minutes, logged). */
+async function work(ctx: Ctx, mta: MtaEdges, message: MessageRow): Promise<RunResult> {
+  try {
+    const w = load(ctx, mta, message);
+    if (!w) return { message, work: null, verdict: { kind: "fail", detail: "the sender identity or its connection no longer exists" } };
+    const { verdict } = await runPipeline(w);
+    return { message, work: w, verdict };
+  } catch (err) {
+    ctx.log.error("mta: message run failed", { message_id: message.id, ...errorFields(err) });
+    return { message, work: null, verdict: { kind: "retry", at: ctx.clock.now() + 5 * 60_000, detail: "internal error; retrying" } };
+  }
+}
+
+function load(ctx: Ctx, mta: MtaEdges, message: MessageRow): Work | null {
+  const ws = message.workspaceId;
+  const identity = ctx.db.select().from(senderIdentities).where(and(eq(senderIdentities.workspaceId, ws), eq(senderIdentities.id, message.senderIdentityId))).get();
+  const connection = ctx.db.select().from(connections).where(and(eq(connections.workspaceId, ws), eq(connections.id, message.connectionId))).get();
+  if (!identity || !connection) return null;
+  const person = message.personId
+    ? (ctx.db.select({ id: people.id, emailKey: people.emailKey, status: people.status }).from(people).where(and(eq(people.workspaceId, ws), eq(people.id, message.personId))).get() ?? null)
+    : null;
+  const mode = ctx.db.select({ mode: workspaces.mode }).from(workspaces).where(eq(workspaces.id, ws)).get()?.mode;
+  return { ctx, mta, message, identity, connection, person, testMode: mode === "test", now: ctx.clock.now(), raw: null, outcomes: [], retryAt: null, shapingNotes: [], complaints: [] };
+}
+
+/** Works every message due now until none is; for tests (with the fake clock) and one-off runs. */
+export function sendDue(ctx: Ctx, edges?: MtaEdges): Promise<number> {
+  return new MtaWorker(ctx, { batchSize: 256, concurrency: 256 }, edges).drain();
+}
