@@ -1,4 +1,5 @@
 import { HeaderTextError } from "../../lib/text";
+import { CallerHeaderError } from "../headers";
 import { buildMessage } from "../mime";
 import { CONTINUE, type Verdict } from "../verdict";
 import type { Work } from "../work";
@@ -23,7 +24,8 @@ export function render(w: Work): Verdict {
     });
     return CONTINUE;
   } catch (err) {
-    if (err instanceof HeaderTextError) return { kind: "fail", detail: err.message };
+    // a stored value that breaks the text policy or the header allow-list is never repaired
+    if (err instanceof HeaderTextError || err instanceof CallerHeaderError) return { kind: "fail", detail: err.message };
     throw err;
   }
 }

@@ -10,6 +10,6 @@ export async function sign(w: Work): Promise<Verdict> {
     // the managed MTA never sends unsigned (domainVerified held it); a provider's mailbox signs for itself
     return w.connection.kind === "managed" ? { kind: "fail", detail: `no DKIM keys for ${w.identity.domain}` } : CONTINUE;
   }
-  w.raw = await signMessage(w.raw!, keys);
+  w.raw = await signMessage(w.raw!, keys, { now: w.now });
   return CONTINUE;
 }
