@@ -277,6 +277,15 @@ describe("POST /v1/connections (managed)", () => {
     expect(r.body.errors[0].pointer).toBe("/smtp");
   });
 
+  test("a verified domain being checked again (verifying, verified before) still takes identities", async () => {
+    const w = app.newWorkspace();
+    const domain = sendingDomain(w, `${uid()}.verified.test`);
+    app.ctx.db.update(sendingDomains).set({ status: "verifying" }).where(and(eq(sendingDomains.workspaceId, w.id), eq(sendingDomains.domain, domain))).run();
+    await createConnection(w.api, { identities: [{ email: `ada@${domain}` }] });
+    const never = sendingDomain(w, `${uid()}.new.test`, "verifying");
+    expectProblem(await w.api.post("/v1/connections", { kind: "managed", name: "New", identities: [{ email: `ada@${never}` }] }), 422, "validation_failed");
+  });
+
   test("an smtp connection needs its account", async () => {
     const w = app.newWorkspace();
     const r = await w.api.post("/v1/connections", { kind: "smtp", name: "Relay" });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { connections } from "../../src/db/schema";
+import { connections, quotaLedger } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { apiWithScopes, createQuotaScope } from "../helpers/factory";
@@ -114,6 +114,15 @@ describe("DELETE /v1/quota_scopes/{id}", () => {
     const q = await createQuotaScope(api);
     expect((await api.delete(`/v1/quota_scopes/${q.id}`)).status).toBe(204);
     expectProblem(await api.get(`/v1/quota_scopes/${q.id}`), 404, "not_found");
+  });
+
+  test("deletes its ledger with it", async () => {
+    const w = app.newWorkspace();
+    const q = await createQuotaScope(w.api);
+    const now = app.clock.now();
+    app.ctx.db.insert(quotaLedger).values({ workspaceId: w.id, quotaScopeId: q.id, messageId: newId("msg"), messages: 1, recipients: 1, units: 1, chargedAt: now }).run();
+    expect((await w.api.delete(`/v1/quota_scopes/${q.id}`)).status).toBe(204);
+    expect(app.ctx.db.select().from(quotaLedger).all().filter((r) => r.quotaScopeId === q.id)).toEqual([]);
   });
 
   test("is 409 naming a connection that uses it, archived or not", async () => {

@@ -8,7 +8,7 @@
 // stored after it (or by the error handler, app.ts). A route whose fingerprint
 // is only known inside its handler (the CSV import: the file's hash) calls
 // idempotent() itself.
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { durably, isUniqueViolation } from "../../db/client";
@@ -60,9 +60,10 @@ function readKey(req: Request, opts: Pick<IdempotencyOptions, "api" | "mode">): 
   return key;
 }
 
-function fingerprint(req: Request, body: unknown): string {
+/** Keyed, so a stored fingerprint says nothing about a body that held a secret (a connection's password). */
+function fingerprint(ctx: Ctx, req: Request, body: unknown): string {
   const url = new URL(req.url);
-  return createHash("sha256")
+  return createHmac("sha256", ctx.secrets.derive("idempotency"))
     .update(`${req.method} ${url.pathname}${url.search}\n${body === undefined ? "" : JSON.stringify(body)}`)
     .digest("hex");
 }
@@ -92,7 +93,7 @@ export function reserve(ctx: Ctx, req: Request, principal: Principal, opts: Idem
   const held = stateOf(req).idempotency;
   if (held && held.key === key && held.workspaceId === principal.workspaceId && held.api === opts.api) return held;
   const r: Reservation = { workspaceId: principal.workspaceId, api: opts.api, key, sensitive: opts.sensitive ?? false };
-  const fp = fingerprint(req, opts.body);
+  const fp = fingerprint(ctx, req, opts.body);
   const now = ctx.clock.now();
   // an expired record no longer counts, nor one abandoned in progress
   ctx.db

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { connections, messages, senderIdentities, sendingDomains } from "../../db/schema";
+import { mayUse } from "./domains/dkim-keys";
 import { DomainError, invalidFields, notFound, type FieldError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { singleLineProblem } from "../../lib/text";
@@ -155,14 +156,16 @@ export function unverifiedDomains(db: DbOrTx, workspaceId: string, domains: stri
   const out = new Map<string, string>();
   if (!wanted.length) return out;
   const rows = db
-    .select({ domain: sendingDomains.domain, status: sendingDomains.status })
+    .select({ domain: sendingDomains.domain, status: sendingDomains.status, verifiedAt: sendingDomains.verifiedAt })
     .from(sendingDomains)
     .where(and(eq(sendingDomains.workspaceId, workspaceId), inArray(sendingDomains.domain, wanted)))
     .all();
-  const status = new Map(rows.map((r) => [r.domain, r.status]));
+  const byDomain = new Map(rows.map((r) => [r.domain, r]));
   for (const d of wanted) {
-    const s = status.get(d);
-    if (s === "verified") continue;
+    const row = byDomain.get(d);
+    // a verified domain being checked again still counts, as it does for sending
+    if (row && mayUse(row)) continue;
+    const s = row?.status;
     out.set(d, s ? `its sending domain ${d} is ${s.replaceAll("_", " ")}, not verified` : `${d} is not a sending domain of this workspace (POST /v1/sending_domains, publish its records, verify it)`);
   }
   return out;

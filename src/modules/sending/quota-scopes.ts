@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { isUniqueViolation } from "../../db/client";
-import { connections, quotaScopes } from "../../db/schema";
+import { connections, quotaLedger, quotaScopes } from "../../db/schema";
 import { DomainError, invalidField, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { assertText } from "../../lib/text";
@@ -130,6 +130,7 @@ export function deleteQuotaScope(ctx: Ctx, a: { workspaceId: string; id: string 
     }
     tx.update(connections).set({ quotaScopeId: null, updatedAt: ctx.clock.now() }).where(and(eq(connections.workspaceId, a.workspaceId), eq(connections.quotaScopeId, a.id))).run();
     tx.delete(quotaScopes).where(and(eq(quotaScopes.workspaceId, a.workspaceId), eq(quotaScopes.id, a.id))).run();
+    tx.delete(quotaLedger).where(eq(quotaLedger.quotaScopeId, a.id)).run(); // SPEC: the scope and its ledger
   });
 }
 

@@ -48,11 +48,21 @@ describe("Idempotency-Key (API B)", () => {
     const w = app.newWorkspace();
     const b = body();
     // the state a concurrent first request leaves while it runs
-    const { createHash } = await import("node:crypto");
-    const fp = createHash("sha256").update(`POST /v1/quota_scopes\n${JSON.stringify(b)}`).digest("hex");
+    const { createHmac } = await import("node:crypto");
+    const fp = createHmac("sha256", app.ctx.secrets.derive("idempotency")).update(`POST /v1/quota_scopes\n${JSON.stringify(b)}`).digest("hex");
     const now = app.clock.now();
     app.ctx.db.insert(idempotencyKeys).values({ workspaceId: w.id, api: "b", key: "running", fingerprint: fp, state: "in_progress", createdAt: now, expiresAt: now + 86_400_000 }).run();
     expectProblem(await w.api.post("/v1/quota_scopes", b, { "idempotency-key": "running" }), 409, "idempotency_in_progress");
+  });
+
+  test("the stored fingerprint is keyed: a body holding a secret cannot be guessed back from it", async () => {
+    const w = app.newWorkspace();
+    const b = body();
+    expectOk(await w.api.post("/v1/quota_scopes", b, { "idempotency-key": "keyed" }), 201);
+    const { createHash } = await import("node:crypto");
+    const plain = createHash("sha256").update(`POST /v1/quota_scopes\n${JSON.stringify(b)}`).digest("hex");
+    const row = app.ctx.db.select().from(idempotencyKeys).all().find((r) => r.workspaceId === w.id && r.key === "keyed")!;
+    expect(row.fingerprint).not.toBe(plain);
   });
 
   test("the same key in another workspace is a request of its own", async () => {
