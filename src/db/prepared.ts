@@ -92,3 +92,34 @@ function decoder<Row>(columns: [string, SQLiteColumn][]): ((r: Row) => void) | n
     for (const [prop, col] of decoded) if (row[prop] != null) row[prop] = col.mapFromDriverValue(row[prop]);
   };
 }
+
+/**
+ * A table's whole row for a raw statement of one's own (an UPDATE … RETURNING,
+ * an INSERT … RETURNING): every column under its property name, and the
+ * in-place decoder of its JSON, boolean and similar columns (null when none).
+ */
+export function rowColumns<Row>(table: SQLiteTable): { list: string; decode: ((r: Row) => void) | null } {
+  const columns = Object.entries(getTableColumns(table));
+  return { list: columns.map(([prop, col]) => `"${col.name}" AS "${prop}"`).join(", "), decode: decoder<Row>(columns) };
+}
+
+/**
+ * `INSERT … RETURNING` of one whole row of `table` (every column given; an
+ * absent one is NULL, never a default), prepared once per database and bound
+ * positionally: answers the row as stored, decoded like a point read.
+ */
+export function insertRow<Row>(db: Db, table: SQLiteTable): (row: Row) => Row {
+  return preparedOnce(db, `insert:${getTableName(table)}`, () => {
+    const columns = Object.entries(getTableColumns(table));
+    const names = columns.map(([, col]) => `"${col.name}"`).join(", ");
+    const slots = columns.map((_, i) => `?${i + 1}`).join(", ");
+    const { list, decode } = rowColumns<Row>(table);
+    const stmt = db.$client.prepare<Row, never[]>(`INSERT INTO "${getTableName(table)}" (${names}) VALUES (${slots}) RETURNING ${list}`);
+    const encode = columns.map(([prop, col]) => (PLAIN.has(col.columnType) ? (r: Record<string, unknown>) => r[prop] ?? null : (r: Record<string, unknown>) => (r[prop] == null ? null : col.mapToDriverValue(r[prop]))));
+    return (row) => {
+      const stored = stmt.get(...(encode.map((e) => e(row as Record<string, unknown>)) as never[]))!;
+      if (decode) decode(stored);
+      return stored;
+    };
+  });
+}

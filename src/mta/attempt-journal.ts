@@ -5,9 +5,10 @@
 // per message.
 import type { Ctx } from "../context";
 import { durably } from "../db/client";
-import { messageAttempts } from "../db/schema";
+import { preparedOnce } from "../db/prepared";
+import type { messageAttempts } from "../db/schema";
 
-export type AttemptRow = typeof messageAttempts.$inferInsert;
+export type AttemptRow = typeof messageAttempts.$inferInsert & { state: "data"; recipients: string[] };
 
 export class AttemptJournal {
   private pending: { row: AttemptRow; resolve: () => void; reject: (e: unknown) => void }[] = [];
@@ -29,9 +30,10 @@ export class AttemptJournal {
     this.scheduled = false;
     const batch = this.pending;
     this.pending = [];
+    const insert = insertStatement(this.ctx);
     try {
-      durably(this.ctx.db, (tx) => {
-        for (const p of batch) tx.insert(messageAttempts).values(p.row).run();
+      durably(this.ctx.db, () => {
+        for (const { row: r } of batch) insert.run(r.id, r.workspaceId, r.messageId, r.number, r.state, r.transport, r.destination, JSON.stringify(r.recipients), r.startedAt);
       });
       for (const p of batch) p.resolve();
     } catch (err) {
@@ -39,4 +41,13 @@ export class AttemptJournal {
       for (const p of batch) p.reject(err);
     }
   }
+}
+
+function insertStatement(ctx: Ctx) {
+  return preparedOnce(ctx.db, "mta.attempt.begin", () =>
+    ctx.db.$client.prepare<unknown, [string, string, string, number, string, string, string, string, number]>(
+      `INSERT INTO message_attempts (id, workspace_id, message_id, number, state, transport, destination, recipients, started_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+    ),
+  );
 }

@@ -5,33 +5,15 @@
 // because the content may have left (never resent by itself).
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Ctx } from "../context";
-import type { Db } from "../db/client";
 import { messageAttempts, messages } from "../db/schema";
 import { transact } from "../modules/events/outbox";
 import { emitMessage } from "../modules/messages/messages";
+import { mtaStatements } from "./statements";
 import type { MessageRow } from "./work";
-
-function claimStatement(db: Db) {
-  const key = "mta.claim";
-  let s = db.$prepared.get(key) as ReturnType<Db["$client"]["prepare"]> | undefined;
-  if (!s) {
-    s = db.$client.prepare(
-      `UPDATE messages SET status = 'sending', lease_owner = ?1, lease_until = ?2 + ?3, updated_at = ?2
-        WHERE id IN (SELECT id FROM messages WHERE status = 'queued' AND due_at <= ?2 ORDER BY due_at LIMIT ?4)
-        RETURNING id`,
-    );
-    db.$prepared.set(key, s);
-  }
-  return s;
-}
 
 /** Leases up to `limit` due messages to `owner`; answers their rows. */
 export function claimMessages(ctx: Ctx, owner: string, limit: number, leaseMs: number): MessageRow[] {
-  const now = ctx.clock.now();
-  return ctx.db.transaction(() => {
-    const ids = (claimStatement(ctx.db).all(owner, now, leaseMs, limit) as { id: string }[]).map((r) => r.id);
-    return ids.length ? ctx.db.select().from(messages).where(inArray(messages.id, ids)).all() : [];
-  });
+  return mtaStatements(ctx).claim(owner, ctx.clock.now(), leaseMs, limit);
 }
 
 export function renewLeases(ctx: Ctx, owner: string, ids: string[], leaseMs: number): void {

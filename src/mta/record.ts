@@ -14,6 +14,7 @@ import { refundQuota } from "../modules/sending/quota-ledger";
 import { pauseForAnswer } from "../modules/sending/scope-pause";
 import { classifyAnswer } from "./answers";
 import { emitMessage } from "../modules/messages/messages";
+import { mtaStatements } from "./statements";
 import type { RecipientAnswer } from "./transport";
 import type { Verdict } from "./verdict";
 import type { DestinationOutcome, MessageRow, Work } from "./work";
@@ -58,7 +59,8 @@ function recordRun(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: RunResult
   }
   const w = r.work!;
   // the lease is checked first: a message rescued meanwhile is not written twice
-  if (!tx.select({ id: messages.id }).from(messages).where(mine).get()) return;
+  const s = mtaStatements(ctx);
+  if (!s.holds.get(m.id, owner)) return;
   const recipients = new Map(m.recipients.map((x) => [x.address, { ...x }]));
   const tried = w.outcomes.length > 0;
   for (const o of w.outcomes) recordOutcome(ctx, tx, outbox, w, o, recipients, now);
@@ -97,12 +99,7 @@ function recordRun(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: RunResult
   } else {
     status = list.some((x) => x.state === "sent") ? "sent" : "failed";
   }
-  const row = tx
-    .update(messages)
-    .set({ status, statusDetail: status === "sent" ? null : detail, recipients: list, holds: [], attempts, firstAttemptAt, dueAt, sentAt: status === "sent" ? now : m.sentAt, ...release })
-    .where(mine)
-    .returning()
-    .get();
+  const row = s.finish({ id: m.id, owner, status, detail: status === "sent" ? null : detail, recipients: list, attempts, firstAttemptAt, dueAt, sentAt: status === "sent" ? now : m.sentAt }, now);
   if (row && status !== "queued") emitMessage(outbox, `message.${status}` as "message.sent", row);
 }
 
@@ -143,8 +140,10 @@ function recordOutcome(ctx: Ctx, tx: Tx, outbox: Outbox, w: Work, o: Destination
     rcptResponses: [...answers.values()].map((a) => ({ address: a.address, response: a.response })),
     endedAt: now,
   };
-  if (o.dataBegan) tx.update(messageAttempts).set(attempt).where(eq(messageAttempts.id, o.attemptId)).run();
-  else {
+  if (o.dataBegan) {
+    const a = attempt;
+    mtaStatements(ctx).endAttempt.run(o.attemptId, a.state, a.host, a.tls === null ? null : Number(a.tls), a.response, JSON.stringify(a.rcptResponses), a.endedAt);
+  } else {
     tx.insert(messageAttempts)
       .values({ id: o.attemptId, workspaceId: w.message.workspaceId, messageId: w.message.id, number: w.message.attempts + 1, transport: o.transport, destination: o.destination, recipients: o.recipients, startedAt: w.now, ...attempt })
       .run();

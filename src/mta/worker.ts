@@ -3,16 +3,19 @@
 // through the pipeline (up to NEARBOUND_MTA_CONCURRENCY at once) and records
 // the outcomes in batched commits; lapsed leases are rescued (queued again,
 // or uncertain when DATA may have gone out).
-import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
-import { connections, people, senderIdentities, workspaces } from "../db/schema";
+import { pointSelect } from "../db/prepared";
+import { connections, people, senderIdentities } from "../db/schema";
 import { LeaseWorker, type LeaseStore } from "../jobs/lease";
 import { errorFields } from "../lib/log";
 import { AttemptJournal } from "./attempt-journal";
 import { runPipeline } from "./pipeline";
 import { claimMessages, renewLeases, rescueMessages } from "./queue";
 import { recordRuns, type RunResult } from "./record";
-import type { MessageRow, MtaEdges, Work } from "./work";
+import { mtaStatements } from "./statements";
+import type { ConnectionRow, IdentityRow, MessageRow, MtaEdges, Work } from "./work";
+
+type PersonRow = typeof people.$inferSelect;
 
 export interface MtaWorkerOptions {
   concurrency?: number;
@@ -62,13 +65,11 @@ async function work(ctx: Ctx, mta: MtaEdges, message: MessageRow): Promise<RunRe
 
 function load(ctx: Ctx, mta: MtaEdges, message: MessageRow): Work | null {
   const ws = message.workspaceId;
-  const identity = ctx.db.select().from(senderIdentities).where(and(eq(senderIdentities.workspaceId, ws), eq(senderIdentities.id, message.senderIdentityId))).get();
-  const connection = ctx.db.select().from(connections).where(and(eq(connections.workspaceId, ws), eq(connections.id, message.connectionId))).get();
+  const identity = pointSelect<IdentityRow>(ctx.db, senderIdentities)(ws, message.senderIdentityId);
+  const connection = pointSelect<ConnectionRow>(ctx.db, connections)(ws, message.connectionId);
   if (!identity || !connection) return null;
-  const person = message.personId
-    ? (ctx.db.select({ id: people.id, emailKey: people.emailKey, status: people.status }).from(people).where(and(eq(people.workspaceId, ws), eq(people.id, message.personId))).get() ?? null)
-    : null;
-  const mode = ctx.db.select({ mode: workspaces.mode }).from(workspaces).where(eq(workspaces.id, ws)).get()?.mode;
+  const person = message.personId ? (pointSelect<PersonRow>(ctx.db, people)(ws, message.personId) ?? null) : null;
+  const mode = mtaStatements(ctx).workspaceMode.get(ws)?.mode;
   return { ctx, mta, message, identity, connection, person, testMode: mode === "test", now: ctx.clock.now(), raw: null, outcomes: [], retryAt: null, shapingNotes: [], complaints: [] };
 }
 

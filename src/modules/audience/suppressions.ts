@@ -3,9 +3,10 @@
 // the others come with evidence (bounce, complaint, unsubscribe, invalid
 // address) and are read-only. Imports, enrollment and the MTA ask
 // `suppressedAmong` / `isSuppressed` before they touch an address.
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../context";
-import type { DbOrTx, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
+import { preparedSelect } from "../../db/prepared";
 import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { suppressionAudit, suppressions, type SuppressionReason } from "../../db/schema";
 import { DomainError, invalidField, notFound } from "../../lib/errors";
@@ -29,9 +30,6 @@ export interface RecordArgs {
   /** Key id of the caller for manual ones. */
   createdBy?: string | null;
 }
-
-// Keeps each IN (…) list well under SQLite's variable limit.
-const CHUNK = 500;
 
 /** A domain as stored: lower-case ASCII (IDNA); null when it is no valid domain name. */
 export function parseDomain(input: string): string | null {
@@ -174,7 +172,7 @@ export function deleteSuppression(ctx: Ctx, a: { workspaceId: string; id: string
  * whole domain. Keys of the answer are the inputs exactly as given; addresses
  * that are not suppressed (or not valid addresses) are absent.
  */
-export function suppressedAmong(ctx: Ctx, workspaceId: string, emails: readonly string[], db: DbOrTx = ctx.db): Map<string, Suppression> {
+export function suppressedAmong(ctx: Ctx, workspaceId: string, emails: readonly string[]): Map<string, Suppression> {
   const parsed = new Map<string, { key: string; domain: string }>();
   for (const input of emails) {
     const r = parseEmail(input);
@@ -184,14 +182,8 @@ export function suppressedAmong(ctx: Ctx, workspaceId: string, emails: readonly 
   const domains = [...new Set([...parsed.values()].map((p) => p.domain))];
   const byKey = new Map<string, Suppression>();
   const byDomain = new Map<string, Suppression>();
-  for (let i = 0; i < keys.length; i += CHUNK) {
-    const rows = db.select().from(suppressions).where(and(eq(suppressions.workspaceId, workspaceId), inArray(suppressions.emailKey, keys.slice(i, i + CHUNK)))).all();
-    for (const s of rows) byKey.set(s.emailKey!, s);
-  }
-  for (let i = 0; i < domains.length; i += CHUNK) {
-    const rows = db.select().from(suppressions).where(and(eq(suppressions.workspaceId, workspaceId), inArray(suppressions.domain, domains.slice(i, i + CHUNK)))).all();
-    for (const s of rows) byDomain.set(s.domain!, s);
-  }
+  if (keys.length) for (const s of suppressionsAmong(ctx, "emailKey").all({ ws: workspaceId, values: JSON.stringify(keys) })) byKey.set(s.emailKey!, s);
+  if (domains.length) for (const s of suppressionsAmong(ctx, "domain").all({ ws: workspaceId, values: JSON.stringify(domains) })) byDomain.set(s.domain!, s);
   const out = new Map<string, Suppression>();
   for (const [input, p] of parsed) {
     const s = byKey.get(p.key) ?? byDomain.get(p.domain);
@@ -200,7 +192,18 @@ export function suppressedAmong(ctx: Ctx, workspaceId: string, emails: readonly 
   return out;
 }
 
+/**
+ * The workspace's suppressions whose `column` is among a JSON array of values:
+ * prepared once (one statement for any number of values, each found through
+ * the column's unique index); valid inside a transaction (same connection).
+ */
+function suppressionsAmong(ctx: Ctx, column: "emailKey" | "domain") {
+  return preparedSelect<Suppression>(ctx.db, `suppressions.among:${column}`, suppressions, (from) =>
+    from.where(and(eq(suppressions.workspaceId, sql.placeholder("ws")), sql`${suppressions[column]} IN (SELECT value FROM json_each(${sql.placeholder("values")}))`)).toSQL(),
+  );
+}
+
 /** The suppression covering one address (itself or its domain), or null. */
-export function isSuppressed(ctx: Ctx, workspaceId: string, email: string, db: DbOrTx = ctx.db): Suppression | null {
-  return suppressedAmong(ctx, workspaceId, [email], db).get(email) ?? null;
+export function isSuppressed(ctx: Ctx, workspaceId: string, email: string): Suppression | null {
+  return suppressedAmong(ctx, workspaceId, [email]).get(email) ?? null;
 }

@@ -4,9 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import type { Ctx } from "../../context";
-import type { Tx } from "../../db/client";
+import { insertRow, preparedOnce } from "../../db/prepared";
 import { tableReads, type Page, type PageRequest } from "../../db/queries";
-import { deliveryEvents, messageAttempts, messages, people, type MessageStatus } from "../../db/schema";
+import { deliveryEvents, messageAttempts, messages, type MessageStatus } from "../../db/schema";
 import { invalidFields, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { messageView, type MessageDetail } from "../../representations/message";
@@ -34,51 +34,47 @@ export function createMessage(ctx: Ctx, a: { workspaceId: string } & MessageInpu
   const now = ctx.clock.now();
   const { values: v, errors } = checkMessageInput(a, now);
   if (errors.length) throw invalidFields(errors);
-  const row = transact(ctx, (tx, outbox) => {
+  const row = transact(ctx, (_tx, outbox) => {
     const sender = senderFor(ctx, { workspaceId: a.workspaceId, senderIdentityId: a.senderIdentityId });
     const id = newId("msg");
-    const personId = personFor(ctx, tx, a.workspaceId, v.recipients[0]!.address);
-    const row = tx
-      .insert(messages)
-      .values({
-        id,
-        workspaceId: a.workspaceId,
-        connectionId: sender.connection.id,
-        senderIdentityId: sender.identity.id,
-        personId,
-        campaignId: null,
-        enrollmentId: null,
-        stepId: null,
-        variantId: null,
-        threadId: null,
-        fromHeader: sender.from,
-        replyTo: sender.identity.replyTo,
-        recipients: v.recipients,
-        subject: v.subject,
-        html: v.html,
-        text: v.text,
-        headers: v.headers,
-        tracking: v.tracking,
-        messageIdHeader: messageIdHeader(id, sender.identity.domain),
-        envelopeFrom: envelopeSender(ctx, id, sender),
-        // the one-click unsubscribe URL and mailto are built from it when the message is rendered
-        unsubscribeToken: randomBytes(24).toString("base64url"),
-        status: "queued",
-        statusDetail: null,
-        holds: [],
-        releasedHolds: [],
-        sendAt: v.sendAt,
-        dueAt: Math.max(v.sendAt ?? now, now),
-        leaseOwner: null,
-        leaseUntil: null,
-        attempts: 0,
-        firstAttemptAt: null,
-        sentAt: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+    const personId = personFor(ctx, a.workspaceId, v.recipients[0]!.address);
+    const row = insertRow<MessageRow>(ctx.db, messages)({
+      id,
+      workspaceId: a.workspaceId,
+      connectionId: sender.connection.id,
+      senderIdentityId: sender.identity.id,
+      personId,
+      campaignId: null,
+      enrollmentId: null,
+      stepId: null,
+      variantId: null,
+      threadId: null,
+      fromHeader: sender.from,
+      replyTo: sender.identity.replyTo,
+      recipients: v.recipients,
+      subject: v.subject,
+      html: v.html,
+      text: v.text,
+      headers: v.headers,
+      tracking: v.tracking,
+      messageIdHeader: messageIdHeader(id, sender.identity.domain),
+      envelopeFrom: envelopeSender(ctx, id, sender),
+      // the one-click unsubscribe URL and mailto are built from it when the message is rendered
+      unsubscribeToken: randomBytes(24).toString("base64url"),
+      status: "queued",
+      statusDetail: null,
+      holds: [],
+      releasedHolds: [],
+      sendAt: v.sendAt,
+      dueAt: Math.max(v.sendAt ?? now, now),
+      leaseOwner: null,
+      leaseUntil: null,
+      attempts: 0,
+      firstAttemptAt: null,
+      sentAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     emitMessage(outbox, "message.queued", row);
     return row;
   });
@@ -87,14 +83,12 @@ export function createMessage(ctx: Ctx, a: { workspaceId: string } & MessageInpu
 }
 
 /** The person with this address, or a new one (source api). */
-function personFor(ctx: Ctx, tx: Tx, workspaceId: string, address: string): string {
-  const found = tx
-    .select({ id: people.id })
-    .from(people)
-    .where(and(eq(people.workspaceId, workspaceId), eq(people.emailKey, emailKey(address))))
-    .get();
+function personFor(ctx: Ctx, workspaceId: string, address: string): string {
+  const byAddress = preparedOnce(ctx.db, "messages.personByAddress", () =>
+    ctx.db.$client.prepare<{ id: string }, [string, string]>("SELECT id FROM people WHERE workspace_id = ?1 AND email_key = ?2"),
+  );
   // createPerson's own transaction nests (a savepoint) in this one
-  return found?.id ?? createPerson(ctx, { workspaceId, source: "api", input: { email: address } }).id;
+  return byAddress.get(workspaceId, emailKey(address))?.id ?? createPerson(ctx, { workspaceId, source: "api", input: { email: address } }).id;
 }
 
 export type MessageEventType = "message.queued" | "message.sent" | "message.failed" | "message.uncertain" | "message.cancelled";
