@@ -105,22 +105,39 @@ try {
   await server.exited;
 }
 
-// ---- the ceilings: the same messages through a nodemailer pool of the same size
-async function pooled(raws: Uint8Array[]): Promise<number> {
+// ---- the ceilings: the same messages through a nodemailer pool of the same size,
+// 64 in flight (as the MTA keeps them), each built (and signed) just before it is sent
+async function pooled(make: (i: number) => Uint8Array | Promise<Uint8Array>): Promise<number> {
   const pool = nodemailer.createTransport({ host: "127.0.0.1", port: sinkPort, pool: true, maxConnections: POOL, maxMessages: Infinity, secure: false, ignoreTLS: true });
   const t0 = performance.now();
-  await Promise.all(raws.map((raw, i) => pool.sendMail({ envelope: { from: `bounces@${DOMAIN}`, to: bodies[i]!.to }, raw: Buffer.from(raw) })));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (next < N) {
+        const i = next++;
+        await pool.sendMail({ envelope: { from: `bounces@${DOMAIN}`, to: bodies[i]!.to }, raw: Buffer.from(await make(i)) });
+      }
+    }),
+  );
   const ms = performance.now() - t0;
   pool.close();
   return ms;
 }
 const mime = (i: number) =>
   buildMessage({ from: { address: `ada@${DOMAIN}`, name: "Ada Lovelace" }, to: bodies[i]!.to, cc: [], subject: bodies[i]!.subject, html: bodies[i]!.html, headers: {}, messageId: `bench${i}@${DOMAIN}`, date: new Date() });
-const unsignedMs = await pooled(bodies.map((_, i) => mime(i)));
+const unsignedMs = await pooled(mime);
+const signedMs = await pooled((i) => signMessage(mime(i), keys));
+let signed = 0;
 const t1 = performance.now();
-const signed = await Promise.all(bodies.map((_, i) => signMessage(mime(i), keys)));
+await Promise.all(
+  Array.from({ length: 64 }, async () => {
+    while (signed < N) {
+      signed++;
+      await signMessage(mime(signed % N), keys);
+    }
+  }),
+);
 const signMs = performance.now() - t1;
-const signedMs = (await pooled(signed)) + signMs;
 
 sink.kill();
 rmSync(dataDir, { recursive: true, force: true });
@@ -133,7 +150,7 @@ const lines = [
   `| of which queueing through the API (all ${N.toLocaleString("en")} accepted) | ${rate(e2e.queuedMs)} | ${(e2e.queuedMs / 1000).toFixed(1)} | |`,
   `| ceiling: nodemailer pool (${POOL} connections), signed with both keys, no database | ${rate(signedMs)} | ${(signedMs / 1000).toFixed(1)} | 100 % |`,
   `| ceiling: the same pool, unsigned | ${rate(unsignedMs)} | ${(unsignedMs / 1000).toFixed(1)} | |`,
-  `| signing alone (both signatures per message, all in flight) | ${rate(signMs)} | ${(signMs / 1000).toFixed(1)} | |`,
+  `| building and signing alone (both signatures, 64 in flight) | ${rate(signMs)} | ${(signMs / 1000).toFixed(1)} | |`,
   "",
   `Goals: ≥ 600 messages/s end to end — ${rate(e2e.sentMs) >= 600 ? "met" : "not met"}; ≥ 60 % of the signed ceiling — ${rate(e2e.sentMs) >= 0.6 * rate(signedMs) ? "met" : "not met"}.`,
 ];
