@@ -2,7 +2,9 @@
 // its attempt row, state `data`, with synchronous=FULL before DATA goes out.
 // Tries that reach that point in the same turn of the event loop share one
 // fsync'd transaction (group commit), so durability does not cost one fsync
-// per message.
+// per message. The row is written only while the message's lease is still the
+// worker's: a lease that lapsed (a stalled process whose message was rescued and
+// claimed again) must not let a second DATA go out.
 import type { Ctx } from "../context";
 import { durably } from "../db/client";
 import { preparedOnce } from "../db/prepared";
@@ -10,16 +12,23 @@ import type { messageAttempts } from "../db/schema";
 
 export type AttemptRow = typeof messageAttempts.$inferInsert & { state: "data"; recipients: string[] };
 
+export class LeaseLostError extends Error {
+  override readonly name = "LeaseLostError";
+  constructor(messageId: string) {
+    super(`the lease on ${messageId} lapsed before DATA: not sent`);
+  }
+}
+
 export class AttemptJournal {
-  private pending: { row: AttemptRow; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private pending: { row: AttemptRow; leaseOwner: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
 
   constructor(private readonly ctx: Ctx) {}
 
-  /** Resolves once `row` is durably committed. */
-  begin(row: AttemptRow): Promise<void> {
+  /** Resolves once `row` is durably committed; rejects (LeaseLostError) when `leaseOwner` no longer holds its message. */
+  begin(row: AttemptRow, leaseOwner: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ row, resolve, reject });
+      this.pending.push({ row, leaseOwner, resolve, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -32,10 +41,10 @@ export class AttemptJournal {
     this.pending = [];
     const insert = insertStatement(this.ctx);
     try {
-      durably(this.ctx.db, () => {
-        for (const { row: r } of batch) insert.run(r.id, r.workspaceId, r.messageId, r.number, r.state, r.transport, r.destination, JSON.stringify(r.recipients), r.startedAt);
-      });
-      for (const p of batch) p.resolve();
+      const written = durably(this.ctx.db, () =>
+        batch.map(({ row: r, leaseOwner }) => insert.run(r.id, r.workspaceId, r.messageId, r.number, r.state, r.transport, r.destination, JSON.stringify(r.recipients), r.startedAt, leaseOwner).changes > 0),
+      );
+      batch.forEach((p, i) => (written[i] ? p.resolve() : p.reject(new LeaseLostError(p.row.messageId))));
     } catch (err) {
       // not recorded: none of these tries may send DATA
       for (const p of batch) p.reject(err);
@@ -45,9 +54,10 @@ export class AttemptJournal {
 
 function insertStatement(ctx: Ctx) {
   return preparedOnce(ctx.db, "mta.attempt.begin", () =>
-    ctx.db.$client.prepare<unknown, [string, string, string, number, string, string, string, string, number]>(
+    ctx.db.$client.prepare<unknown, [string, string, string, number, string, string, string, string, number, string]>(
       `INSERT INTO message_attempts (id, workspace_id, message_id, number, state, transport, destination, recipients, started_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+        WHERE EXISTS (SELECT 1 FROM messages WHERE id = ?3 AND lease_owner = ?10 AND status = 'sending')`,
     ),
   );
 }

@@ -3,7 +3,8 @@
 // NEARBOUND_SMTP_RELAY), their outcomes recorded as states and evidence.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
-import { messageAttempts } from "../../src/db/schema";
+import { eq } from "drizzle-orm";
+import { messageAttempts, messages } from "../../src/db/schema";
 import { STEPS } from "../../src/mta/pipeline";
 import { sendDue } from "../../src/mta/worker";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
@@ -99,6 +100,23 @@ describe("a live message", () => {
     await queue(w, sender);
     await sendDue(app.ctx);
     expect(dataStatesSeen).toContain("data");
+  });
+
+  test("a message whose lease lapsed before DATA (rescued and claimed elsewhere) is not sent by the stalled worker", async () => {
+    const { w, sender } = await live();
+    const to = uniqueEmail("recipient.test");
+    const m = await queue(w, sender, { to: [to] });
+    // between the claim and DATA, another worker takes the message over
+    rcptAnswer = (a) => {
+      if (a === to) app.ctx.db.update(messages).set({ leaseOwner: "mta_another" }).where(eq(messages.id, m.id)).run();
+      return null;
+    };
+    const seen = peer.transactions;
+    await sendDue(app.ctx);
+    expect(peer.transactions).toBe(seen);
+    expect(app.ctx.db.select().from(messageAttempts).where(eq(messageAttempts.messageId, m.id)).all().filter((a) => a.state === "data")).toEqual([]);
+    // the stalled worker wrote nothing over the new holder's lease
+    expect(app.ctx.db.select().from(messages).where(eq(messages.id, m.id)).get()).toMatchObject({ status: "sending", leaseOwner: "mta_another" });
   });
 
   test("a 5xx at RCPT is a hard bounce: failed, evidence, the address suppressed and the person bounced", async () => {

@@ -61,7 +61,7 @@ async function sendTo(w: Work, route: Route, attemptId: string, recipients: stri
           destination: route.destination,
           recipients: accepted.map((a) => a.address),
           startedAt: w.now,
-        });
+        }, w.message.leaseOwner!);
         outcome.dataBegan = true;
       },
       signal: w.ctx.shutdown.signal,
