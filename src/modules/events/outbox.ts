@@ -2,7 +2,7 @@
 // rolled-back change leaves no event; listeners hear of them after commit.
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
-import { events } from "../../db/schema";
+import { preparedOnce } from "../../db/prepared";
 import type { EventRecord } from "../../lib/event-bus";
 import { newId } from "../../lib/ids";
 
@@ -24,6 +24,13 @@ export interface Outbox {
  * Runs fn in one transaction with an outbox bound to it. Events emitted inside
  * are inserted by that transaction; after it commits they are published.
  */
+const insertEvent = (ctx: Ctx) =>
+  preparedOnce(ctx.db, "events.insert", () =>
+    ctx.db.$client.prepare<unknown, [string, string, string, string, number, string | null, number]>(
+      "INSERT INTO events (id, workspace_id, type, data, synthetic, webhook_endpoint_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    ),
+  );
+
 export function transact<T>(ctx: Ctx, fn: (tx: Tx, outbox: Outbox) => T): T {
   const emitted: EventRecord[] = [];
   const result = ctx.db.transaction((tx) =>
@@ -38,7 +45,8 @@ export function transact<T>(ctx: Ctx, fn: (tx: Tx, outbox: Outbox) => T): T {
           webhookEndpointId: e.webhookEndpointId ?? null,
           createdAt: ctx.clock.now(),
         };
-        tx.insert(events).values(row).run();
+        // prepared once: every change of every domain writes its events here (same connection as tx)
+        insertEvent(ctx).run(row.id, row.workspaceId, row.type, JSON.stringify(row.data), row.synthetic ? 1 : 0, row.webhookEndpointId, row.createdAt);
         ctx.events.runInTx(tx, row);
         emitted.push(row);
         return row;

@@ -8,6 +8,7 @@ import type { Ctx } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { connections, messages, senderIdentities, sendingDomains } from "../../db/schema";
 import { mayUse } from "./domains/dkim-keys";
+import { pointSelect } from "../../db/prepared";
 import { DomainError, invalidFields, notFound, type FieldError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { singleLineProblem } from "../../lib/text";
@@ -61,17 +62,10 @@ export function identitiesByConnection(db: DbOrTx, workspaceId: string, connecti
  * /sender_identity_id when it is disabled or its connection archived.
  */
 export function sendingIdentity(ctx: Ctx, a: { workspaceId: string; senderIdentityId: string }): { identity: IdentityRow; connection: ConnectionRow } {
-  const identity = ctx.db
-    .select()
-    .from(senderIdentities)
-    .where(and(eq(senderIdentities.workspaceId, a.workspaceId), eq(senderIdentities.id, a.senderIdentityId)))
-    .get();
+  // prepared point reads: this runs for every message queued
+  const identity = pointSelect<IdentityRow>(ctx.db, senderIdentities)(a.workspaceId, a.senderIdentityId);
   if (!identity) throw notFound("sender identity");
-  const connection = ctx.db
-    .select()
-    .from(connections)
-    .where(and(eq(connections.workspaceId, a.workspaceId), eq(connections.id, identity.connectionId)))
-    .get();
+  const connection = pointSelect<ConnectionRow>(ctx.db, connections)(a.workspaceId, identity.connectionId);
   if (!connection) throw notFound("sender identity");
   const refuse = (detail: string) => new DomainError("validation_failed", detail, { errors: [{ pointer: "/sender_identity_id", code: "invalid", detail }] });
   if (connection.status === "archived") throw refuse(`${identity.email} belongs to connection ${connection.id}, which is archived; it sends nothing.`);
