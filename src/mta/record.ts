@@ -76,7 +76,7 @@ function recordRun(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: RunResult
   const firstAttemptAt = m.firstAttemptAt ?? (tried ? now : null);
   const list = [...recipients.values()];
   const last = w.outcomes.at(-1);
-  const lastResponse = last ? responseOf(last) : null;
+  const lastResponse = last?.result.response ?? null;
   let status: MessageRow["status"];
   let dueAt = m.dueAt;
   let detail: string | null = lastResponse;
@@ -120,10 +120,6 @@ function submissionHealth(ctx: Ctx, tx: Tx, outbox: Outbox, w: Work): void {
           : null;
     if (change) setConnectionHealth(ctx, tx, outbox, { workspaceId: w.message.workspaceId, connectionId: w.connection.id, ...change });
   }
-}
-
-function responseOf(o: DestinationOutcome): string {
-  return o.result.response;
 }
 
 /** One destination's try: its attempt row, each recipient's state and the evidence its answers are. */

@@ -1,14 +1,9 @@
-// The two addresses a message is given when it is queued, both stable across
-// attempts: its Message-ID on the sending domain, and its envelope sender.
+// The envelope sender a message is given when it is queued, stable across
+// attempts (its Message-ID is messageIdFor in src/mta/addresses.ts).
 import type { Ctx } from "../../context";
-import { messageIdFor, verpAddress } from "../../mta/addresses";
+import { verpAddress } from "../../mta/addresses";
 import { returnPathHost } from "../sending/domains/records";
 import type { Sender } from "./sender";
-
-/** The Message-ID (without <>), on the identity's domain. */
-export function messageIdHeader(messageId: string, domain: string): string {
-  return messageIdFor(messageId, domain);
-}
 
 /**
  * MAIL FROM. The embedded MTA (managed) uses VERP on the domain's return-path

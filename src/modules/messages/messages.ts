@@ -13,7 +13,8 @@ import { messageView, type MessageDetail } from "../../representations/message";
 import { emailKey } from "../audience/email";
 import { createPerson } from "../audience/people";
 import { transact, type Outbox } from "../events/outbox";
-import { envelopeSender, messageIdHeader } from "./addressing";
+import { envelopeSender } from "./addressing";
+import { messageIdFor } from "../../mta/addresses";
 import { checkMessageInput, type MessageInput } from "./message-input";
 import { senderFor } from "./sender";
 
@@ -57,7 +58,7 @@ export function createMessage(ctx: Ctx, a: { workspaceId: string } & MessageInpu
       text: v.text,
       headers: v.headers,
       tracking: v.tracking,
-      messageIdHeader: messageIdHeader(id, sender.identity.domain),
+      messageIdHeader: messageIdFor(id, sender.identity.domain),
       envelopeFrom: envelopeSender(ctx, id, sender),
       // the one-click unsubscribe URL and mailto are built from it when the message is rendered
       unsubscribeToken: randomBytes(24).toString("base64url"),
