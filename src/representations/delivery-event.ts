@@ -32,6 +32,7 @@ export const DELIVERY_EVENT_EXAMPLE = {
   detail: "250 2.0.0 OK 1773760812 d2e1a72fcca58-7d4c1b2a9e0f3si4128516b.312 - gsmtp",
   recipient: "amara.okafor@lumenpay.io",
   attempt_id: ATTEMPT_EXAMPLE_ID,
+  inbound_message_id: null,
   occurred_at: MESSAGE_AT.sent,
   created_at: MESSAGE_AT.sent,
 };
@@ -47,7 +48,7 @@ export const DeliveryEventSchema = t.Object(
       t.Object(
         {
           kind: openEnum("hard (the address does not exist or refuses mail for good: it is suppressed), soft (try again later)"),
-          reason: t.String({ description: "e.g. user_unknown, mailbox_full, no_route, policy, other" }),
+          reason: t.String({ description: "One of the list in docs/sending.md (user_unknown, bad_domain, mailbox_full, spam, policy, expired, other…)" }),
           diagnostic_code: Nullable(t.String({ description: "The server's answer, verbatim (`smtp; 550 5.1.1 …`)" })),
         },
         { description: "bounced only" },
@@ -57,6 +58,7 @@ export const DeliveryEventSchema = t.Object(
     detail: Nullable(t.String({ description: "The server's answer or what the evidence says, verbatim" })),
     recipient: Nullable(t.String({ description: "The address the evidence is about" })),
     attempt_id: Nullable(Id("att", "The delivery attempt that produced it; null for evidence that arrived later (DSNs, complaints, tracking)")),
+    inbound_message_id: Nullable(Id("inm", "The inbound message (a DSN, a complaint) that brought this evidence; null for the SMTP answers of our own attempts")),
     occurred_at: Timestamp,
     created_at: Timestamp,
   },
@@ -75,6 +77,7 @@ export function deliveryEventView(e: DeliveryEventRow) {
     detail: e.detail,
     recipient: e.recipient,
     attempt_id: e.attemptId,
+    inbound_message_id: e.inboundMessageId,
     occurred_at: iso(e.occurredAt),
     created_at: iso(e.createdAt),
   };

@@ -5,6 +5,7 @@ export * from "./events";
 export * from "./idempotency";
 export * from "./sending";
 export * from "./messages";
+export * from "./inbound";
 export * from "./audience";
 export * from "./suppressions";
 export * from "./imports";

@@ -103,8 +103,8 @@ export const messageAttempts = sqliteTable(
 export const DELIVERY_EVENT_TYPES = ["delivered", "deferred", "bounced", "complained", "opened", "clicked", "unsubscribed"] as const;
 export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
 
-// Evidence about a message (dev_): synchronous SMTP answers now, DSNs,
-// complaints and tracking later.
+// Evidence about a message (dev_): synchronous SMTP answers, DSNs and
+// complaints (inbound_message_id), tracking later.
 export const deliveryEvents = sqliteTable(
   "delivery_events",
   {
@@ -113,6 +113,8 @@ export const deliveryEvents = sqliteTable(
     messageId: text("message_id").notNull(),
     personId: text("person_id"),
     attemptId: text("attempt_id"),
+    // the inbound message (DSN, complaint) that brought this evidence
+    inboundMessageId: text("inbound_message_id"),
     type: text("type").notNull(),
     recipient: text("recipient"),
     bounceKind: text("bounce_kind"), // hard, soft
@@ -129,5 +131,6 @@ export const deliveryEvents = sqliteTable(
     index("delivery_events_person_idx").on(t.workspaceId, t.personId, t.id),
     index("delivery_events_type_idx").on(t.workspaceId, t.type, t.id),
     index("delivery_events_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("delivery_events_inbound_idx").on(t.workspaceId, t.inboundMessageId),
   ],
 );

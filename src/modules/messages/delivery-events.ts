@@ -30,6 +30,8 @@ export interface NewDeliveryEvent {
   messageId: string;
   personId: string | null;
   attemptId: string | null;
+  /** The DSN or complaint that brought the evidence (inm_). */
+  inboundMessageId?: string | null;
   type: DeliveryEventType;
   /** The address the evidence is about. */
   recipient: string | null;
@@ -53,6 +55,7 @@ export function recordDeliveryEvent(ctx: Ctx, tx: Tx, outbox: Outbox, e: NewDeli
       messageId: e.messageId,
       personId: e.personId,
       attemptId: e.attemptId,
+      inboundMessageId: e.inboundMessageId ?? null,
       type: e.type,
       recipient: e.recipient,
       bounceKind: e.bounce?.kind ?? null,

@@ -1,0 +1,84 @@
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const INBOUND_KINDS = ["bounce", "complaint", "auto_reply", "other"] as const;
+export type InboundKind = (typeof INBOUND_KINDS)[number];
+/** received: durably ours (the 250 was given), not yet through the ingest; processed: evidence recorded. */
+export const INBOUND_STATES = ["received", "processed"] as const;
+export type InboundState = (typeof INBOUND_STATES)[number];
+export const MATCHED_BY = ["verp", "message_id", "recipient"] as const;
+export type MatchedBy = (typeof MATCHED_BY)[number];
+
+/** What mailauth said about the message (RFC 8601 result words). */
+export interface InboundAuthentication {
+  spf: { result: string; domain: string | null };
+  dkim: { result: string; domain: string | null; selector: string | null }[];
+  dmarc: { result: string; domain: string | null; policy: string | null };
+  arc: { result: string };
+  /** The Authentication-Results header value mailauth composed. */
+  header: string;
+}
+
+/** The ingest's reading of a report, per recipient (see src/smtp-in/bounces). */
+export interface InboundReport {
+  format: string;
+  feedbackType: string | null;
+  originalMessageId: string | null;
+  recipients: { address: string; kind: string; hard: boolean; reason: string; status: string | null; diagnostic: string | null; remoteMta: string | null }[];
+}
+
+// One message the inbound listener accepted (inm_), per workspace its
+// recipients belong to. The raw bytes live in inbound_message_raws so lists
+// never read them. Written with synchronous=FULL before the final 250; the
+// ingest claims `received` rows under a lease, like the MTA claims messages.
+export const inboundMessages = sqliteTable(
+  "inbound_messages",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    state: text("state", { enum: INBOUND_STATES }).notNull(),
+    kind: text("kind", { enum: INBOUND_KINDS }),
+    // the SMTP envelope: MAIL FROM ("" for the null sender of a bounce) and the recipients of this workspace
+    mailFrom: text("mail_from").notNull(),
+    rcptTo: text("rcpt_to", { mode: "json" }).$type<string[]>().notNull(),
+    remoteAddress: text("remote_address").notNull(),
+    helo: text("helo"),
+    tls: integer("tls", { mode: "boolean" }).notNull(),
+    fromHeader: text("from_header"),
+    toHeader: text("to_header"),
+    subject: text("subject"),
+    messageIdHeader: text("message_id_header"),
+    inReplyTo: text("in_reply_to"),
+    // Message-ID + body hash (or the whole message's hash without a Message-ID): the same message twice is stored once
+    dedupeKey: text("dedupe_key").notNull(),
+    size: integer("size").notNull(),
+    authentication: text("authentication", { mode: "json" }).$type<InboundAuthentication>(),
+    report: text("report", { mode: "json" }).$type<InboundReport>(),
+    // what it was matched to: our message (msg_), its person, and how
+    matchedBy: text("matched_by", { enum: MATCHED_BY }),
+    messageId: text("message_id"),
+    personId: text("person_id"),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: integer("lease_until"),
+    attempts: integer("attempts").notNull(),
+    lastError: text("last_error"),
+    receivedAt: integer("received_at").notNull(),
+    processedAt: integer("processed_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("inbound_messages_workspace_idx").on(t.workspaceId, t.id),
+    uniqueIndex("inbound_messages_dedupe_uq").on(t.workspaceId, t.dedupeKey),
+    index("inbound_messages_kind_idx").on(t.workspaceId, t.kind, t.id),
+    index("inbound_messages_message_idx").on(t.workspaceId, t.messageId, t.id),
+    index("inbound_messages_person_idx").on(t.workspaceId, t.personId, t.id),
+    // the ingest's claim: received ones, oldest first
+    index("inbound_messages_state_idx").on(t.state, t.receivedAt),
+  ],
+);
+
+export const inboundMessageRaws = sqliteTable("inbound_message_raws", {
+  id: text("id").primaryKey(), // the inbound message's id
+  workspaceId: text("workspace_id").notNull(),
+  raw: blob("raw", { mode: "buffer" }).notNull(),
+});
