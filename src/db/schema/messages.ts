@@ -69,6 +69,8 @@ export const messages = sqliteTable(
     // the MTA's claim: due queued messages, oldest due first
     index("messages_due_idx").on(t.status, t.dueAt),
     index("messages_lease_idx").on(t.status, t.leaseUntil),
+    // a mailed unsubscribe request (RFC 2369 mailto) names its message by token
+    index("messages_unsubscribe_idx").on(t.unsubscribeToken),
   ],
 );
 

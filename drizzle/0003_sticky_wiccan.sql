@@ -1,0 +1,1 @@
+CREATE INDEX `messages_unsubscribe_idx` ON `messages` (`unsubscribe_token`);
