@@ -1,0 +1,62 @@
+// Complaints: RFC 5965 feedback reports (a message/feedback-report part),
+// and the few providers' own shapes that mean the same (Microsoft's JMRP
+// "complaint about message from" with the original attached, Apple Mail's
+// unsubscribe notice, Amazon SES's JSON notifications are in amazon-ses.ts).
+//
+// The complained recipient: Original-Rcpt-To (one per recipient), else
+// Removal-Recipient, else the returned original's To:.
+
+import { addressValue, firstAddress, readFields } from "./fields";
+import { header, headerText, walk, type Entity } from "./mime";
+
+export interface Complaint {
+  format: string;
+  feedbackType: string;
+  recipients: string[];
+  arrivalDate: string | null;
+}
+
+/** The returned original's headers (message/rfc822 or text/rfc822-headers), if any. */
+export function returnedOriginal(msg: Entity): Entity | null {
+  for (const e of walk(msg)) {
+    if (e !== msg && (e.type === "message/rfc822" || e.type === "message/global" || e.type === "text/rfc822-headers" || e.type === "message/rfc822-headers" || e.type === "text/rfc822-header") && e.parts[0]) return e.parts[0];
+  }
+  return null;
+}
+
+export function parseComplaint(msg: Entity, all: Entity[]): Complaint | null {
+  const report = all.find((e) => e.type === "message/feedback-report");
+  const reportType = (msg.params["report-type"] ?? "").toLowerCase();
+  if (report || (msg.type === "multipart/report" && reportType === "feedback-report")) {
+    const fields = readFields(report?.text ?? "");
+    const get = (name: string) => fields.find((f) => f.name === name)?.value ?? null;
+    let recipients = fields.filter((f) => f.name === "original-rcpt-to").map((f) => addressValue(f.value));
+    if (recipients.length === 0) recipients = fields.filter((f) => f.name === "removal-recipient").map((f) => addressValue(f.value));
+    recipients = recipients.filter((a) => a.includes("@"));
+    if (recipients.length === 0) {
+      const original = returnedOriginal(msg);
+      const to = original ? firstAddress(header(original, "to") ?? "") : null;
+      if (to) recipients = [to];
+    }
+    return {
+      format: "arf",
+      feedbackType: (get("feedback-type") ?? "abuse").toLowerCase().trim(),
+      recipients,
+      arrivalDate: get("arrival-date") ?? get("received-date"),
+    };
+  }
+  // Microsoft's JMRP: the complained message attached, the recipient in X-HmXmrOriginalRecipient
+  const subject = (headerText(msg, "subject") ?? "").toLowerCase();
+  if (/^\s*complaint about message from /.test(subject)) {
+    const original = returnedOriginal(msg);
+    const to = original ? (header(original, "x-hmxmroriginalrecipient") ?? header(original, "to")) : null;
+    const address = to ? firstAddress(to) : null;
+    return { format: "arf", feedbackType: "abuse", recipients: address ? [address] : [], arrivalDate: null };
+  }
+  // Apple Mail's unsubscribe button sends the list's unsubscribe address a message saying so
+  if ((header(msg, "x-apple-unsubscribe") ?? "").trim().toLowerCase() === "true") {
+    const from = firstAddress(header(msg, "from") ?? "");
+    return { format: "arf", feedbackType: "opt-out", recipients: from ? [from] : [], arrivalDate: null };
+  }
+  return null;
+}

@@ -1,0 +1,78 @@
+// One recipient of a report: what the failure means (reason, hard or soft)
+// and its status, from what the report states (Action, Status, the remote
+// MTA's text) — the remote server's answer is read as the MTA reads a
+// synchronous one (answers.ts), after the phrases only reports write
+// (phrases.ts).
+//
+// - kind: "deferred" when the report is a delay notice (Action: delayed, or a
+//   format's "will retry" wording); else "bounced".
+// - permanent: by the status's class, else the reply code's, else what the
+//   format says ("This is a permanent error"), else permanent (a report
+//   without codes says the message was given up).
+// - hard: only a permanent failure of a hard reason (answers.ts:
+//   user_unknown, bad_domain, bad_address, mailbox_disabled) whose words do
+//   not speak of a passing condition ("try again", "temporarily").
+// - status: the report's (Status:, or a code in its text; preferStatus picks
+//   between the two), else derived from the reason (statusFor).
+
+import { classifyAnswer, HARD_REASONS, type BounceReason } from "../../mta/answers";
+import type { Found } from "./fields";
+import { phraseReason } from "./phrases";
+import { findReplyCode, findStatus, preferStatus, statusFor } from "./status";
+
+export interface Classified {
+  address: string;
+  kind: "bounced" | "deferred";
+  hard: boolean;
+  reason: BounceReason;
+  status: string;
+  replyCode: string | null;
+  diagnostic: string | null;
+  remoteMta: string | null;
+}
+
+const NOT_FAILED = new Set(["delivered", "relayed", "expanded"]);
+const PASSING = /temporar|try again|retry later|will be retried|try later/i;
+
+/** The recipient's verdict, or null when the report says it was delivered (Action: delivered/relayed/expanded). */
+export function classifyRecipient(f: Found): Classified | null {
+  if (f.action && NOT_FAILED.has(f.action)) return null;
+  const diagnostic = f.diagnostic ? f.diagnostic.replace(/\s+/g, " ").trim() || null : null;
+  // "smtp; 550 …", "X-Postfix; …": the diagnostic type is not the text
+  const text = diagnostic ? diagnostic.replace(/^[a-z][a-z0-9-]{1,15};\s*/i, "") : "";
+  const given = f.status && /^[245]\.\d{1,3}\.\d{1,3}$/.test(f.status) ? f.status : null;
+  const inText = findStatus(text);
+  let replyCode = f.replyCode ?? findReplyCode(text);
+  let status = preferStatus(given, inText, replyCode);
+  const delayed = f.action === "delayed" || (f.delayed === true && f.action !== "failed");
+  let permanent: boolean;
+  if (delayed) permanent = false;
+  else if (status) permanent = status[0] === "5";
+  else if (replyCode && replyCode[0] !== "2") permanent = replyCode[0] === "5";
+  else permanent = f.permanent ?? true;
+  // a reply code of the other class than the status is a transcript's, not the verdict
+  if (replyCode && status && replyCode[0] !== status[0]) replyCode = findReplyCode(text, status[0]);
+  if (replyCode && replyCode[0] === "2") replyCode = null;
+
+  const cls = permanent ? "5" : "4";
+  const code = replyCode && replyCode[0] === cls ? Number(replyCode) : Number(cls) * 100 + 50;
+  const phrase = phraseReason(text);
+  let reason: BounceReason;
+  if (phrase) reason = phrase;
+  else {
+    const verdict = classifyAnswer(code, status, text);
+    reason = verdict.bounce?.reason ?? "other";
+  }
+  const hard = !delayed && permanent && HARD_REASONS.has(reason) && !PASSING.test(text);
+  status ??= statusFor(reason, permanent);
+  return {
+    address: f.address,
+    kind: delayed ? "deferred" : "bounced",
+    hard,
+    reason,
+    status,
+    replyCode,
+    diagnostic,
+    remoteMta: f.remoteMta ?? null,
+  };
+}

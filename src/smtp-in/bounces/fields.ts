@@ -1,0 +1,85 @@
+// What the parsers hand the classifier, and the "Name: value" field reading
+// that DSNs (RFC 3464), feedback reports (RFC 5965) and many MTAs' own
+// formats share.
+
+export interface Found {
+  /** The recipient, as written, without angle brackets. */
+  address: string;
+  /** RFC 3464 Action ("failed", "delayed", "delivered"…), lower case, when stated. */
+  action?: string;
+  /** RFC 3464 Status, when stated (or a format's own code, e.g. qmail's "#5.1.1"). */
+  status?: string | null;
+  /** The remote MTA's text (Diagnostic-Code, or the text a format quotes). */
+  diagnostic?: string | null;
+  remoteMta?: string | null;
+  replyCode?: string | null;
+  /** The format says the failure is a delay notice (a warning, will retry). */
+  delayed?: boolean;
+  /** The format says the failure is for good (e.g. "This is a permanent error"). */
+  permanent?: boolean;
+}
+
+export interface Field {
+  /** Lower-case name. */
+  name: string;
+  value: string;
+}
+
+const FIELD = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(.*)$/;
+
+/** "Name: value" lines with their continuation lines unfolded; other lines are skipped. */
+export function readFields(text: string): Field[] {
+  const out: Field[] = [];
+  let last: Field | null = null;
+  for (const line of text.split("\n")) {
+    if (line === "") {
+      last = null;
+      continue;
+    }
+    const c = line.charCodeAt(0);
+    if ((c === 32 || c === 9) && last) {
+      last.value += " " + line.trim();
+      continue;
+    }
+    const m = FIELD.exec(line);
+    if (m) {
+      last = { name: m[1]!.toLowerCase(), value: m[2]!.trim() };
+      out.push(last);
+    } else {
+      last = null;
+    }
+  }
+  return out;
+}
+
+/** "rfc822; <ada@example.org>" → "ada@example.org" (the address type and brackets removed). */
+export function addressValue(value: string): string {
+  let v = value.trim();
+  const semi = v.indexOf(";");
+  if (semi >= 0 && semi < 12) v = v.slice(semi + 1).trim();
+  const m = /<([^<>\s]+@[^<>\s]+)>/.exec(v);
+  if (m) return m[1]!;
+  return v.replace(/^<|>$/g, "").replace(/^["']|["']$/g, "").trim();
+}
+
+/** "dns; mx.example.org" → "mx.example.org". */
+export function typedValue(value: string): string {
+  const semi = value.indexOf(";");
+  return (semi >= 0 && semi < 12 ? value.slice(semi + 1) : value).trim();
+}
+
+const ADDRESS = /[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*/;
+const ADDRESS_G = new RegExp(ADDRESS.source, "g");
+
+/** The first e-mail address in a text, or null. */
+export function firstAddress(text: string): string | null {
+  const m = ADDRESS.exec(text);
+  return m ? m[0].replace(/^[.]+|[.]+$/g, "") : null;
+}
+
+/** Every e-mail address in a text, in order. */
+export function allAddresses(text: string): string[] {
+  return [...text.matchAll(ADDRESS_G)].map((m) => m[0].replace(/^[.]+|[.]+$/g, ""));
+}
+
+export const ADDRESS_SOURCE = ADDRESS.source;

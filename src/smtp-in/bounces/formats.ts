@@ -1,0 +1,157 @@
+// The non-standard bounce formats: what MTAs and providers write in plain
+// text instead of (or besides) an RFC 3464 report. Learnt from the wording of
+// real bounces (sisimai's set and its Lhost tables); the table below names a
+// format by the phrases that only it writes, and says where its own text
+// ends and the returned original begins. One generic reader (text.ts) then
+// finds the recipients and each one's error text, so a format needs a table
+// row, not code.
+
+export interface Format {
+  name: string;
+  /** Phrases (in the report's text, the From: or the Subject:) that identify it. */
+  marks: RegExp;
+  /** Where the report's own text ends (the returned original follows). */
+  end?: RegExp;
+}
+
+// Lines where the returned original (or its headers) begins, for every format.
+export const ORIGINAL_BEGINS = new RegExp(
+  [
+    "^-+ ?This is a copy of the message",
+    "^-+ ?Below (?:this|the next) line is a copy of the (?:message|mail header)",
+    "^-+ ?Mensaje original adjunto",
+    "^\\s*-+ ?(?:Original message|Original Message|Message header) follows",
+    "^\\s*-+ ?(?:Original message|Original Message|Returned Message|Unsent message follows|No message was collected)\\b",
+    "^\\s*-+ ?original (?:message|mail info)",
+    "^\\s*Original message follows\\.?$",
+    "^\\s*Message headers follow",
+    "^\\s*-+ ?The (?:header|headers) of the original message",
+    "^\\s*Original message headers:",
+    "^\\s*Original Message Headers",
+    "^\\s*En-t[êe]tes de message d'origine",
+    "^\\s*Intestazioni originali del messaggio",
+    "^\\s*Ursprungshuvuden:",
+    "^\\s*Below is a copy of the original message",
+    "^\\s*The original message (?:follows|is attached|headers? (?:are|is) (?:attached|included|below))",
+    "^\\s*Original mail as follows:",
+    "^\\s*Original Message:",
+    "^\\s*Message details:",
+    "^\\s*The attachment contains the original mail headers",
+    "^\\s*-+ ?Your message",
+    "^\\s*\\*+ ?(?:original|returned) message",
+    "^\\s*-+ ?(?:Returned|Rejected) (?:mail|message)",
+    "^\\s*-+ ?Message (?:text|body) follows",
+    "^\\s*Content-Type: (?:message/rfc822|text/rfc822-headers)",
+    "^'\\+{20,}",
+  ].join("|"),
+  "im",
+);
+
+// Phrases only a bounce writes: a plain-text report needs one of them (or a
+// mailer daemon's From: with a bounce Subject:) before it is read as one.
+export const BOUNCE_WORDS = new RegExp(
+  [
+    "could not be delivered",
+    "couldn'?t be delivered",
+    "cannot be delivered",
+    "can'?t be delivered",
+    "was not delivered",
+    "were not delivered",
+    "has not (?:yet )?been delivered",
+    "have not (?:yet )?been delivered",
+    "not (?:been )?delivered to",
+    "undeliverable",
+    "undelivered mail",
+    "unable to deliver",
+    "delivery (?:has )?failed",
+    "delivery to the following recipients? (?:failed|has been delayed|is delayed)",
+    "did not reach the following recipient",
+    "failed permanently",
+    "permanent (?:fatal )?errors?",
+    "the following address(?:\\(es\\)|es)? (?:failed|had)",
+    "i'?m afraid i wasn'?t able to deliver",
+    "i'?m sorry to have to inform you",
+    "error delivering your (?:mail|message)",
+    "error (?:has )?occurred while (?:attempting|trying) to deliver",
+    "trouble delivering your message",
+    "transcript of session follows",
+    "delivery status notification",
+    "mail delivery (?:failed|problem|failure)",
+    "returned mail",
+    "message (?:was )?(?:rejected|refused|bounced) by",
+    "rejected by (?:a |the )?(?:remote|recipient'?s?) (?:mail )?server",
+    "was rejected by the server",
+    "the error that the other server returned",
+    "failure reasons",
+    "non[- ]delivery",
+    "delivery notification",
+    "mail system error",
+    "delivery (?:attempts|retry) (?:will continue|timeout)",
+    "delayed? (?:mail|delivery|warning)",
+    "warning: message",
+    "still (?:could )?not (?:been )?(?:be )?delivered",
+    "retry time not reached",
+    "has been frozen",
+    "your (?:message|mail) to .{0,80} (?:has|could|was|cannot)",
+    "no valid recipients",
+    "deliver(?:y|ing) to (?:these|the following) recipients",
+    "non remis",
+    "non recapitabile",
+    "unzustellbar",
+    "nicht zugestellt",
+    "konnte nicht zugestellt",
+    "ne peut (?:pas )?[êe]tre d[ée]livr",
+    "不能送達",
+    "送信できませんでした",
+    "配信でき",
+    "送達でき",
+    "届きません",
+    "届けられません",
+    "не может быть доставлено",
+    "не доставлено",
+    "未能送达",
+    "退信",
+  ].join("|"),
+  "i",
+);
+
+// Who sends bounces.
+export const DAEMON_FROM = /mailer-daemon|postmaster|mail delivery (?:system|subsystem)|mail administrator|system administrator|mail ?system|delivery[- ]status|mailerdaemon|\bmdaemon\b|noreply-dmarc|bounce/i;
+
+// Subjects of bounces.
+export const BOUNCE_SUBJECT =
+  /undeliver|undelivered|returned mail|delivery (?:status notification|failure|failed|report|problem|notification)|failure notice|mail delivery|mail failure|non[- ]?remis|non recapitabile|unzustellbar|nicht zustellbar|warning: (?:could not send|message)|delayed mail|mail system error|message (?:not delivered|delivery)|could not (?:be )?deliver|delivery (?:has )?failed|failed delivery|failure delivery|rejected|returned to sender|there was an error|mail could not|message you sent|loop alert|error sending|delivery notification|notice: mail delivery status|envío fallido|no entregado|error de entrega|не доставлено|配信|送信エラー|未達|届きません/i;
+
+// Names for what recognised a report, by the phrases only that MTA writes.
+// The first row that matches names the report; the reading is the same.
+export const FORMATS: Format[] = [
+  { name: "exim", marks: /^X-Failed-Recipients:|This message was created automatically by mail delivery software|^Message .{0,60} is frozen|Exim|The following address\(es\) failed/im },
+  { name: "qmail", marks: /qmail-send program|^--- Below (?:this|the next) line is a copy of the (?:message|mail header)/im },
+  { name: "postfix", marks: /^This is the (?:Postfix|mail system)|^\s*The (?:Postfix )?(?:program|mail system)\s*$/m },
+  { name: "sendmail", marks: /-+ ?Transcript of session follows|-+ ?The following addresses had (?:permanent fatal errors|transient non-fatal errors|delivery problems)|The original message was received at /i },
+  { name: "exchange", marks: /did not reach the following recipient|Delivery has failed to these recipients|Microsoft Exchange|RESOLVER\.|Diagnostic information for administrators|Informations de diagnostic pour les administrateurs|X-MS-Exchange|MSEXCH:/i },
+  { name: "gmail", marks: /Delivery to the following recipients? (?:failed|has been delayed)|Google tried to deliver your message|^\*\* (?:Message|Address) (?:not delivered|blocked)|Google Groups|mailer-daemon@google(?:mail)?\.com/im },
+  { name: "dragonfly", marks: /This is the DragonFly Mail Agent/ },
+  { name: "opensmtpd", marks: /This is the MAILER-DAEMON, please DO NOT REPLY|An error has occurred while attempting to deliver a message for/ },
+  { name: "courier", marks: /running the Courier mail server|DELAYS IN DELIVERING YOUR MESSAGE|UNDELIVERABLE MAIL/ },
+  { name: "amazonses", marks: /amazonses\.com|amazonaws\.com/i },
+  { name: "yahoo", marks: /Sorry, we were unable to deliver your message to the following address|yahoo/i },
+  { name: "outlook", marks: /outlook\.com|hotmail\.com|live\.com/i },
+  { name: "zoho", marks: /zoho/i },
+  { name: "gmx", marks: /gmx\.|web\.de|1und1|ionos/i },
+  { name: "mailru", marks: /mail\.ru/i },
+  { name: "domino", marks: /Lotus Domino|Domino Directory|Name & Address Book|-+ Failure Reasons/i },
+  { name: "notes", marks: /-+ Returned Message -+|Notes/ },
+  { name: "messagingserver", marks: /This report relates to a message you sent with the following header fields/ },
+  { name: "imailserver", marks: /Body of message generated response|SMTPD32/ },
+  { name: "mfilter", marks: /-+server message|m-FILTER/ },
+  { name: "ezweb", marks: /ezweb\.ne\.jp|au\.com/i },
+  { name: "kddi", marks: /Your mail (?:sent on|attempted to be delivered on):/ },
+  { name: "verizon", marks: /vtext\.com|verizon/i },
+  { name: "mailfoundry", marks: /Unable to deliver message to:\s*$|Delivery failed for the following reason:/m },
+  { name: "mailmarshal", marks: /Could not be delivered because of|MailMarshal/ },
+  { name: "fml", marks: /Original mail as follows:|fml/ },
+  { name: "x2", marks: /Unable to deliver message to the following address/ },
+  { name: "activehunter", marks: /ActiveHunter/i },
+  { name: "v5sendmail", marks: /-+ Unsent message follows -+/ },
+];

@@ -1,0 +1,265 @@
+// What an inbound message is: a bounce (per recipient: bounced or deferred,
+// hard or soft, reason, status), a complaint, an auto-reply, or anything
+// else. A pure function over the raw bytes, run for every inbound message:
+// bounded work (mime.ts), never throws. See docs/bounces.md.
+//
+// Order: a feedback report (arf.ts) → Amazon SES's JSON notifications →
+// an RFC 3464 report (dsn.ts, with the human-readable part filling in what the
+// fields leave out) → a plain-text bounce (text.ts; formats.ts names it) →
+// an auto-reply (auto-reply.ts) → other. Bounces come before auto-replies
+// because DSNs carry Auto-Submitted too.
+
+import type { BounceReason } from "../../mta/answers";
+import { parseSesNotification } from "./amazon-ses";
+import { parseComplaint, returnedOriginal } from "./arf";
+import { isAutoReply } from "./auto-reply";
+import { classifyRecipient, type Classified } from "./classify";
+import { parseDeliveryStatus } from "./dsn";
+import { allAddresses, firstAddress, type Found } from "./fields";
+import { BOUNCE_SUBJECT, BOUNCE_WORDS, DAEMON_FROM, FORMATS } from "./formats";
+import { header, headerText, parseMessage, walk, type Entity } from "./mime";
+import { otherAddresses, reportRegion, scanText, squeeze } from "./text";
+
+export type ReportKind = "bounce" | "complaint" | "auto_reply" | "other";
+
+export interface ReportRecipient {
+  /** The failed recipient, as written, without angle brackets. */
+  address: string;
+  /** "deferred": a delay notice (Action: delayed, "message still undelivered"). */
+  kind: "bounced" | "deferred" | "complained";
+  /** Bounced only: a permanent failure that must suppress the address. */
+  hard: boolean;
+  reason: BounceReason | "complaint";
+  /** DSN status ("5.1.1"): the report's, else derived from its text or reason. */
+  status: string | null;
+  /** The SMTP reply code ("550") when known. */
+  replyCode: string | null;
+  /** The remote MTA's text, unfolded. */
+  diagnostic: string | null;
+  remoteMta: string | null;
+}
+
+export interface Report {
+  kind: ReportKind;
+  /** What recognised it: "rfc3464", "arf", "exim", "qmail", "exchange", "gmail", "amazonses", "auto_reply", "none"… */
+  format: string;
+  /** Empty for auto_reply and other. */
+  recipients: ReportRecipient[];
+  /** Message-ID of the returned original, without <>. */
+  originalMessageId: string | null;
+  originalRecipients?: never;
+  /** ARF Feedback-Type ("abuse", "opt-out"…) for complaints. */
+  feedbackType: string | null;
+  arrivalDate?: string | null;
+}
+
+const NONE: Report = { kind: "other", format: "none", recipients: [], originalMessageId: null, feedbackType: null };
+
+/** Says what a message is (see the top of this file). Never throws: garbage is "other". */
+export function parseReport(raw: Uint8Array | string): Report {
+  try {
+    return read(raw);
+  } catch {
+    return { ...NONE, recipients: [] };
+  }
+}
+
+function read(raw: Uint8Array | string): Report {
+  const msg = parseMessage(raw);
+  const all = walk(msg);
+  const body = lazy(() => bodyText(msg));
+
+  const complaint = parseComplaint(msg, all);
+  if (complaint) {
+    return {
+      kind: "complaint",
+      format: complaint.format,
+      recipients: complaint.recipients.map((address) => ({ address, kind: "complained", hard: false, reason: "complaint", status: null, replyCode: null, diagnostic: null, remoteMta: null })),
+      originalMessageId: originalMessageId(msg, body()),
+      feedbackType: complaint.feedbackType,
+      arrivalDate: complaint.arrivalDate,
+    };
+  }
+
+  const ses = parseSesNotification(body());
+  if (ses) {
+    if (ses.complaint) {
+      return {
+        kind: "complaint",
+        format: "amazonses",
+        recipients: ses.recipients.map((f) => ({ address: f.address, kind: "complained", hard: false, reason: "complaint", status: null, replyCode: null, diagnostic: null, remoteMta: null })),
+        originalMessageId: ses.messageId,
+        feedbackType: ses.feedbackType ?? "abuse",
+      };
+    }
+    return bounceReport("amazonses", ses.recipients, ses.messageId);
+  }
+
+  const statusPart = all.find((e) => e.type === "message/delivery-status" || e.type === "message/global-delivery-status");
+  if (statusPart) {
+    const dsn = parseDeliveryStatus(statusPart.text);
+    if (dsn.recipients.length > 0) {
+      const text = body();
+      const scan = scanText(text, excluded(msg));
+      for (const r of dsn.recipients) {
+        // a DSN without Diagnostic-Code: the human-readable part's text for that recipient
+        const seen = scan.recipients.find((s) => s.address.toLowerCase() === r.address.toLowerCase());
+        if (!r.diagnostic && seen?.diagnostic) r.diagnostic = seen.diagnostic;
+        if (!r.diagnostic && dsn.recipients.length === 1 && !r.status) r.diagnostic = squeeze(scan.region).slice(0, 1000) || null;
+      }
+      const report = bounceReport(formatName(msg, text) ?? "rfc3464", dsn.recipients, originalMessageId(msg, text));
+      report.arrivalDate = dsn.arrivalDate;
+      if (report.recipients.length > 0 || dsn.recipients.some((r) => r.action && r.action !== "failed" && r.action !== "delayed")) return report;
+    }
+  }
+
+  const text = body();
+  if (looksLikeBounce(msg, text)) {
+    const recipients = plainTextRecipients(msg, text);
+    if (recipients.length > 0) {
+      const report = bounceReport(formatName(msg, text) ?? "text", recipients, originalMessageId(msg, text));
+      if (report.recipients.length > 0) return report;
+    }
+  }
+
+  if (isAutoReply(msg, body)) return { kind: "auto_reply", format: "auto_reply", recipients: [], originalMessageId: null, feedbackType: null };
+  return { ...NONE, recipients: [] };
+}
+
+function bounceReport(format: string, found: Found[], originalMessageId: string | null): Report {
+  const recipients = found.map(classifyRecipient).filter((c): c is Classified => c !== null);
+  return { kind: recipients.length > 0 ? "bounce" : "other", format, recipients, originalMessageId, feedbackType: null };
+}
+
+function lazy<T>(f: () => T): () => T {
+  let done = false;
+  let v: T;
+  return () => {
+    if (!done) {
+      v = f();
+      done = true;
+    }
+    return v;
+  };
+}
+
+/**
+ * The report's readable text: its text parts outside the returned original
+ * (HTML reduced to text when there is no plain part).
+ */
+function bodyText(msg: Entity): string {
+  const out: string[] = [];
+  const visit = (e: Entity, depth: number) => {
+    if (e.type === "message/rfc822" || e.type === "message/global" || e.type === "text/rfc822-headers" || e.type === "message/rfc822-headers") return;
+    if (e.parts.length > 0) {
+      const alternative = e.type === "multipart/alternative";
+      if (alternative) {
+        const plain = e.parts.find((p) => p.type === "text/plain" && p.text.trim() !== "");
+        if (plain) return visit(plain, depth + 1);
+      }
+      for (const p of e.parts) visit(p, depth + 1);
+      return;
+    }
+    if (e.type === "text/plain" || e.type === "text/x-aol" || (e.type.startsWith("text/") && e.type !== "text/html" && e.type !== "text/rfc822-headers")) out.push(e.text);
+    else if (e.type === "text/html") out.push(htmlToText(e.text));
+    else if (e.type === "application/json") out.push(e.text);
+    else if (e.type.startsWith("multipart/")) out.push(e.text);
+  };
+  visit(msg, 0);
+  return out.join("\n");
+}
+
+function htmlToText(html: string): string {
+  return html
+    .replace(/<(?:script|style)[^>]*>[\s\S]*?<\/(?:script|style)>/gi, " ")
+    .replace(/<br\s*\/?>|<\/(?:p|div|tr|li|h\d)>/gi, "\n")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/[ \t]+/g, " ");
+}
+
+/** The addresses that are not recipients of a bounce: its own To:, the original's sender. */
+function excluded(msg: Entity): Set<string> {
+  const out = new Set<string>();
+  for (const a of allAddresses(header(msg, "to") ?? "")) out.add(a.toLowerCase());
+  const original = returnedOriginal(msg);
+  if (original) for (const a of allAddresses(header(original, "from") ?? "")) out.add(a.toLowerCase());
+  return out;
+}
+
+function looksLikeBounce(msg: Entity, text: string): boolean {
+  const from = headerText(msg, "from") ?? "";
+  const subject = headerText(msg, "subject") ?? "";
+  if (header(msg, "x-failed-recipients") !== null) return true;
+  if (msg.type === "multipart/report") return true;
+  const region = reportRegion(text);
+  if (BOUNCE_WORDS.test(region)) return true;
+  return DAEMON_FROM.test(from) && BOUNCE_SUBJECT.test(subject);
+}
+
+function formatName(msg: Entity, text: string): string | null {
+  const head = `From: ${header(msg, "from") ?? ""}\nSubject: ${headerText(msg, "subject") ?? ""}\n${header(msg, "x-failed-recipients") !== null ? "X-Failed-Recipients: yes\n" : ""}`;
+  const sample = head + reportRegion(text).slice(0, 8000);
+  for (const f of FORMATS) if (f.marks.test(sample)) return f.name;
+  return null;
+}
+
+// Wording of the report as a whole that says every failure in it is a delay
+// (a warning; delivery goes on) or is final.
+const DELAY_WORDS = /has not (?:yet )?been delivered|have not (?:yet )?been delivered|not yet been delivered|delivery (?:is |has been )?delayed|delayed (?:mail|delivery)|warning: message|will (?:continue to |keep )?(?:re)?try|will be retried|still trying|delivery attempts will continue|no action is required on your part|this is a warning|delay(?:ed)? (?:warning|notification)|delays in delivering your message|deferred/i;
+const FINAL_WORDS = /permanent(?:ly)?|given up|giving up|will not (?:be )?(?:re)?tr|not be delivered|could not be delivered|delivery (?:has )?failed|failed permanently|undeliverable|returning message to sender/i;
+
+function plainTextRecipients(msg: Entity, text: string): Found[] {
+  const scan = scanText(text, excluded(msg));
+  const region = scan.region;
+  const intro = region.slice(0, 3000);
+  const delayed = DELAY_WORDS.test(intro) && !FINAL_WORDS.test(intro);
+  const permanent = FINAL_WORDS.test(intro) && !delayed;
+  let found = scan.recipients;
+  const failed = (header(msg, "x-failed-recipients") ?? "")
+    .split(/[,\s]+/)
+    .map((a) => a.replace(/^<|>$/g, ""))
+    .filter((a) => a.includes("@"));
+  if (failed.length > 0) {
+    // Exim names its failed recipients: they decide who, the scan says why
+    found = failed.map((address) => found.find((f) => f.address.toLowerCase() === address.toLowerCase()) ?? { address, diagnostic: squeeze(region).slice(0, 2000) });
+  }
+  if (found.length === 0) {
+    // no line names a recipient: any address the report's text names, else the original's To:
+    const others = otherAddresses(region, excluded(msg));
+    const original = returnedOriginal(msg);
+    const to = original ? firstAddress(header(original, "to") ?? "") : quotedHeader(text, "to");
+    const addresses = others.length > 0 && others.length <= 5 ? others : to ? [to] : [];
+    const diagnostic = squeeze(region).slice(0, 2000) || null;
+    found = addresses.map((address) => ({ address, diagnostic }));
+  }
+  for (const f of found) {
+    if (delayed) f.delayed = true;
+    if (permanent) f.permanent = true;
+  }
+  return found;
+}
+
+/** A header of the original when it is quoted in the text (no message/rfc822 part). */
+function quotedHeader(text: string, name: string): string | null {
+  const m = new RegExp(`^${name}:[ \\t]*(.+)$`, "im").exec(text.slice(reportRegion(text).length));
+  return m ? firstAddress(m[1]!) : null;
+}
+
+function originalMessageId(msg: Entity, text: string): string | null {
+  const original = returnedOriginal(msg);
+  let id = original ? header(original, "message-id") : null;
+  if (!id) {
+    const rest = text.slice(reportRegion(text).length);
+    const m = /^Message-Id:[ \t]*(.+)$/im.exec(rest);
+    if (m) id = m[1]!;
+  }
+  if (!id) return null;
+  const m = /<([^<>\s]+)>/.exec(id);
+  return (m ? m[1]! : id.trim()) || null;
+}
