@@ -183,14 +183,6 @@ describe("export formats and resources", () => {
     expectProblem(await w.api.post("/v1/exports", { resource: "people", format: "xlsx" }), 422, "validation_failed");
   });
 
-  test.each(["inbound_messages"])("%s (not built yet) is 422 saying so", async (resource) => {
-    const w = app.newWorkspace();
-    const r = await w.api.post("/v1/exports", { resource, format: "csv" });
-    expectProblem(r, 422, "validation_failed");
-    expect(r.body.errors[0]).toMatchObject({ pointer: "/resource", code: "invalid" });
-    expect(r.body.detail).toContain("not available yet");
-  });
-
   test("an unknown resource is 422", async () => {
     const w = app.newWorkspace();
     expectProblem(await w.api.post("/v1/exports", { resource: "webhooks", format: "csv" }), 422, "validation_failed");

@@ -9,6 +9,7 @@ import { exportRoutes } from "./exports.routes";
 import { fieldRoutes } from "./fields.routes";
 import { groupRoutes } from "./groups.routes";
 import { importRoutes } from "./imports.routes";
+import { inboundMessageRoutes } from "./inbound-messages.routes";
 import { jobRoutes } from "./jobs.routes";
 import { messageRoutes } from "./messages.routes";
 import { peopleRoutes } from "./people.routes";
@@ -40,5 +41,6 @@ export function apiBRoutes(ctx: Ctx, limiter: RateLimiter) {
     .use(webhookEndpointRoutes(ctx, limiter))
     .use(webhookDeliveryRoutes(ctx, limiter))
     .use(messageRoutes(ctx, limiter))
-    .use(deliveryEventRoutes(ctx, limiter));
+    .use(deliveryEventRoutes(ctx, limiter))
+    .use(inboundMessageRoutes(ctx, limiter));
 }

@@ -10,6 +10,7 @@ import { transact } from "../../events/outbox";
 import { terminalError } from "../job-ending";
 import { endExport, EXPORT_JOB_KIND, exportFilterPointer, peopleExportFilters, type ExportRow, type PeopleExportFilters } from "./exports";
 import { exportFile, removeExportFiles } from "./files";
+import { inboundExportFilters, writeInboundMessages, type InboundExportFilters } from "./inbound-writer";
 import { messageExportQuery, writeMessageResource, type MessageExportFilters, type MessageExportResource } from "./message-writers";
 import { writePeople } from "./people-writer";
 
@@ -57,10 +58,11 @@ export const exportJob: JobHandler<Args, { rows: number }> = {
   },
 };
 
-/** The export's rows into `path`: people, or the messages, attempts or delivery events its filters select. */
+/** The export's rows into `path`: people, inbound messages, or the messages, attempts or delivery events its filters select. */
 function writeFile(ctx: Parameters<typeof writePeople>[0], exp: ExportRow, path: string, afterBatch: (rows: number) => void) {
   const base = { workspaceId: exp.workspaceId, format: exp.format, path, afterBatch };
   if (exp.resource === "people") return writePeople(ctx, { ...base, filters: peopleExportFilters(exp.filters as PeopleExportFilters) });
+  if (exp.resource === "inbound_messages") return writeInboundMessages(ctx, { ...base, filters: inboundExportFilters(exp.filters as InboundExportFilters, exportFilterPointer) });
   const query = messageExportQuery(exp.resource as MessageExportResource, exp.filters as MessageExportFilters, exportFilterPointer);
   return writeMessageResource(ctx, { ...base, query });
 }

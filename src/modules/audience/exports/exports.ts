@@ -16,6 +16,7 @@ import { transact, type Outbox } from "../../events/outbox";
 import { peopleFilter, type PeopleListFilters } from "../people";
 import { parseTimestamp } from "../segment-filter";
 import { exportFile, removeExportFiles } from "./files";
+import { inboundExportFilters, type InboundExportFilters } from "./inbound-writer";
 import { messageExportQuery, type MessageExportFilters, type MessageExportResource } from "./message-writers";
 
 export type ExportRow = typeof dataExports.$inferSelect;
@@ -23,7 +24,7 @@ export type ExportRow = typeof dataExports.$inferSelect;
 export const EXPORT_RESOURCES = ["people", "messages", "attempts", "delivery_events", "inbound_messages"] as const;
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 /** Resources whose exports exist today; the others arrive with their issues. */
-export const AVAILABLE_RESOURCES: readonly ExportResource[] = ["people", "messages", "attempts", "delivery_events"];
+export const AVAILABLE_RESOURCES: readonly ExportResource[] = ["people", "messages", "attempts", "delivery_events", "inbound_messages"];
 /** The scope that reads each resource (SPEC): creating or reading its export needs it. */
 export const RESOURCE_SCOPES: Record<ExportResource, Scope> = {
   people: "people:read",
@@ -72,10 +73,12 @@ export function assertAvailable(resource: ExportResource): void {
 }
 
 /** Checks the request (resource available, filters valid) and queues the export's job with it. */
-export function createExport(ctx: Ctx, a: { workspaceId: string; resource: ExportResource; format: ExportFormat; filters: PeopleExportFilters | MessageExportFilters }): ExportRow {
+export function createExport(ctx: Ctx, a: { workspaceId: string; resource: ExportResource; format: ExportFormat; filters: PeopleExportFilters | MessageExportFilters | InboundExportFilters }): ExportRow {
   assertAvailable(a.resource);
   if (a.resource === "people") {
     peopleFilter(ctx.db, { workspaceId: a.workspaceId, ...peopleExportFilters(a.filters as PeopleExportFilters) }, exportFilterPointer); // 404 for a missing group or segment, 422 for a bad value
+  } else if (a.resource === "inbound_messages") {
+    inboundExportFilters(a.filters as InboundExportFilters, exportFilterPointer); // 422 for a bad value
   } else {
     messageExportQuery(a.resource as MessageExportResource, a.filters as MessageExportFilters, exportFilterPointer); // 422 for a bad value
   }

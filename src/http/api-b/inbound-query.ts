@@ -1,0 +1,13 @@
+// The filters of GET /v1/inbound_messages, shared with exports of inbound
+// messages (query parameters and `filters` fields alike).
+import { t } from "elysia";
+import { INBOUND_MESSAGE_KINDS } from "../../representations/inbound-message";
+import { Id, literals } from "../shared/schemas";
+
+export const inboundMessageFilterFields = {
+  kind: t.Optional(literals(INBOUND_MESSAGE_KINDS, "What the ingest found it to be")),
+  message_id: t.Optional(Id("msg", "Those about (or replying to) this message of ours")),
+  person_id: t.Optional(Id("per", "Those about or from this person")),
+  received_after: t.Optional(t.String({ format: "date-time", description: "RFC 3339; only those received strictly after this moment" })),
+  received_before: t.Optional(t.String({ format: "date-time", description: "RFC 3339; only those received before this moment" })),
+};
