@@ -20,11 +20,22 @@ interface SesRecipient {
 }
 
 export function parseSesNotification(text: string): SesNotification | null {
+  let json: string | null = null;
   const start = text.indexOf('{"notificationType"');
-  if (start < 0) return null;
   const end = text.lastIndexOf("}");
-  if (end < start) return null;
-  const json = text.slice(start, end + 1).replace(/!?\n /g, "");
+  if (start >= 0 && end > start) json = text.slice(start, end + 1).replace(/!?\n /g, "");
+  else if (/"Type"\s*:\s*"Notification"/.test(text)) {
+    // an SNS envelope: the notification is its "Message", a JSON string
+    const open = text.indexOf("{");
+    if (open < 0 || end < open) return null;
+    try {
+      const envelope = JSON.parse(text.slice(open, end + 1).replace(/!?\n /g, "")) as { Message?: string };
+      json = typeof envelope.Message === "string" ? envelope.Message : null;
+    } catch {
+      return null;
+    }
+  }
+  if (!json) return null;
   let data: {
     notificationType?: string;
     bounce?: { bounceType?: string; bouncedRecipients?: SesRecipient[]; reportingMTA?: string };

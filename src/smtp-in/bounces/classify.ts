@@ -18,10 +18,11 @@
 import { classifyAnswer, HARD_REASONS, type BounceReason } from "../../mta/answers";
 import type { Found } from "./fields";
 import { phraseReason } from "./phrases";
-import { findReplyCode, findStatus, preferStatus, statusFor } from "./status";
+import { findCommand, findReplyCode, findStatus, preferStatus, statusFor } from "./status";
 
 export interface Classified {
   address: string;
+  originalRecipient?: string;
   kind: "bounced" | "deferred";
   hard: boolean;
   reason: BounceReason;
@@ -31,12 +32,15 @@ export interface Classified {
   remoteMta: string | null;
 }
 
-const NOT_FAILED = new Set(["delivered", "relayed", "expanded"]);
-const PASSING = /temporar|try again|retry later|will be retried|try later/i;
+const DEFINITE_UNKNOWN = /does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|no such (?:user|mailbox|recipient)|mailbox unavailable|not listed in|invalid final delivery userid/i;
+
+const NOT_FAILED = new Set(["delivered", "relayed", "expanded", "deliverable"]);
+const PASSING = /temporar|try again later|retry later|will be retried|try later/i;
 
 /** The recipient's verdict, or null when the report says it was delivered (Action: delivered/relayed/expanded). */
 export function classifyRecipient(f: Found): Classified | null {
   if (f.action && NOT_FAILED.has(f.action)) return null;
+  if (f.status && f.status[0] === "2") return null;
   const diagnostic = f.diagnostic ? f.diagnostic.replace(/\s+/g, " ").trim() || null : null;
   // "smtp; 550 …", "X-Postfix; …": the diagnostic type is not the text
   const text = diagnostic ? diagnostic.replace(/^[a-z][a-z0-9-]{1,15};\s*/i, "") : "";
@@ -56,17 +60,34 @@ export function classifyRecipient(f: Found): Classified | null {
 
   const cls = permanent ? "5" : "4";
   const code = replyCode && replyCode[0] === cls ? Number(replyCode) : Number(cls) * 100 + 50;
-  const phrase = phraseReason(text);
+  const phrase = phraseReason(text, status, `${f.remoteMta ?? ""} ${f.hosts ?? ""}`);
   let reason: BounceReason;
-  if (phrase) reason = phrase;
+  // the report's own words saying the mailbox is full beat the quoted answer:
+  // a full mailbox must not be taken for a dead one
+  if (phrase !== "mailbox_full" && f.context && phraseReason(f.context) === "mailbox_full") reason = "mailbox_full";
+  else if (phrase) reason = phrase;
   else {
     const verdict = classifyAnswer(code, status, text);
     reason = verdict.bounce?.reason ?? "other";
   }
-  const hard = !delayed && permanent && HARD_REASONS.has(reason) && !PASSING.test(text);
+  // "User unknown" in answer to DATA (the recipient was accepted at RCPT),
+  // with a mailbox-status code (X.2.x) and no RCPT named, or with no address
+  // at all ("550 : User unknown": Japanese carriers' recipient filters) is a
+  // filter's refusal, not a dead mailbox: soft. Wording that can only mean a
+  // missing mailbox stays user_unknown whatever the command.
+  if (reason === "user_unknown" && !(status && /^[45]\.1\.(?:[0-6]|9|10)$/.test(status)) && !DEFINITE_UNKNOWN.test(text)) {
+    const command = findCommand(`${f.context ?? ""} ${text}`);
+    if (command === "DATA" || (command !== "RCPT" && status && /^[45]\.2\./.test(status)) || /(?:^|\s|:)\d{3}:?\s+:\s*user unknown/i.test(text)) reason = "policy";
+  }
+  // a recipient address the remote server calls malformed is as dead as a missing one
+  if (reason === "bad_address") reason = "user_unknown";
+  // a disabled or suspended mailbox may come back (RFC 3463 calls X.2.1 permanent
+  // or transient; providers lock accounts for a while): in a report it is soft
+  const hard = !delayed && permanent && HARD_REASONS.has(reason) && reason !== "mailbox_disabled" && !PASSING.test(text);
   status ??= statusFor(reason, permanent);
   return {
     address: f.address,
+    ...(f.original && f.original.toLowerCase() !== f.address.toLowerCase() ? { originalRecipient: f.original } : {}),
     kind: delayed ? "deferred" : "bounced",
     hard,
     reason,

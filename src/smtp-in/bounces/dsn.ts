@@ -5,7 +5,7 @@
 // block is absent, so a recipient starts at each Final-Recipient (or an
 // Original-Recipient not followed by one).
 
-import { addressValue, readFields, typedValue, type Found } from "./fields";
+import { addressValue, readFields, typedValue, type Field, type Found } from "./fields";
 
 export interface DsnFields {
   reportingMta: string | null;
@@ -15,49 +15,73 @@ export interface DsnFields {
 
 export function parseDeliveryStatus(text: string): DsnFields {
   const out: DsnFields = { reportingMta: null, arrivalDate: null, recipients: [] };
-  let current: (Found & { hasFinal?: boolean; hasOriginal?: boolean }) | null = null;
-  for (const f of readFields(text)) {
-    switch (f.name) {
-      case "reporting-mta":
-        out.reportingMta ??= typedValue(f.value);
-        break;
-      case "arrival-date":
-        out.arrivalDate ??= f.value;
-        break;
-      case "final-recipient":
-      case "original-recipient": {
-        const address = addressValue(f.value);
-        if (!address.includes("@")) break;
-        const isFinal = f.name === "final-recipient";
-        // a recipient's block has one of each: a second one starts the next recipient
-        if (current && (current.hasFinal || (!isFinal && current.hasOriginal))) current = null;
-        if (!current) {
-          current = { address };
-          out.recipients.push(current);
+  const blocks: Field[][] = [];
+  for (const f of readFields(text)) (blocks[f.block] ??= []).push(f);
+  for (const block of blocks) {
+    if (!block) continue;
+    // a block holds one recipient; a second Final-Recipient (or Original-Recipient)
+    // in it starts another (blank lines missing); fields before the first belong to it
+    const segments: Field[][] = [[]];
+    let hasFinal = false;
+    let hasOriginal = false;
+    for (const f of block) {
+      const isFinal = f.name === "final-recipient";
+      const isOriginal = f.name === "original-recipient";
+      if ((isFinal && hasFinal) || (isOriginal && hasOriginal)) {
+        segments.push([]);
+        hasFinal = hasOriginal = false;
+      }
+      if (isFinal) hasFinal = true;
+      if (isOriginal) hasOriginal = true;
+      segments[segments.length - 1]!.push(f);
+    }
+    for (const segment of segments) {
+      const r = recipientOf(segment);
+      if (r) out.recipients.push(r);
+      else {
+        for (const f of segment) {
+          if (f.name === "reporting-mta") out.reportingMta ??= typedValue(f.value);
+          if (f.name === "arrival-date") out.arrivalDate ??= f.value;
         }
-        if (isFinal) {
-          current.hasFinal = true;
-          current.address = address;
-        } else current.hasOriginal = true;
+      }
+    }
+  }
+  return out;
+}
+
+function recipientOf(fields: Field[]): Found | null {
+  let address: string | null = null;
+  let original: string | null = null;
+  const r: Found = { address: "" };
+  for (const f of fields) {
+    switch (f.name) {
+      case "final-recipient": {
+        const a = addressValue(f.value);
+        if (a.includes("@")) address ??= a;
+        break;
+      }
+      case "original-recipient": {
+        const a = addressValue(f.value);
+        if (a.includes("@")) original ??= a;
         break;
       }
       case "action":
-        if (current) current.action = f.value.toLowerCase().split(/[\s(]/)[0];
+        r.action = f.value.toLowerCase().split(/[\s(]/)[0];
         break;
       case "status":
-        if (current) current.status = /^[245]\.\d{1,3}\.\d{1,3}/.exec(f.value)?.[0] ?? current.status ?? null;
+        r.status = /^[245]\.\d{1,3}\.\d{1,3}/.exec(f.value)?.[0] ?? r.status ?? null;
         break;
       case "remote-mta":
-        if (current) current.remoteMta = typedValue(f.value);
+        r.remoteMta = typedValue(f.value);
         break;
       case "diagnostic-code":
-        if (current) current.diagnostic = current.diagnostic ? `${current.diagnostic} ${f.value}` : f.value;
+        r.diagnostic = r.diagnostic ? `${r.diagnostic} ${f.value}` : f.value;
         break;
     }
   }
-  for (const r of out.recipients as (Found & { hasFinal?: boolean; hasOriginal?: boolean })[]) {
-    delete r.hasFinal;
-    delete r.hasOriginal;
-  }
-  return out;
+  address ??= original;
+  if (!address) return null;
+  r.address = address;
+  if (original) r.original = original;
+  return r;
 }

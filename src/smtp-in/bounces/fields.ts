@@ -5,6 +5,8 @@
 export interface Found {
   /** The recipient, as written, without angle brackets. */
   address: string;
+  /** RFC 3464 Original-Recipient, when the report gives one (the address as the sender wrote it). */
+  original?: string;
   /** RFC 3464 Action ("failed", "delayed", "delivered"…), lower case, when stated. */
   action?: string;
   /** RFC 3464 Status, when stated (or a format's own code, e.g. qmail's "#5.1.1"). */
@@ -12,7 +14,11 @@ export interface Found {
   /** The remote MTA's text (Diagnostic-Code, or the text a format quotes). */
   diagnostic?: string | null;
   remoteMta?: string | null;
+  /** More of the report's words about this recipient (a DSN's human-readable part), for the SMTP command answered. */
+  context?: string | null;
   replyCode?: string | null;
+  /** Host names involved (remote and reporting MTA), for providers' own codes. */
+  hosts?: string;
   /** The format says the failure is a delay notice (a warning, will retry). */
   delayed?: boolean;
   /** The format says the failure is for good (e.g. "This is a permanent error"). */
@@ -23,6 +29,8 @@ export interface Field {
   /** Lower-case name. */
   name: string;
   value: string;
+  /** Which blank-line-separated block it is in (0-based). */
+  block: number;
 }
 
 const FIELD = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(.*)$/;
@@ -31,9 +39,13 @@ const FIELD = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(.*)$/;
 export function readFields(text: string): Field[] {
   const out: Field[] = [];
   let last: Field | null = null;
+  let block = 0;
+  let blockHasFields = false;
   for (const line of text.split("\n")) {
-    if (line === "") {
+    if (line.trim() === "") {
       last = null;
+      if (blockHasFields) block++;
+      blockHasFields = false;
       continue;
     }
     const c = line.charCodeAt(0);
@@ -43,8 +55,9 @@ export function readFields(text: string): Field[] {
     }
     const m = FIELD.exec(line);
     if (m) {
-      last = { name: m[1]!.toLowerCase(), value: m[2]!.trim() };
+      last = { name: m[1]!.toLowerCase(), value: m[2]!.trim(), block };
       out.push(last);
+      blockHasFields = true;
     } else {
       last = null;
     }

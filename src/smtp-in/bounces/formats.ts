@@ -35,7 +35,6 @@ export const ORIGINAL_BEGINS = new RegExp(
     "^\\s*The original message (?:follows|is attached|headers? (?:are|is) (?:attached|included|below))",
     "^\\s*Original mail as follows:",
     "^\\s*Original Message:",
-    "^\\s*Message details:",
     "^\\s*The attachment contains the original mail headers",
     "^\\s*-+ ?Your message",
     "^\\s*\\*+ ?(?:original|returned) message",
@@ -116,7 +115,7 @@ export const BOUNCE_WORDS = new RegExp(
 );
 
 // Who sends bounces.
-export const DAEMON_FROM = /mailer-daemon|postmaster|mail delivery (?:system|subsystem)|mail administrator|system administrator|mail ?system|delivery[- ]status|mailerdaemon|\bmdaemon\b|noreply-dmarc|bounce/i;
+export const DAEMON_FROM = /mailer-daemon|post_?master|mail delivery (?:system|subsystem)|mail administrator|system administrator|mail ?system|delivery[- ]status|mailerdaemon|\bmdaemon\b|noreply-dmarc|bounce/i;
 
 // Subjects of bounces.
 export const BOUNCE_SUBJECT =

@@ -17,7 +17,7 @@ import { classifyRecipient, type Classified } from "./classify";
 import { parseDeliveryStatus } from "./dsn";
 import { allAddresses, firstAddress, type Found } from "./fields";
 import { BOUNCE_SUBJECT, BOUNCE_WORDS, DAEMON_FROM, FORMATS } from "./formats";
-import { header, headerText, parseMessage, walk, type Entity } from "./mime";
+import { header, headers, headerText, parseMessage, walk, type Entity } from "./mime";
 import { otherAddresses, reportRegion, scanText, squeeze } from "./text";
 
 export type ReportKind = "bounce" | "complaint" | "auto_reply" | "other";
@@ -25,6 +25,8 @@ export type ReportKind = "bounce" | "complaint" | "auto_reply" | "other";
 export interface ReportRecipient {
   /** The failed recipient, as written, without angle brackets. */
   address: string;
+  /** The Original-Recipient a DSN states when it differs from address (an alias the reporting MTA expanded). */
+  originalRecipient?: string;
   /** "deferred": a delay notice (Action: delayed, "message still undelivered"). */
   kind: "bounced" | "deferred" | "complained";
   /** Bounced only: a permanent failure that must suppress the address. */
@@ -103,11 +105,12 @@ function read(raw: Uint8Array | string): Report {
       const scan = scanText(text, excluded(msg));
       for (const r of dsn.recipients) {
         // a DSN without Diagnostic-Code: the human-readable part's text for that recipient
-        const seen = scan.recipients.find((s) => s.address.toLowerCase() === r.address.toLowerCase());
+        const seen = scan.named.find((s) => s.address.toLowerCase() === r.address.toLowerCase());
         if (!r.diagnostic && seen?.diagnostic) r.diagnostic = seen.diagnostic;
+        else r.context = seen?.diagnostic ?? (dsn.recipients.length === 1 ? scan.region.slice(0, 4000) : null);
         if (!r.diagnostic && dsn.recipients.length === 1 && !r.status) r.diagnostic = squeeze(scan.region).slice(0, 1000) || null;
       }
-      const report = bounceReport(formatName(msg, text) ?? "rfc3464", dsn.recipients, originalMessageId(msg, text));
+      const report = bounceReport(formatName(msg, text) ?? "rfc3464", dsn.recipients, originalMessageId(msg, text), msg);
       report.arrivalDate = dsn.arrivalDate;
       if (report.recipients.length > 0 || dsn.recipients.some((r) => r.action && r.action !== "failed" && r.action !== "delayed")) return report;
     }
@@ -117,7 +120,7 @@ function read(raw: Uint8Array | string): Report {
   if (looksLikeBounce(msg, text)) {
     const recipients = plainTextRecipients(msg, text);
     if (recipients.length > 0) {
-      const report = bounceReport(formatName(msg, text) ?? "text", recipients, originalMessageId(msg, text));
+      const report = bounceReport(formatName(msg, text) ?? "text", recipients, originalMessageId(msg, text), msg);
       if (report.recipients.length > 0) return report;
     }
   }
@@ -126,7 +129,10 @@ function read(raw: Uint8Array | string): Report {
   return { ...NONE, recipients: [] };
 }
 
-function bounceReport(format: string, found: Found[], originalMessageId: string | null): Report {
+function bounceReport(format: string, found: Found[], originalMessageId: string | null, msg?: Entity): Report {
+  // the hosts that handled the bounce: providers' own codes are recognised by them
+  const hosts = msg ? headers(msg, "received").slice(0, 3).map((r) => /^from\s+(\S+)/i.exec(r)?.[1] ?? "").join(" ") : "";
+  for (const f of found) f.hosts = hosts;
   const recipients = found.map(classifyRecipient).filter((c): c is Classified => c !== null);
   return { kind: recipients.length > 0 ? "bounce" : "other", format, recipients, originalMessageId, feedbackType: null };
 }
@@ -199,7 +205,9 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
   if (msg.type === "multipart/report") return true;
   const region = reportRegion(text);
   if (BOUNCE_WORDS.test(region)) return true;
-  return DAEMON_FROM.test(from) && BOUNCE_SUBJECT.test(subject);
+  if (!DAEMON_FROM.test(from)) return false;
+  // a mailer daemon's message with a bounce subject, or quoting a refusal
+  return BOUNCE_SUBJECT.test(subject) || /\b5\d\d\b.{0,80}(?:not taken|no such|unknown|rejected|denied|refused|failed|invalid)/i.test(region.slice(0, 4000));
 }
 
 function formatName(msg: Entity, text: string): string | null {
@@ -227,7 +235,7 @@ function plainTextRecipients(msg: Entity, text: string): Found[] {
     .filter((a) => a.includes("@"));
   if (failed.length > 0) {
     // Exim names its failed recipients: they decide who, the scan says why
-    found = failed.map((address) => found.find((f) => f.address.toLowerCase() === address.toLowerCase()) ?? { address, diagnostic: squeeze(region).slice(0, 2000) });
+    found = failed.map((address) => scan.named.find((f) => f.address.toLowerCase() === address.toLowerCase()) ?? { address, diagnostic: squeeze(region).slice(0, 2000) });
   }
   if (found.length === 0) {
     // no line names a recipient: any address the report's text names, else the original's To:

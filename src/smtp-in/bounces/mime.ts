@@ -175,20 +175,18 @@ function parseEntity(s: string, depth: number, budget: Budget, defaultType: stri
 
 /** The parts between a multipart's delimiters, or null when there is no delimiter at all. */
 function splitMultipart(body: string, boundary: string): string[] | null {
-  const delimiter = "--" + boundary;
-  const text = "\n" + body;
-  let at = text.indexOf("\n" + delimiter);
-  if (at < 0) return null;
+  // a delimiter line; some MTAs indent it or add trailing blanks
+  const delimiter = new RegExp(`^[ \\t]*--${boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(--)?[ \\t]*$`, "gm");
   const parts: string[] = [];
-  while (at >= 0) {
-    const lineEnd = text.indexOf("\n", at + 1);
-    const afterDelimiter = text.slice(at + 1 + delimiter.length, lineEnd < 0 ? text.length : lineEnd);
-    if (afterDelimiter.startsWith("--") || lineEnd < 0) break;
-    const next = text.indexOf("\n" + delimiter, lineEnd);
-    parts.push(text.slice(lineEnd + 1, next < 0 ? text.length : next));
-    at = next;
-    if (parts.length >= MAX_PARTS) break;
+  let from = -1;
+  let m: RegExpExecArray | null;
+  while ((m = delimiter.exec(body))) {
+    if (from >= 0) parts.push(body.slice(from, Math.max(from, m.index - 1)));
+    if (m[1] || parts.length >= MAX_PARTS) return parts;
+    from = m.index + m[0].length + 1;
   }
+  if (from < 0) return null;
+  if (from < body.length) parts.push(body.slice(from));
   return parts;
 }
 

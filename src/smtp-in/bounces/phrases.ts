@@ -21,7 +21,7 @@ const table: [BounceReason, string[]][] = [
       "user has too many messages", "the user's space has been used up", "too much mail data", "boite du destinataire pleine",
       "mail file size exceeds the maximum size allowed for mail delivery", "number of messages in recipient's mailbox exceeded",
       "as their mailbox is full", "account is full", "inbox is full", "is over its storage", "storage quota", "exceeding receiving limits",
-      "has exceeded its quota", "exceeded quota", "mailbox size exceeded",
+      "has exceeded its quota", "exceeded quota", "mailbox size exceeded", "mailbox exceeds allowed size",
     ],
   ],
   [
@@ -66,7 +66,7 @@ const table: [BounceReason, string[]][] = [
       "has been replaced by", "this user doesn't have a", "doesn't have a yahoo", "not our customer", "invalid final delivery userid",
       "no valid recipients", "requested action not taken: mailbox unavailable", "mailbox unavailable or access denied", "nonexistent user",
       "non-existent user", "utilisateur inconnu", "no existe", "nessun utente", "recipient rejected: user unknown", "is not a valid e-mail address",
-      "this spectator does not exist", "recipient is not accepted", "can't accept user", "ディレクトリのリストにありません",
+      "this spectator does not exist", "recipient is not accepted", "can't accept user", "address couldn't be found", "address could not be found", "ディレクトリのリストにありません",
     ],
   ],
   [
@@ -76,19 +76,43 @@ const table: [BounceReason, string[]][] = [
       "unknown domain", "domain not found", "unrouteable address", "unroutable address", "name or service not known", "domain is not reachable",
       "mail domain mentioned in email address is unknown", "the account or domain may not exist", "does not accept mail", "null mx", "nullmx",
       "no mx record found", "illegal host/domain name", "as the remote domain doesnt exist", "host not found", "domain name not found",
-      "mail receiving disabled",
+      "mail receiving disabled", "indicated no smtp service",
     ],
   ],
 ];
 
-const compiled: [BounceReason, string[]][] = table;
+// Wording that needs more than a substring: [reason, pattern, status it needs].
+const patterns: [BounceReason, RegExp, RegExp?][] = [
+  // Postfix's bare "Recipient address rejected." (reject_unlisted_recipient without its reason)
+  ["user_unknown", /recipient address rejected\.?\s*(?:\(in reply to rcpt to command\))?$/],
+  // X.1.0 (other address status) with "address rejected": the recipient's address
+  ["user_unknown", /^(?!.*sender).*\baddress rejected/, /^[45]\.1\.0$/],
+  // "553 example.org does not exist": the domain
+  ["bad_domain", /\b553 [a-z0-9.-]+\.[a-z]{2,} does not exist/],
+  ["bad_domain", /\bhost [a-z0-9.-]+\.[a-z]{2,} not found|dns lookup failure/],
+];
+
+// Providers' own codes, recognised by the remote MTA's name.
+const providers: [RegExp, [BounceReason, RegExp][]][] = [
+  [/\.messagelabs\.com\b/i, [["user_unknown", /^542 .*rejected|no such user/i]]],
+  [/\.facebook\.com\b/i, [["user_unknown", /\brcp-p1\b/i], ["policy", /\brcp-p[23]\b/i], ["mailbox_disabled", /\brcp-t4\b/i]]],
+];
+
+// Orange/La Poste (LPNnnn_ccc, OFRnnn_ccc): the code after the underscore.
+const FRANCE_PTT: Record<string, BounceReason> = { "416": "user_unknown", "417": "mailbox_full", "420": "mailbox_disabled", "426": "mailbox_disabled", "514": "message_too_large" };
 
 /** The reason a report's own phrases name, or null. */
-export function phraseReason(text: string): BounceReason | null {
+export function phraseReason(text: string, status: string | null = null, remoteMta: string | null = null): BounceReason | null {
   if (!text) return null;
   const lower = text.toLowerCase();
-  for (const [reason, phrases] of compiled) {
+  if (remoteMta) {
+    for (const [host, rules] of providers) if (host.test(remoteMta)) for (const [reason, re] of rules) if (re.test(text)) return reason;
+  }
+  const ptt = /\b(?:lpn|lpnaaa|ofr|ouk)\d{0,3}[_-](\d{3})\b/.exec(lower);
+  if (ptt && FRANCE_PTT[ptt[1]!]) return FRANCE_PTT[ptt[1]!]!;
+  for (const [reason, phrases] of table) {
     for (const p of phrases) if (lower.includes(p)) return reason;
+    for (const [r, re, needs] of patterns) if (r === reason && re.test(lower) && (!needs || (status !== null && needs.test(status)))) return reason;
   }
   return null;
 }

@@ -110,3 +110,27 @@ const REASON_STATUS: Record<BounceReason, string> = {
 export function statusFor(reason: BounceReason, permanent: boolean): string {
   return `${permanent ? "5" : "4"}.${REASON_STATUS[reason]}`;
 }
+
+/**
+ * The SMTP command the remote server was answering, as the report words it
+ * ("in reply to RCPT TO command", "after end of data", ">>> DATA", "did not
+ * like our RCPT TO"): the last one named. Null when none is.
+ */
+export function findCommand(text: string): "CONN" | "HELO" | "MAIL" | "RCPT" | "DATA" | null {
+  let found: "CONN" | "HELO" | "MAIL" | "RCPT" | "DATA" | null = null;
+  let at = -1;
+  const see = (re: RegExp, cmd: "CONN" | "HELO" | "MAIL" | "RCPT" | "DATA") => {
+    for (const m of text.matchAll(re)) {
+      if (m.index! > at) {
+        at = m.index!;
+        found = cmd;
+      }
+    }
+  };
+  see(/\bRCPT(?:[ _]TO)?\b|\brecipient address rejected|\bdoes not like recipient|\bafter RCPT\b/gi, "RCPT");
+  see(/\bMAIL FROM\b|\bafter MAIL\b/gi, "MAIL");
+  see(/(?<![\w-])DATA(?![\w-])|\bend of data\b|\bafter (?:end of )?data\b|\bfinal DATA\b/g, "DATA");
+  see(/\b(?:EHLO|HELO)\b|\brefused to talk to me\b/g, "HELO");
+  see(/\binitial connection\b|\bconnection (?:refused|timed out)\b|\bgreeting\b/gi, "CONN");
+  return found;
+}

@@ -17,10 +17,12 @@ import { ADDRESS_SOURCE, allAddresses, firstAddress, type Found } from "./fields
 import { ORIGINAL_BEGINS } from "./formats";
 
 const A = `(${ADDRESS_SOURCE})`;
-const ALONE = new RegExp(`^\\s*(?:[\\w ."'-]{0,60}<mailto:)?<?${A}>?\\s*:?\\s*(?:\\(.*\\))?$`);
+const ALONE = new RegExp(`^\\s*(?:[\\w ."'-]{0,60}<mailto:)?[<"]?${A}[>"]?\\s*:?\\s*(?:\\(.*\\))?$`);
 const HEAD = new RegExp(`^\\s*<${A}>:?\\s+(\\S.*)$|^\\s*${A}:\\s+(\\S.*)$|^\\s*<?${A}>?(?:\\.{3}|\\s+(?:on\\s|\\(|\\[|invalid|unknown|user|mailbox|is\\s|was\\s|has\\s|-\\s|ERROR)|,)(.*)$`, "i");
+// sendmail's transcript: the server's answers come before the line naming the address
+const TRANSCRIPT = new RegExp(`^\\s*([245]\\d\\d) <${A}>\\.{3}\\s*(.*)$`);
 const SENTENCE = new RegExp(
-  `(?:deliver(?:ing|ed|y)?|sent|send|message|mail|transmit|rejected|failed|addressed)\\b[^<>@\\n]{0,40}?\\bto:?\\s*"?<${A}>|(?:Could not be delivered to|Unable to deliver (?:message )?to|Failed recipient|Recipient address|Invalid recipient|Unknown user|User unknown|Unknown address|Recipient|Destinataire|Empf[äa]nger)\\s*:\\s*<?${A}>?`,
+  `(?:deliver(?:ing|ed|y)?|sent|send|message|mail|transmit|rejected|failed|addressed)\\b[^<>@\\n]{0,40}?\\bto:?\\s*"?<?${A}>?|(?:RCPT TO|Could not be delivered to|Unable to deliver (?:message )?to|Failed recipient|Recipient address|Invalid recipient|Unknown user|User unknown|Unknown address|Recipient|Destinataire|Empf[äa]nger)\\s*:\\s*<?${A}>?`,
   "i",
 );
 
@@ -28,6 +30,8 @@ export interface TextScan {
   /** The report's own text (the returned original cut off). */
   region: string;
   recipients: Found[];
+  /** Every address the text names as a recipient, the excluded ones too, for look-ups by address. */
+  named: Found[];
 }
 
 /** Cuts a report's text where the returned original begins. */
@@ -44,15 +48,22 @@ export function reportRegion(body: string): string {
 export function scanText(body: string, exclude: Set<string>): TextScan {
   const region = reportRegion(body);
   const lines = region.split("\n");
-  const marks: { line: number; indent: number; address: string; rest: string }[] = [];
+  const marks: Mark[] = [];
+  const excluded: Mark[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 400 || line.indexOf("@") < 0) continue;
     let address: string | null = null;
     let rest = "";
     let alone = false;
-    let m = ALONE.exec(line);
+    let before = false;
+    let label = false;
+    let m = TRANSCRIPT.exec(line);
     if (m) {
+      address = m[2]!;
+      rest = `${m[1]} ${m[3]}`;
+      before = true;
+    } else if ((m = ALONE.exec(line))) {
       address = m[1]!;
       alone = true;
     } else if ((m = HEAD.exec(line))) {
@@ -60,35 +71,72 @@ export function scanText(body: string, exclude: Set<string>): TextScan {
       rest = m[2] ?? m[4] ?? m[6] ?? "";
     } else if ((m = SENTENCE.exec(line))) {
       address = m[1] ?? m[2]!;
-      rest = line.slice(m.index + m[0].length).replace(/^[>.:\s]+/, "");
+      // "RCPT TO: addr", "Recipient: addr" in a list of details: the error is written around it
+      label = m[2] !== undefined;
+      // the sentence's words say what happened ("Unknown user: <addr>")
+      rest = line.replace(address, " ").replace(/[<>]/g, " ").trim();
     }
     if (!address) continue;
     address = address.replace(/\.+$/, "");
-    if (exclude.has(address.toLowerCase()) || /^(?:postmaster|mailer-daemon)@/i.test(address)) continue;
-    // an address in a line indented under a recipient is part of that one's error text
+    if (/^mailer-daemon@/i.test(address)) continue;
+    if (exclude.has(address.toLowerCase())) {
+      // the bounce's own addressee is a recipient only when no one else is named
+      excluded.push({ line: i, indent: line.search(/\S/), address, rest, before, label });
+      continue;
+    }
+    // an address in a line indented under a recipient, or the same address
+    // again right after it, is part of that one's error text
     const indent = line.search(/\S/);
+    if (marks.length > 0 && marks[marks.length - 1]!.address.toLowerCase() === address.toLowerCase()) continue;
     if (!alone && marks.length > 0 && indent > marks[marks.length - 1]!.indent) continue;
-    marks.push({ line: i, indent, address, rest });
+    marks.push({ line: i, indent, address, rest, before, label });
   }
+  const every = [...marks, ...excluded].sort((a, b) => a.line - b.line);
+  return { region, recipients: found(lines, marks.length > 0 ? marks : excluded), named: found(lines, every) };
+}
+
+interface Mark {
+  line: number;
+  indent: number;
+  address: string;
+  rest: string;
+  /** sendmail's transcript: the error text is in the lines before. */
+  before: boolean;
+  /** A labelled address ("RCPT TO: …"): the error text may be before or after it. */
+  label: boolean;
+}
+
+/** Each marked address with the text that belongs to it (one entry per address). */
+function found(lines: string[], marks: Mark[]): Found[] {
   const recipients: Found[] = [];
   const seen = new Map<string, Found>();
   for (let k = 0; k < marks.length; k++) {
     const mark = marks[k]!;
     const end = k + 1 < marks.length ? marks[k + 1]!.line : lines.length;
-    const text = [mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
-    const diagnostic = squeeze(text);
+    const start = k > 0 ? marks[k - 1]!.line + 1 : 0;
+    let text: string;
+    if (mark.before) {
+      const talk = lines.slice(start, mark.line).map((l) => /^while talking to/i.test(l)).lastIndexOf(true);
+      text = [...lines.slice(talk >= 0 ? start + talk : start, mark.line).filter((l) => /^(?:>>>|<<<)|while talking to/i.test(l)), mark.rest].join("\n");
+    } else if (mark.label) text = [...lines.slice(start, mark.line), mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
+    else text = [mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
+    let diagnostic = squeeze(text);
+    // nothing after it: the error was written before the address ("Failure Reasons: …\naddr")
+    if (!diagnostic) diagnostic = squeeze(lines.slice(start, mark.line).join("\n")).slice(-1000);
     const key = mark.address.toLowerCase();
     const known = seen.get(key);
     if (known) {
-      // the same address again (a copy of the report, a transcript): keep the fuller text
-      if (!known.diagnostic || (diagnostic && diagnostic.length > known.diagnostic.length && !known.diagnostic.includes(diagnostic))) known.diagnostic = known.diagnostic && diagnostic && !diagnostic.includes(known.diagnostic) ? `${known.diagnostic} ${diagnostic}` : diagnostic || known.diagnostic;
+      // the same address again (a copy of the report, a transcript): keep both texts
+      if (diagnostic && !(known.diagnostic ?? "").includes(diagnostic)) known.diagnostic = known.diagnostic ? `${known.diagnostic} ${diagnostic}` : diagnostic;
       continue;
     }
-    const found: Found = { address: mark.address, diagnostic: diagnostic || null };
-    seen.set(key, found);
-    recipients.push(found);
+    const f: Found = { address: mark.address, diagnostic: diagnostic || null };
+    // sendmail's "554 <addr>... 550 Host unknown": the code on the address's own line is the verdict
+    if (mark.before) f.replyCode = /^(\d{3})/.exec(mark.rest)?.[1] ?? null;
+    seen.set(key, f);
+    recipients.push(f);
   }
-  return { region, recipients };
+  return recipients;
 }
 
 /** Whitespace collapsed; lines of dashes, "*" and "=" dropped. */
