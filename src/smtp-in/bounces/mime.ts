@@ -218,7 +218,8 @@ function decoderFor(charset: string): TextDecoder | null {
   let d = decoders.get(charset);
   if (d === undefined) {
     try {
-      d = new TextDecoder(charset);
+      // any IANA label: an unknown one throws and is remembered as such
+      d = new TextDecoder(charset as ConstructorParameters<typeof TextDecoder>[0]);
     } catch {
       d = null;
     }
