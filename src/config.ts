@@ -28,6 +28,17 @@ export interface Config {
   /** How long a write waits for the database lock before answering 503. */
   dbBusyTimeoutMs: number;
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null };
+  /** The inbound SMTP listener (port: smtpPort). */
+  smtpIn: {
+    /** Largest message accepted, in bytes (SIZE; 552 above it): NEARBOUND_SMTP_MAX_SIZE. */
+    maxSize: number;
+    /** Connections open at once (NEARBOUND_SMTP_MAX_CLIENTS); more get 421. */
+    maxClients: number;
+    /** Connections open at once from one address (NEARBOUND_SMTP_MAX_PER_IP); more get 421. */
+    maxPerIp: number;
+    /** PEM files (NEARBOUND_TLS_CERT, NEARBOUND_TLS_KEY): STARTTLS is offered with them. */
+    tls: { cert: string; key: string } | null;
+  };
   mta: {
     /** Messages the MTA works on at once (NEARBOUND_MTA_CONCURRENCY). */
     concurrency: number;
@@ -87,6 +98,14 @@ function url(value: string, name: string): string {
   }
 }
 
+function tlsFiles(src: Source): { cert: string; key: string } | null {
+  const cert = pick(src, "NEARBOUND_TLS_CERT").value;
+  const key = pick(src, "NEARBOUND_TLS_KEY").value;
+  if (!cert && !key) return null;
+  if (!cert || !key) throw new ConfigError(`${cert ? "NEARBOUND_TLS_KEY" : "NEARBOUND_TLS_CERT"}: required when ${cert ? "NEARBOUND_TLS_CERT" : "NEARBOUND_TLS_KEY"} is set`);
+  return { cert: resolve(cert), key: resolve(key) };
+}
+
 export function loadConfig(flags: Record<string, string | boolean> = {}, env: Record<string, string | undefined> = process.env): Config {
   const src: Source = { flags, env };
   const httpPort = port(src, "NEARBOUND_HTTP_PORT", "port", 8080, true);
@@ -133,6 +152,12 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
       baseUrl: ai.baseUrl.value ? url(ai.baseUrl.value, ai.baseUrl.name) : null,
       apiKey: ai.apiKey.value ?? null,
       model: ai.model.value ?? null,
+    },
+    smtpIn: {
+      maxSize: positiveInt(src, "NEARBOUND_SMTP_MAX_SIZE", 25 * 1024 * 1024),
+      maxClients: positiveInt(src, "NEARBOUND_SMTP_MAX_CLIENTS", 200),
+      maxPerIp: positiveInt(src, "NEARBOUND_SMTP_MAX_PER_IP", 20),
+      tls: tlsFiles(src),
     },
     mta: {
       concurrency: positiveInt(src, "NEARBOUND_MTA_CONCURRENCY", 64),

@@ -1,24 +1,29 @@
 // The running appliance (DESIGN.md §4, "One runtime"): one flat list of
 // services that `serve` starts in order and stops in reverse, each within what
-// is left of one shutdown deadline. The inbound listener and the campaign
-// scheduler join this list.
+// is left of one shutdown deadline. The campaign scheduler joins this list.
 import type { Ctx } from "./context";
 import type { Service } from "./lib/service";
 import { PeriodicTasks } from "./jobs/periodic";
 import { jobHandlers } from "./jobs/registry";
 import { JobRunner } from "./jobs/runner";
 import { WebhookWorker } from "./modules/automation/webhooks/worker";
+import { Topic } from "./lib/event-bus";
 import { MtaWorker } from "./mta/worker";
 import { HttpServer, type HttpOptions } from "./server";
+import { InboundListener, type ListenerOptions } from "./smtp-in/server";
+import { IngestWorker } from "./smtp-in/worker";
 
-export function services(ctx: Ctx, http: HttpOptions = {}): Service[] {
+export function services(ctx: Ctx, http: HttpOptions = {}, smtp: ListenerOptions = {}): Service[] {
   const runner = new JobRunner(ctx, jobHandlers, { concurrency: ctx.config.workerConcurrency });
+  const received = new Topic(); // the listener stored a message: the ingest takes it
   return [
     ctx.readers, // reader threads and the WAL checkpointer: first up, last down
     runner, // imports, exports and every other job kind
     new WebhookWorker(ctx), // signed webhook deliveries
     new MtaWorker(ctx), // outgoing messages: the pipeline and the SMTP transport
+    new IngestWorker(ctx, received), // received messages: authentication, bounces, complaints, matching
     new PeriodicTasks(ctx, runner), // croner: lease rescue, purges, expiry
+    new InboundListener(ctx, received, smtp), // inbound SMTP: up once what it hands work to is
     new HttpServer(ctx, http), // both APIs: up last, down first
   ];
 }

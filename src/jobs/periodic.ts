@@ -11,6 +11,7 @@ import { purgeQuotaLedger } from "../modules/sending/quota-ledger";
 import { enqueueRechecks, RECHECK_PATTERN } from "../modules/sending/domains/recheck";
 import type { Service } from "../lib/service";
 import { rescueMessages } from "../mta/queue";
+import { rescueInbound } from "../smtp-in/queue";
 import type { JobRunner } from "./runner";
 
 export interface PeriodicTask {
@@ -24,6 +25,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: "jobs.rescue", pattern: "*/10 * * * * *", run: (_ctx, runner) => void runner.rescue() },
   // messages of a process that died: queued again, or uncertain when DATA may have left
   { name: "mta.rescue", pattern: "*/5 * * * * *", run: (ctx) => void rescueMessages(ctx) },
+  // inbound messages whose ingest a dead process left half done: claimable again
+  { name: "smtp-in.rescue", pattern: "*/5 * * * * *", run: (ctx) => void rescueInbound(ctx) },
   {
     name: "idempotency.purge",
     pattern: "0 */10 * * * *",

@@ -19,7 +19,7 @@ export interface InboundMessageDetail {
 }
 
 /** The kinds the ingest gives (an open list: clients tolerate others); `unsubscribe` is a mailed RFC 2369 request. */
-export const INBOUND_MESSAGE_KINDS: readonly string[] = [...new Set([...INBOUND_KINDS.filter((k) => k !== "other"), "unsubscribe", "other"])];
+export const INBOUND_MESSAGE_KINDS: readonly string[] = INBOUND_KINDS;
 
 /** Where the raw message of `id` is downloaded. */
 export const inboundRawPath = (id: string) => `/v1/inbound_messages/${id}/raw`;
@@ -57,7 +57,7 @@ export const INBOUND_MESSAGE_EXAMPLE = {
     format: "dsn",
     feedback_type: null,
     original_message_id: `<${BOUNCED_MESSAGE}@mail.northwind-trading.com>`,
-    recipients: [{ address: RECIPIENT, kind: "failed", hard: true, reason: "user_unknown", status: "5.1.1", diagnostic: DIAGNOSTIC, remote_mta: "dns; mx1.veltrixsystems.com" }],
+    recipients: [{ address: RECIPIENT, kind: "bounced", hard: true, reason: "user_unknown", status: "5.1.1", diagnostic: DIAGNOSTIC, remote_mta: "dns; mx1.veltrixsystems.com" }],
   },
   matched_by: "verp",
   message_id: BOUNCED_MESSAGE,
@@ -133,7 +133,7 @@ const ReportSchema = t.Object(
     recipients: t.Array(
       t.Object({
         address: t.String({ description: "The recipient the report is about" }),
-        kind: openEnum("failed, delayed, complained"),
+        kind: openEnum("bounced, deferred (a delay notice), complained"),
         hard: t.Boolean({ description: "Failed for good: the address is suppressed" }),
         reason: t.String({ description: "user_unknown, bad_domain, mailbox_full, spam, policy, expired, complaint, other… (docs/sending.md)" }),
         status: Text("The enhanced status code (5.1.1)"),

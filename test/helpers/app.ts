@@ -11,11 +11,14 @@ import { silentLogger, type Logger } from "../../src/lib/log";
 import { createWorkspace } from "../../src/modules/workspaces/workspaces";
 import { Runtime, services } from "../../src/runtime";
 import { HttpServer } from "../../src/server";
+import { InboundListener } from "../../src/smtp-in/server";
 import { Api } from "./http";
 
 /** The started runtime as tests use it: its URL, its job runner (driven by the test unless runJobs), stop. */
 export interface Running {
   url: string;
+  /** The inbound SMTP listener's port (0 unless started with `smtp`). */
+  smtpPort: number;
   runner: JobRunner;
   stop(): Promise<void>;
 }
@@ -42,13 +45,18 @@ export interface TestWorkspace {
   apiA: Api;
 }
 
-/** Starts the runtime of `ctx` on a random port: the database threads and HTTP, or every service with runJobs. */
-export async function startRunning(ctx: Ctx, opts: { runJobs?: boolean } = {}): Promise<Running> {
-  const runtime = await new Runtime(services(ctx, { port: 0, logRequests: false })).start(opts.runJobs ? undefined : ["db", "http"]);
-  return { url: runtime.get(HttpServer).url, runner: runtime.get(JobRunner), stop: () => runtime.stop() };
+/**
+ * Starts the runtime of `ctx` on random ports: the database threads and HTTP,
+ * or every service with runJobs; `smtp` adds the inbound SMTP listener (its
+ * ingest runs with runJobs, else the test drives it: ingestReceived).
+ */
+export async function startRunning(ctx: Ctx, opts: { runJobs?: boolean; smtp?: boolean } = {}): Promise<Running> {
+  const runtime = new Runtime(services(ctx, { port: 0, logRequests: false }, opts.smtp ? { port: 0, host: "127.0.0.1" } : {}));
+  await runtime.start(opts.runJobs ? undefined : ["db", "http", ...(opts.smtp ? ["smtp-in"] : [])]);
+  return { url: runtime.get(HttpServer).url, smtpPort: runtime.get(InboundListener).port, runner: runtime.get(JobRunner), stop: () => runtime.stop() };
 }
 
-export async function startTestApp(opts: { env?: Record<string, string>; runJobs?: boolean; log?: Logger; clock?: FakeClock; edges?: Omit<ContextOptions, "clock" | "log"> } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { env?: Record<string, string>; runJobs?: boolean; smtp?: boolean; log?: Logger; clock?: FakeClock; edges?: Omit<ContextOptions, "clock" | "log"> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "nearbound-test-"));
   const config: Config = loadConfig(
     { "data-dir": dataDir, port: "0" },
@@ -56,7 +64,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; runJobs
   );
   const clock = opts.clock ?? new FakeClock(Date.parse("2026-11-21T12:00:00Z"));
   const ctx = createContext(config, { ...opts.edges, clock, log: opts.log ?? silentLogger, serving: true });
-  const running = await startRunning(ctx, { runJobs: opts.runJobs });
+  const running = await startRunning(ctx, { runJobs: opts.runJobs, smtp: opts.smtp });
   const url = running.url;
   return {
     ctx,

@@ -1,6 +1,7 @@
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-export const INBOUND_KINDS = ["bounce", "complaint", "auto_reply", "other"] as const;
+// unsubscribe: a message to a List-Unsubscribe mailto address (RFC 2369)
+export const INBOUND_KINDS = ["bounce", "complaint", "auto_reply", "unsubscribe", "other"] as const;
 export type InboundKind = (typeof INBOUND_KINDS)[number];
 /** received: durably ours (the 250 was given), not yet through the ingest; processed: evidence recorded. */
 export const INBOUND_STATES = ["received", "processed"] as const;

@@ -25,6 +25,7 @@ import { routeOptions } from "../shared/route-options";
 import { IdParams, literals, Page, SingleLine } from "../shared/schemas";
 import { fieldErrors } from "../shared/validation";
 import { attemptFilterFields, deliveryEventFilterFields, messageFilterFields } from "./message-query";
+import { inboundMessageFilterFields } from "./inbound-query";
 import { peopleFilterFields } from "./people-query";
 
 const PeopleFilters = t.Object(peopleFilterFields("People the segment's filter matches when the file is written"), {
@@ -39,12 +40,13 @@ const FILTERS: Partial<Record<(typeof EXPORT_RESOURCES)[number], typeof PeopleFi
   messages: listFilters(messageFilterFields, "MessageExportFilters", "The filters of GET /v1/messages"),
   attempts: listFilters(attemptFilterFields, "AttemptExportFilters", "message_id, and a range of the attempts' start"),
   delivery_events: listFilters(deliveryEventFilterFields, "DeliveryEventExportFilters", "The filters of GET /v1/delivery_events"),
+  inbound_messages: listFilters(inboundMessageFilterFields, "InboundMessageExportFilters", "The filters of GET /v1/inbound_messages"),
 };
 const Create = t.Object(
   {
     resource: literals(EXPORT_RESOURCES, `Available now: ${AVAILABLE_RESOURCES.join(", ")}; the others answer 422 until their resources exist`),
     format: literals(EXPORT_FORMATS, "csv (header row; people: custom fields as custom.<key> columns) or jsonl (one API object per line)"),
-    filters: t.Optional(t.Record(t.String(), t.Unknown(), { description: "The resource's list filters: PeopleExportFilters, MessageExportFilters, AttemptExportFilters, DeliveryEventExportFilters" })),
+    filters: t.Optional(t.Record(t.String(), t.Unknown(), { description: "The resource's list filters: PeopleExportFilters, MessageExportFilters, AttemptExportFilters, DeliveryEventExportFilters, InboundMessageExportFilters" })),
   },
   { additionalProperties: false },
 );

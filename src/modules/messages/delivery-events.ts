@@ -1,9 +1,10 @@
 // Delivery events (dev_): the evidence about a message — a server's answers
 // now (delivered, deferred, bounced), DSNs, complaints and tracking later.
 // Recorded inside the writer's transaction with `delivery_event.recorded`; a
-// hard bounce suppresses the address and marks its person bounced there too,
-// so the evidence and what it implies are never apart.
-import { and, eq, gt, lt, notInArray } from "drizzle-orm";
+// hard bounce, a complaint or an unsubscribe makes the person unreachable
+// there too (audience/unreachable.ts), so the evidence and what it implies are
+// never apart.
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { tableReads, type Page, type PageRequest } from "../../db/queries";
@@ -11,8 +12,7 @@ import { deliveryEvents, people, type DeliveryEventType } from "../../db/schema"
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { deliveryEventView } from "../../representations/delivery-event";
-import { emailKey } from "../audience/email";
-import { recordSuppression } from "../audience/suppressions";
+import { personBecameUnreachable, type UnreachableCause } from "../audience/unreachable";
 import type { Outbox } from "../events/outbox";
 
 export type DeliveryEventRow = typeof deliveryEvents.$inferSelect;
@@ -42,9 +42,6 @@ export interface NewDeliveryEvent {
   occurredAt: number;
 }
 
-// statuses a hard bounce does not overwrite: each already stops mail and says more
-const KEEP_STATUSES = ["bounced", "spam", "unsubscribed"] as const;
-
 export function recordDeliveryEvent(ctx: Ctx, tx: Tx, outbox: Outbox, e: NewDeliveryEvent): DeliveryEventRow {
   const now = ctx.clock.now();
   const row = tx
@@ -69,27 +66,19 @@ export function recordDeliveryEvent(ctx: Ctx, tx: Tx, outbox: Outbox, e: NewDeli
     .returning()
     .get();
   outbox.emit({ workspaceId: e.workspaceId, type: "delivery_event.recorded", data: deliveryEventView(row) });
-  if (e.type === "bounced" && e.bounce?.kind === "hard") hardBounce(ctx, tx, outbox, row);
+  const cause = e.type === "bounced" && e.bounce?.kind === "hard" ? "hard_bounce" : e.type === "complained" ? "complaint" : e.type === "unsubscribed" ? "unsubscribed" : null;
+  if (cause) unreachable(ctx, tx, outbox, row, cause);
   return row;
 }
 
-/** The address is suppressed (hard_bounce, pointing at the event) and its person marked bounced. */
-function hardBounce(ctx: Ctx, tx: Tx, outbox: Outbox, ev: DeliveryEventRow): void {
-  const ws = eq(people.workspaceId, ev.workspaceId);
-  const person = ev.personId ? tx.select({ email: people.email }).from(people).where(and(ws, eq(people.id, ev.personId))).get() : undefined;
+/** The address stops receiving mail, the suppression pointing at the event (and the DSN or complaint behind it). */
+function unreachable(ctx: Ctx, tx: Tx, outbox: Outbox, ev: DeliveryEventRow, cause: UnreachableCause): void {
+  const person = ev.personId ? tx.select({ email: people.email }).from(people).where(and(eq(people.workspaceId, ev.workspaceId), eq(people.id, ev.personId))).get() : undefined;
   const address = ev.recipient ?? person?.email ?? null;
   if (!address) return;
-  recordSuppression(ctx, tx, outbox, {
-    workspaceId: ev.workspaceId,
-    target: { email: address },
-    reason: "hard_bounce",
-    evidence: { delivery_event_id: ev.id, message_id: ev.messageId, diagnostic_code: ev.diagnosticCode },
-  });
-  // the person whose address bounced (a cc'd person too), whoever the message was for
-  tx.update(people)
-    .set({ status: "bounced", updatedAt: ctx.clock.now() })
-    .where(and(ws, eq(people.emailKey, emailKey(address)), notInArray(people.status, [...KEEP_STATUSES])))
-    .run();
+  const evidence: Record<string, unknown> = { delivery_event_id: ev.id, message_id: ev.messageId, diagnostic_code: ev.diagnosticCode };
+  if (ev.inboundMessageId) evidence.inbound_message_id = ev.inboundMessageId;
+  personBecameUnreachable(ctx, tx, outbox, { workspaceId: ev.workspaceId, address, cause, evidence });
 }
 
 const reads = tableReads(deliveryEvents);

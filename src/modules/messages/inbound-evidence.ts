@@ -1,0 +1,101 @@
+// What an inbound bounce, complaint or unsubscribe request means for the
+// message it was matched to: one delivery event per recipient it reports,
+// linked to the inbound message, with the effects recordDeliveryEvent applies
+// (a hard bounce, a complaint or an unsubscribe makes the person unreachable).
+// A bounce after the server had taken the message (the remote MTA gave up later)
+// also fails that recipient, and the message once none is left delivered; a soft
+// one stops there (it suppresses nothing). Delay notices are evidence only.
+import { and, eq } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
+import { messages, people, type InboundKind, type MessageRecipient } from "../../db/schema";
+import { emailKey } from "../audience/email";
+import type { Outbox } from "../events/outbox";
+import { recordDeliveryEvent, type DeliveryEventRow } from "./delivery-events";
+import { emitMessage } from "./messages";
+
+export interface ReportedRecipient {
+  address: string;
+  kind: "bounced" | "deferred" | "complained" | "unsubscribed";
+  hard: boolean;
+  reason: string;
+  status: string | null;
+  diagnostic: string | null;
+}
+
+export interface InboundEvidence {
+  workspaceId: string;
+  inboundMessageId: string;
+  kind: InboundKind;
+  /** What the report says, per recipient (empty when it named none). */
+  recipients: ReportedRecipient[];
+  /** The message it was matched to and that message's person. */
+  messageId: string;
+  personId: string | null;
+  occurredAt: number;
+}
+
+type MessageRow = typeof messages.$inferSelect;
+
+export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: InboundEvidence): DeliveryEventRow[] {
+  const message = tx.select().from(messages).where(and(eq(messages.workspaceId, e.workspaceId), eq(messages.id, e.messageId))).get();
+  if (!message) return [];
+  const reported = reportedOrAssumed(e, message);
+  const events = reported.map((r) =>
+    recordDeliveryEvent(ctx, tx, outbox, {
+      workspaceId: e.workspaceId,
+      messageId: e.messageId,
+      personId: personOf(tx, e, message, r.address),
+      attemptId: null,
+      inboundMessageId: e.inboundMessageId,
+      type: r.kind,
+      recipient: r.address,
+      bounce: r.kind === "bounced" ? { kind: r.hard ? "hard" : "soft", reason: r.reason, diagnosticCode: r.diagnostic } : null,
+      detail: [r.status, r.diagnostic].filter(Boolean).join(" ") || null,
+      occurredAt: e.occurredAt,
+    }),
+  );
+  const bounced = reported.filter((r) => r.kind === "bounced");
+  if (bounced.length) failRecipients(ctx, tx, outbox, message, bounced);
+  return events;
+}
+
+/**
+ * The report's recipients; when it named none, the message's own: a bounce
+ * (soft, reason other: nothing says more) or complaint about each, and an
+ * unsubscribe request from its person's address.
+ */
+function reportedOrAssumed(e: InboundEvidence, m: MessageRow): ReportedRecipient[] {
+  if (e.kind === "unsubscribe") return [{ address: m.recipients.find((r) => r.kind === "to")?.address ?? m.recipients[0]!.address, kind: "unsubscribed", hard: false, reason: "unsubscribed", status: null, diagnostic: null }];
+  if (e.recipients.length) return e.recipients;
+  const kind = e.kind === "complaint" ? ("complained" as const) : ("bounced" as const);
+  return m.recipients.filter((r) => r.state !== "failed").map((r) => ({ address: r.address, kind, hard: false, reason: "other", status: null, diagnostic: null }));
+}
+
+function personOf(tx: Tx, e: InboundEvidence, m: MessageRow, address: string): string | null {
+  const key = emailKey(address);
+  const person = tx.select({ id: people.id }).from(people).where(and(eq(people.workspaceId, e.workspaceId), eq(people.emailKey, key))).get();
+  return person?.id ?? (m.recipients.length === 1 ? e.personId : null);
+}
+
+function failRecipients(ctx: Ctx, tx: Tx, outbox: Outbox, m: MessageRow, bounced: ReportedRecipient[]): void {
+  const byKey = new Map(bounced.map((r) => [emailKey(r.address), r]));
+  const recipients: MessageRecipient[] = m.recipients.map((r) => {
+    const b = byKey.get(emailKey(r.address));
+    return b ? { ...r, state: "failed", response: [b.status, b.diagnostic].filter(Boolean).join(" ") || "bounced" } : r;
+  });
+  const allFailed = recipients.every((r) => r.state === "failed");
+  const fails = allFailed && (m.status === "sent" || m.status === "uncertain");
+  const first = bounced[0]!;
+  const row = tx
+    .update(messages)
+    .set({
+      recipients,
+      ...(fails ? { status: "failed", statusDetail: `bounced after the server took it: ${[first.status, first.diagnostic].filter(Boolean).join(" ") || first.reason}` } : {}),
+      updatedAt: ctx.clock.now(),
+    })
+    .where(and(eq(messages.workspaceId, m.workspaceId), eq(messages.id, m.id)))
+    .returning()
+    .get();
+  if (fails && row) emitMessage(outbox, "message.failed", row);
+}

@@ -1,0 +1,84 @@
+// The top-level header fields of a received message, read once at acceptance
+// (From, To, Subject, Message-ID, In-Reply-To are stored with it) without a
+// full MIME parse: the listener answers 250 only after its commit, so this
+// runs on the hot path.
+import { createHash } from "node:crypto";
+
+/** Headers longer than this are not read further (a hostile message cannot make us scan megabytes). */
+const HEADER_LIMIT = 256 * 1024;
+const utf8 = new TextDecoder("utf-8");
+
+/** Where the body starts (after the first empty line), or the message's length when there is none. */
+export function bodyOffset(raw: Uint8Array): number {
+  const n = Math.min(raw.length, HEADER_LIMIT);
+  for (let i = 0; i < n; i++) {
+    if (raw[i] !== 0x0a) continue;
+    if (raw[i + 1] === 0x0a) return i + 2;
+    if (raw[i + 1] === 0x0d && raw[i + 2] === 0x0a) return i + 3;
+  }
+  return raw.length;
+}
+
+/** The header fields by lower-case name, unfolded, each occurrence in order. */
+export function readHeaders(raw: Uint8Array): Map<string, string[]> {
+  const text = utf8.decode(raw.subarray(0, Math.min(bodyOffset(raw), HEADER_LIMIT)));
+  const fields = new Map<string, string[]>();
+  let name: string | null = null;
+  let value = "";
+  const end = () => {
+    if (name === null) return;
+    const list = fields.get(name);
+    if (list) list.push(value.trim());
+    else fields.set(name, [value.trim()]);
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (line === "") break;
+    if ((line[0] === " " || line[0] === "\t") && name !== null) {
+      value += ` ${line.trim()}`;
+      continue;
+    }
+    end();
+    const colon = line.indexOf(":");
+    name = colon > 0 ? line.slice(0, colon).trim().toLowerCase() : null;
+    value = colon > 0 ? line.slice(colon + 1) : "";
+  }
+  end();
+  return fields;
+}
+
+/** RFC 2047 encoded words decoded (B and Q, any charset TextDecoder knows; unknown ones are left as written). */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/(=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)\s+(?==\?)/g, "$1") // white space between encoded words is not text
+    .replace(/=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g, (word, charset: string, enc: string, text: string) => {
+      try {
+        const bytes =
+          enc.toUpperCase() === "B"
+            ? Buffer.from(text, "base64")
+            : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1");
+        return new TextDecoder(charset.replace(/\*.*$/, "").toLowerCase() as "utf-8").decode(bytes);
+      } catch {
+        return word;
+      }
+    });
+}
+
+/** The first `<…>` of a Message-ID-like field, without the brackets; null when there is none. */
+export function messageIdOf(value: string | undefined): string | null {
+  if (!value) return null;
+  const m = /<([^<>\s]{1,500})>/.exec(value);
+  return m ? m[1]! : /^[^<>\s@]{1,250}@[^<>\s@]{1,250}$/.test(value.trim()) ? value.trim() : null;
+}
+
+/**
+ * What makes two copies of one message the same (stored once): its Message-ID
+ * and the hash of its body, line endings normalised (a retry after a lost 250
+ * sends the same bytes; an IMAP copy of it has other trace headers but the same
+ * body). Without a Message-ID, the hash of the whole message.
+ */
+export function dedupeKey(raw: Uint8Array, messageId: string | null): string {
+  const part = messageId ? raw.subarray(bodyOffset(raw)) : raw;
+  const normalised = Buffer.from(part).toString("latin1").replace(/\r\n?/g, "\n").replace(/\s+$/, "");
+  const hash = createHash("sha256").update(normalised, "latin1").digest("hex");
+  return messageId ? `mid:${messageId}:${hash}` : `sha:${hash}`;
+}

@@ -1,0 +1,23 @@
+// What one inbound message carries through the ingest's steps (ingest.ts).
+import type { Ctx } from "../context";
+import type { InboundAuthentication, InboundKind, inboundMessages, MatchedBy } from "../db/schema";
+import type { Report } from "./bounces";
+
+export type InboundRow = typeof inboundMessages.$inferSelect;
+
+export interface Match {
+  by: MatchedBy;
+  /** Our message (msg_) the inbound message is about. */
+  messageId: string;
+  personId: string | null;
+}
+
+export interface IngestWork {
+  ctx: Ctx;
+  row: InboundRow;
+  raw: Buffer;
+  authentication: InboundAuthentication | null;
+  report: Report | null;
+  kind: InboundKind | null;
+  match: Match | null;
+}

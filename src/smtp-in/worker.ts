@@ -1,0 +1,51 @@
+// The ingest worker: the lease skeleton (jobs/lease.ts) over received inbound
+// messages, one of the runtime's services. The listener wakes it after each
+// stored message; on start it finds what a crash left `received`.
+import type { Ctx } from "../context";
+import { LeaseWorker } from "../jobs/lease";
+import type { Topic } from "../lib/event-bus";
+import { errorFields } from "../lib/log";
+import { runIngest } from "./ingest";
+import { claimInbound, rawOf, renewInbound, rescueInbound } from "./queue";
+import { MAX_INGEST_ATTEMPTS, recordIngests, type IngestResult } from "./record";
+import type { InboundRow } from "./work";
+
+export interface IngestWorkerOptions {
+  concurrency?: number;
+  batchSize?: number;
+  leaseMs?: number;
+}
+
+export class IngestWorker extends LeaseWorker<InboundRow, IngestResult> {
+  constructor(ctx: Ctx, received?: Topic, opts: IngestWorkerOptions = {}) {
+    super(
+      "smtp-in.ingest",
+      ctx,
+      {
+        claim: (owner, limit, leaseMs) => claimInbound(ctx, owner, limit, leaseMs),
+        renew: (owner, items, leaseMs) => renewInbound(ctx, owner, items.map((r) => r.id), leaseMs),
+        record: (owner, results) => recordIngests(ctx, owner, results),
+        rescue: () => rescueInbound(ctx),
+      },
+      (row) => ingest(ctx, row),
+      { concurrency: opts.concurrency ?? 32, batchSize: opts.batchSize ?? 32, leaseMs: opts.leaseMs ?? 60_000, pollMs: 1000, wake: received },
+    );
+  }
+}
+
+/** One message through the ingest; never throws (an error is recorded, and retried up to MAX_INGEST_ATTEMPTS runs). */
+async function ingest(ctx: Ctx, row: InboundRow): Promise<IngestResult> {
+  try {
+    const raw = rawOf(ctx, row.id);
+    if (!raw) throw new Error("the raw message is missing");
+    return { row, work: await runIngest({ ctx, row, raw, authentication: null, report: null, kind: null, match: null }) };
+  } catch (err) {
+    ctx.log.error("smtp-in: ingest failed", { inbound_message_id: row.id, ...errorFields(err) });
+    return { row, error: err instanceof Error ? err.message : String(err), giveUp: row.attempts >= MAX_INGEST_ATTEMPTS };
+  }
+}
+
+/** Ingests every received message now; for tests and one-off runs. */
+export function ingestReceived(ctx: Ctx): Promise<number> {
+  return new IngestWorker(ctx, undefined, { batchSize: 256, concurrency: 256 }).drain();
+}
