@@ -17,7 +17,7 @@
 
 import { classifyAnswer, HARD_REASONS, type BounceReason } from "../../mta/answers";
 import type { Found } from "./fields";
-import { phraseReason } from "./phrases";
+import { phraseReason, providerReason } from "./phrases";
 import { findCommand, findReplyCode, findStatus, preferStatus, statusFor } from "./status";
 
 export interface Classified {
@@ -32,7 +32,7 @@ export interface Classified {
   remoteMta: string | null;
 }
 
-const DEFINITE_UNKNOWN = /does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|no such (?:user|mailbox|recipient)|mailbox unavailable|not listed in|invalid final delivery userid/i;
+const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|unknown user:|requested action not taken: mailbox unavailable/i;
 
 const NOT_FAILED = new Set(["delivered", "relayed", "expanded", "deliverable"]);
 const PASSING = /temporar|try again later|retry later|will be retried|try later/i;
@@ -60,7 +60,8 @@ export function classifyRecipient(f: Found): Classified | null {
 
   const cls = permanent ? "5" : "4";
   const code = replyCode && replyCode[0] === cls ? Number(replyCode) : Number(cls) * 100 + 50;
-  const phrase = phraseReason(text, status, `${f.remoteMta ?? ""} ${f.hosts ?? ""}`);
+  const provider = providerReason(text, `${f.remoteMta ?? ""} ${f.hosts ?? ""}`);
+  const phrase = provider ?? phraseReason(text, status);
   let reason: BounceReason;
   // the report's own words saying the mailbox is full beat the quoted answer:
   // a full mailbox must not be taken for a dead one
@@ -75,10 +76,15 @@ export function classifyRecipient(f: Found): Classified | null {
   // at all ("550 : User unknown": Japanese carriers' recipient filters) is a
   // filter's refusal, not a dead mailbox: soft. Wording that can only mean a
   // missing mailbox stays user_unknown whatever the command.
-  if (reason === "user_unknown" && !(status && /^[45]\.1\.(?:[0-6]|9|10)$/.test(status)) && !DEFINITE_UNKNOWN.test(text)) {
-    const command = findCommand(`${f.context ?? ""} ${text}`);
-    if (command === "DATA" || (command !== "RCPT" && status && /^[45]\.2\./.test(status)) || /(?:^|\s|:)\d{3}:?\s+:\s*user unknown/i.test(text)) reason = "policy";
+  const command = findCommand(`${f.context ?? ""} ${text}`);
+  if (reason === "user_unknown" && !provider && !(status && /^[45]\.1\.(?:[0-6]|9|10)$/.test(status)) && !DEFINITE_UNKNOWN.test(text)) {
+    if (command !== "RCPT" || /(?:^|\s|:)\d{3}:?\s+:\s*user unknown/i.test(text)) reason = "policy";
   }
+  // refused at MAIL FROM, or with a code about the sender's address (X.1.7, X.1.8):
+  // our address, not the recipient's
+  if (HARD_REASONS.has(reason) && (command === "MAIL" || (status !== null && /^[45]\.1\.[78]$/.test(status)))) reason = "policy";
+  // a local delivery program's failure (x-unix: procmail, a pipe) is the receiving system's
+  if (diagnostic && /^x-unix;/i.test(diagnostic) && reason !== "mailbox_full") reason = "system";
   // a recipient address the remote server calls malformed is as dead as a missing one
   if (reason === "bad_address") reason = "user_unknown";
   // a disabled or suspended mailbox may come back (RFC 3463 calls X.2.1 permanent

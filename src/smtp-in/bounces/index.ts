@@ -219,7 +219,7 @@ function formatName(msg: Entity, text: string): string | null {
 
 // Wording of the report as a whole that says every failure in it is a delay
 // (a warning; delivery goes on) or is final.
-const DELAY_WORDS = /has not (?:yet )?been delivered|have not (?:yet )?been delivered|not yet been delivered|delivery (?:is |has been )?delayed|delayed (?:mail|delivery)|warning: message|will (?:continue to |keep )?(?:re)?try|will be retried|still trying|delivery attempts will continue|no action is required on your part|this is a warning|delay(?:ed)? (?:warning|notification)|delays in delivering your message|deferred/i;
+const DELAY_WORDS = /has not (?:yet )?been delivered|have not (?:yet )?been delivered|not yet been delivered|delivery (?:is |has been )?delayed|delayed (?:mail|delivery)|warning: message|will (?:continue to |keep )?(?:re)?try|will be retried|still trying|delivery attempts will continue|no action is required on your part|this is a warning|delay(?:ed)? (?:warning|notification)|delays in delivering your message/i;
 const FINAL_WORDS = /permanent(?:ly)?|given up|giving up|will not (?:be )?(?:re)?tr|not be delivered|could not be delivered|delivery (?:has )?failed|failed permanently|undeliverable|returning message to sender/i;
 
 function plainTextRecipients(msg: Entity, text: string): Found[] {

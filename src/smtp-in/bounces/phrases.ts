@@ -37,7 +37,7 @@ const table: [BounceReason, string[]][] = [
     "mailbox_disabled",
     [
       "is currently suspended", "has been suspended", "user suspended", "mailbox currently suspended", "mailbox disabled", "mailbox is disabled",
-      "this mailbox is disabled", "account is disabled", "account has been disabled", "account that you tried to reach is disabled",
+      "this mailbox is disabled", "account is disabled", "account disabled", "account has been disabled", "account that you tried to reach is disabled",
       "account that you tried to reach is inactive", "inactive account", "invalid/inactive user", "is a deactivated mailbox", "user is terminated",
       "mailbox is frozen", "recipient suspend the service", "user or domain is disabled", "account is locked", "archived recipient",
       "boite du destinataire archivee", "disabled recipient", "recipient account is blocked", "le compte du destinataire est bloque",
@@ -48,7 +48,7 @@ const table: [BounceReason, string[]][] = [
   [
     "user_unknown",
     [
-      "user unknown", "unknown user", "unknown recipient", "unknown mailbox", "unknown address", "address unknown", "recipient unknown", "unknown local part",
+      "user unknown", "unknown user", "unknown recipient", "unknown mailbox", "address unknown", "recipient unknown", "unknown local part",
       "unknown local-part", "unknown e-mail address", "unknown email address", "no such user", "no such mailbox", "no such recipient", "no such address",
       "no such person", "no such local user", "no mailbox here by that name", "no mailbox by that name", "no mailbox found", "no mail box available",
       "no account by that name", "user not found", "user not known", "user not exist", "user does not exist", "user doesn't exist",
@@ -56,7 +56,7 @@ const table: [BounceReason, string[]][] = [
       "mailbox invalid", "invalid mailbox", "invalid recipient", "invalid address", "address invalid", "address does not exist", "address doesn't exist",
       "address not present in directory", "email address does not exist", "email address could not be found", "e-mail address was not found",
       "address not found", "recipient not found", "recipient does not exist", "recipient not exist", "recipient is not local", "recipient not ok",
-      "recipient address rejected: user", "recipient address rejected: invalid", "recipient address rejected: unknown user", "recipient address rejected: access denied",
+      "recipient address rejected: invalid", "recipient address rejected: unknown user", "recipient address rejected: access denied",
       "recipient address rejected: userunknown", "is not a valid mailbox", "is not a valid recipient", "not a valid recipient", "not a valid user",
       "is not a known user", "is not an active address", "not a local address", "the email account that you tried to reach does not exist",
       "the user's email name is not found", "there is no one at this address", "this address no longer accepts mail", "no longer valid",
@@ -83,6 +83,8 @@ const table: [BounceReason, string[]][] = [
 
 // Wording that needs more than a substring: [reason, pattern, status it needs].
 const patterns: [BounceReason, RegExp, RegExp?][] = [
+  // X.7.13: the recipient's account is disabled (RFC 3463 says "user account disabled")
+  ["mailbox_disabled", /./, /^[45]\.7\.13$/],
   // Postfix's bare "Recipient address rejected." (reject_unlisted_recipient without its reason)
   ["user_unknown", /recipient address rejected\.?\s*(?:\(in reply to rcpt to command\))?$/],
   // X.1.0 (other address status) with "address rejected": the recipient's address
@@ -101,13 +103,22 @@ const providers: [RegExp, [BounceReason, RegExp][]][] = [
 // Orange/La Poste (LPNnnn_ccc, OFRnnn_ccc): the code after the underscore.
 const FRANCE_PTT: Record<string, BounceReason> = { "416": "user_unknown", "417": "mailbox_full", "420": "mailbox_disabled", "426": "mailbox_disabled", "514": "message_too_large" };
 
+// A name server that did not answer ("Host not found, try again": DNS
+// TRY_AGAIN) says nothing of whether the domain exists.
+const TEMPORARY_DNS = /host not found, try again|name service error.*(?:try again|malformed or unexpected|timed out|servfail)|temporary (?:dns|name server|lookup) (?:failure|error)/;
+
+/** The reason a provider's own code or wording names, by the hosts involved, or null. */
+export function providerReason(text: string, hosts: string): BounceReason | null {
+  if (!text || !hosts.trim()) return null;
+  for (const [host, rules] of providers) if (host.test(hosts)) for (const [reason, re] of rules) if (re.test(text)) return reason;
+  return null;
+}
+
 /** The reason a report's own phrases name, or null. */
-export function phraseReason(text: string, status: string | null = null, remoteMta: string | null = null): BounceReason | null {
+export function phraseReason(text: string, status: string | null = null): BounceReason | null {
   if (!text) return null;
   const lower = text.toLowerCase();
-  if (remoteMta) {
-    for (const [host, rules] of providers) if (host.test(remoteMta)) for (const [reason, re] of rules) if (re.test(text)) return reason;
-  }
+  if (TEMPORARY_DNS.test(lower)) return "network";
   const ptt = /\b(?:lpn|lpnaaa|ofr|ouk)\d{0,3}[_-](\d{3})\b/.exec(lower);
   if (ptt && FRANCE_PTT[ptt[1]!]) return FRANCE_PTT[ptt[1]!]!;
   for (const [reason, phrases] of table) {

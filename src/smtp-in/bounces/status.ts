@@ -131,6 +131,6 @@ export function findCommand(text: string): "CONN" | "HELO" | "MAIL" | "RCPT" | "
   see(/\bMAIL FROM\b|\bafter MAIL\b/gi, "MAIL");
   see(/(?<![\w-])DATA(?![\w-])|\bend of data\b|\bafter (?:end of )?data\b|\bfinal DATA\b/g, "DATA");
   see(/\b(?:EHLO|HELO)\b|\brefused to talk to me\b/g, "HELO");
-  see(/\binitial connection\b|\bconnection (?:refused|timed out)\b|\bgreeting\b/gi, "CONN");
+  see(/\bafter initial connection\b|\bduring initial connection\b/gi, "CONN");
   return found;
 }
