@@ -1,0 +1,323 @@
+// parseReport on small hand-written messages: each report shape, the
+// encodings and line ends real ones arrive in, and hostile input.
+import { describe, expect, test } from "bun:test";
+import { parseReport } from "../../src/smtp-in/bounces";
+import { decodeWords, parseMessage, walk } from "../../src/smtp-in/bounces/mime";
+
+const lines = (...l: string[]) => l.join("\n");
+
+const ORIGINAL = lines("From: Ada <ada@sender.example>", "To: bob@example.org", "Subject: Hello", "Message-ID: <m-1@sender.example>", "", "Hi Bob.");
+
+function dsn(perRecipient: string[], human = "Your message could not be delivered.") {
+  return lines(
+    "From: Mail Delivery System <MAILER-DAEMON@mx.sender.example>",
+    "To: ada@sender.example",
+    "Subject: Undelivered Mail Returned to Sender",
+    "Auto-Submitted: auto-replied",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="B1"',
+    "",
+    "--B1",
+    "Content-Type: text/plain",
+    "",
+    human,
+    "",
+    "--B1",
+    "Content-Type: message/delivery-status",
+    "",
+    "Reporting-MTA: dns; mx.sender.example",
+    "Arrival-Date: Mon, 23 Nov 2026 10:00:00 +0000",
+    "",
+    ...perRecipient,
+    "",
+    "--B1",
+    "Content-Type: message/rfc822",
+    "",
+    ORIGINAL,
+    "--B1--",
+    "",
+  );
+}
+
+const USER_UNKNOWN = dsn([
+  "Final-Recipient: rfc822; bob@example.org",
+  "Action: failed",
+  "Status: 5.1.1",
+  "Remote-MTA: dns; mx.example.org",
+  "Diagnostic-Code: smtp; 550 5.1.1 <bob@example.org>: Recipient address",
+  "    rejected: User unknown in virtual mailbox table",
+]);
+
+describe("RFC 3464 delivery status notifications", () => {
+  test("a failed recipient: hard user_unknown, the report's status, code, text and remote MTA", () => {
+    const r = parseReport(USER_UNKNOWN);
+    expect(r).toEqual({
+      kind: "bounce",
+      format: "rfc3464",
+      recipients: [
+        {
+          address: "bob@example.org",
+          kind: "bounced",
+          hard: true,
+          reason: "user_unknown",
+          status: "5.1.1",
+          replyCode: "550",
+          diagnostic: "smtp; 550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown in virtual mailbox table",
+          remoteMta: "mx.example.org",
+        },
+      ],
+      originalMessageId: "m-1@sender.example",
+      feedbackType: null,
+      arrivalDate: "Mon, 23 Nov 2026 10:00:00 +0000",
+    });
+  });
+
+  test("a delay notice: deferred, never hard", () => {
+    const r = parseReport(
+      dsn(["Final-Recipient: rfc822; bob@example.org", "Action: delayed", "Status: 4.4.7", "Diagnostic-Code: smtp; 451 4.3.0 Temporary local problem", "Will-Retry-Until: Tue, 24 Nov 2026 10:00:00 +0000"], "warning: message still undelivered"),
+    );
+    expect(r.kind).toBe("bounce");
+    expect(r.recipients).toHaveLength(1);
+    expect(r.recipients[0]).toMatchObject({ address: "bob@example.org", kind: "deferred", hard: false, status: "4.3.0", replyCode: "451" });
+  });
+
+  test("Action: delivered is not a bounced recipient", () => {
+    const r = parseReport(dsn(["Final-Recipient: rfc822; bob@example.org", "Action: delivered", "Status: 2.0.0"]));
+    expect(r.recipients.filter((x) => x.kind === "bounced")).toEqual([]);
+  });
+
+  test("without a Status line the status comes from the text, else from the reason", () => {
+    const inText = parseReport(dsn(["Final-Recipient: rfc822; bob@example.org", "Action: failed", "Diagnostic-Code: smtp; 552 5.2.2 Mailbox full"]));
+    expect(inText.recipients[0]).toMatchObject({ status: "5.2.2", reason: "mailbox_full", hard: false });
+    const derived = parseReport(
+      dsn(["Final-Recipient: rfc822; carol@example.org", "Action: failed", "Diagnostic-Code: smtp; 550 No such user here"], "<carol@example.org>: host mx.example.org said: 550 No such user here (in reply to RCPT TO command)"),
+    );
+    expect(derived.recipients[0]).toMatchObject({ address: "carol@example.org", status: "5.1.1", reason: "user_unknown", hard: true, replyCode: "550" });
+  });
+
+  test("several recipients, blank lines missing between them, fields in any order", () => {
+    const r = parseReport(
+      dsn([
+        "Final-Recipient: rfc822; bob@example.org",
+        "Action: failed",
+        "Status: 5.1.1",
+        "Final-Recipient: rfc822; carol@example.org",
+        "Action: failed",
+        "Status: 5.2.2",
+        "",
+        "Action: failed",
+        "Diagnostic-Code: smtp; 550 5.1.2 Host or domain name not found",
+        "Final-Recipient: rfc822; dave@nowhere.example",
+      ]),
+    );
+    expect(r.recipients.map((x) => [x.address, x.reason, x.hard])).toEqual([
+      ["bob@example.org", "user_unknown", true],
+      ["carol@example.org", "mailbox_full", false],
+      ["dave@nowhere.example", "bad_domain", true],
+    ]);
+  });
+
+  test("a disabled mailbox and a user-unknown answer to DATA are soft", () => {
+    const disabled = parseReport(dsn(["Final-Recipient: rfc822; bob@example.org", "Action: failed", "Status: 5.2.1", "Diagnostic-Code: smtp; 550 5.2.1 The email account that you tried to reach is disabled."]));
+    expect(disabled.recipients[0]).toMatchObject({ reason: "mailbox_disabled", hard: false });
+    const filtered = parseReport(
+      dsn(["Final-Recipient: rfc822; bob@example.org", "Action: failed", "Status: 5.0.0", "Diagnostic-Code: smtp; 550 Unknown user bob@example.org"], "<bob@example.org>: host mx said: 550 Unknown user bob@example.org (in reply to end of DATA command)"),
+    );
+    expect(filtered.recipients[0]).toMatchObject({ reason: "policy", hard: false, status: "5.0.0" });
+  });
+});
+
+describe("plain-text bounces", () => {
+  test("Exim: the failed address on its own line, the remote answer under it", () => {
+    const r = parseReport(
+      lines(
+        "From: Mail Delivery System <Mailer-Daemon@mx.sender.example>",
+        "To: ada@sender.example",
+        "Subject: Mail delivery failed: returning message to sender",
+        "X-Failed-Recipients: bob@example.org",
+        "",
+        "This message was created automatically by mail delivery software.",
+        "",
+        "A message that you sent could not be delivered to one or more of its",
+        "recipients. This is a permanent error. The following address(es) failed:",
+        "",
+        "  bob@example.org",
+        "    SMTP error from remote mail server after RCPT TO:<bob@example.org>:",
+        "    host mx.example.org [192.0.2.1]: 550 5.1.1 <bob@example.org>: User unknown",
+        "",
+        "------ This is a copy of the message, including all the headers. ------",
+        "",
+        ORIGINAL,
+      ),
+    );
+    expect(r.kind).toBe("bounce");
+    expect(r.format).toBe("exim");
+    expect(r.originalMessageId).toBe("m-1@sender.example");
+    expect(r.recipients).toHaveLength(1);
+    expect(r.recipients[0]).toMatchObject({ address: "bob@example.org", hard: true, reason: "user_unknown", status: "5.1.1", replyCode: "550" });
+  });
+
+  test("qmail, several recipients, one over quota", () => {
+    const r = parseReport(
+      lines(
+        "From: MAILER-DAEMON@mx.sender.example",
+        "Subject: failure notice",
+        "",
+        "Hi. This is the qmail-send program at mx.sender.example.",
+        "I'm afraid I wasn't able to deliver your message to the following addresses.",
+        "This is a permanent error; I've given up. Sorry it didn't work out.",
+        "",
+        "<bob@example.org>:",
+        "192.0.2.1 does not like recipient.",
+        "Remote host said: 550 5.1.1 <bob@example.org>... No such user",
+        "Giving up on 192.0.2.1.",
+        "",
+        "<carol@example.org>:",
+        "Remote host said: 552 Mailbox quota exceeded",
+        "",
+        "--- Below this line is a copy of the message.",
+        "",
+        ORIGINAL,
+      ),
+    );
+    expect(r.format).toBe("qmail");
+    expect(r.recipients.map((x) => [x.address, x.reason, x.hard, x.status])).toEqual([
+      ["bob@example.org", "user_unknown", true, "5.1.1"],
+      ["carol@example.org", "mailbox_full", false, "5.2.2"],
+    ]);
+  });
+});
+
+describe("complaints and auto-replies", () => {
+  test("an RFC 5965 feedback report is a complaint", () => {
+    const r = parseReport(
+      lines(
+        "From: feedbackloop@isp.example",
+        "To: fbl@sender.example",
+        "Subject: FW: Hello",
+        "MIME-Version: 1.0",
+        'Content-Type: multipart/report; report-type=feedback-report; boundary="F"',
+        "",
+        "--F",
+        "Content-Type: text/plain",
+        "",
+        "This is an email abuse report.",
+        "--F",
+        "Content-Type: message/feedback-report",
+        "",
+        "Feedback-Type: abuse",
+        "User-Agent: SomeFBL/1.0",
+        "Version: 1",
+        "Original-Rcpt-To: bob@example.org",
+        "Arrival-Date: Mon, 23 Nov 2026 10:00:00 +0000",
+        "--F",
+        "Content-Type: message/rfc822",
+        "",
+        ORIGINAL,
+        "--F--",
+      ),
+    );
+    expect(r).toMatchObject({ kind: "complaint", format: "arf", feedbackType: "abuse", originalMessageId: "m-1@sender.example", arrivalDate: "Mon, 23 Nov 2026 10:00:00 +0000" });
+    expect(r.recipients).toEqual([{ address: "bob@example.org", kind: "complained", hard: false, reason: "complaint", status: null, replyCode: null, diagnostic: null, remoteMta: null }]);
+  });
+
+  test("an out-of-office with Auto-Submitted: auto-replied is an auto-reply, never a bounce", () => {
+    const r = parseReport(
+      lines(
+        "From: Bob <bob@example.org>",
+        "To: ada@sender.example",
+        "Subject: Out of Office: Hello",
+        "Auto-Submitted: auto-replied",
+        "",
+        "I am out of the office until Monday and cannot deliver your request before then.",
+      ),
+    );
+    expect(r).toEqual({ kind: "auto_reply", format: "auto_reply", recipients: [], originalMessageId: null, feedbackType: null });
+  });
+
+  test("an auto-reply recognised by its subject alone", () => {
+    expect(parseReport(lines("From: bob@example.org", "Subject: Automatic reply: Hello", "", "Thanks, I will answer soon.")).kind).toBe("auto_reply");
+  });
+
+  test("a person's reply is other", () => {
+    const r = parseReport(lines("From: Bob <bob@example.org>", "To: ada@sender.example", "Subject: Re: Hello", "In-Reply-To: <m-1@sender.example>", "", "Sounds good, talk soon.", "", "> Hi Bob."));
+    expect(r).toEqual({ kind: "other", format: "none", recipients: [], originalMessageId: null, feedbackType: null });
+  });
+});
+
+describe("encodings and line ends", () => {
+  test("base64 and quoted-printable parts are decoded", () => {
+    const human = Buffer.from("This is the mail system.\n\n<bob@example.org>: host mx said: 550 5.1.1 User unknown (in reply to RCPT TO command)\n").toString("base64");
+    const r = parseReport(
+      lines(
+        "From: MAILER-DAEMON@mx.sender.example",
+        "Subject: Undelivered Mail Returned to Sender",
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="Q"',
+        "",
+        "--Q",
+        "Content-Type: text/plain; charset=utf-8",
+        "Content-Transfer-Encoding: base64",
+        "",
+        human.slice(0, 40),
+        human.slice(40),
+        "--Q",
+        "Content-Type: message/delivery-status",
+        "Content-Transfer-Encoding: quoted-printable",
+        "",
+        "Final-Recipient: rfc822; bob@exam=",
+        "ple.org",
+        "Action: failed",
+        "Status: 5.1.1",
+        "Diagnostic-Code: smtp; 550 5.1.1 <bob@example.org>=3A User unknown",
+        "--Q--",
+      ),
+    );
+    expect(r.recipients).toHaveLength(1);
+    expect(r.recipients[0]).toMatchObject({ address: "bob@example.org", hard: true, diagnostic: "smtp; 550 5.1.1 <bob@example.org>: User unknown" });
+  });
+
+  test("CRLF and CR-only line ends read the same as LF", () => {
+    const lf = parseReport(USER_UNKNOWN);
+    expect(parseReport(USER_UNKNOWN.replace(/\n/g, "\r\n"))).toEqual(lf);
+    expect(parseReport(USER_UNKNOWN.replace(/\n/g, "\r"))).toEqual(lf);
+    expect(parseReport(new TextEncoder().encode(USER_UNKNOWN.replace(/\n/g, "\r\n")))).toEqual(lf);
+  });
+
+  test("charsets: an ISO-2022-JP part and RFC 2047 subjects are decoded", () => {
+    const jis = new Uint8Array([0x1b, 0x24, 0x42, 0x24, 0x22, 0x1b, 0x28, 0x42]); // "あ"
+    const head = new TextEncoder().encode(lines("Subject: =?UTF-8?B?44GC44GE?= =?UTF-8?B?44GG?=", "Content-Type: text/plain; charset=ISO-2022-JP", "", ""));
+    const msg = parseMessage(new Uint8Array([...head, ...jis]));
+    expect(msg.text).toBe("あ");
+    expect(walk(msg)).toHaveLength(1);
+    expect(decodeWords("=?UTF-8?B?44GC44GE?= =?UTF-8?B?44GG?=")).toBe("あいう");
+  });
+});
+
+describe("garbage and hostile input", () => {
+  test("never throws: garbage is other", () => {
+    const random = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 256);
+    for (const input of ["", "\n\n\n", "::::", "Content-Type: multipart/mixed; boundary=\n\n--\n--", random, new Uint8Array(0), "From: x\n\n" + "\u0000".repeat(100)]) {
+      const r = parseReport(input);
+      expect(r.kind).toBe("other");
+      expect(r.recipients).toEqual([]);
+    }
+  });
+
+  test("a deeply nested multipart is cut at depth 10", () => {
+    let body = "innermost";
+    for (let i = 500; i > 0; i--) body = lines(`Content-Type: multipart/mixed; boundary="b${i}"`, "", `--b${i}`, body, `--b${i}--`);
+    const msg = parseMessage(lines("From: x@example.org", body));
+    let depth = 0;
+    for (let e = msg; e.parts.length > 0; e = e.parts[0]!) depth++;
+    expect(depth).toBeLessThanOrEqual(10);
+    expect(parseReport(body).kind).toBe("other");
+  });
+
+  test("a huge message: only its head is read, the bounce in it still found", () => {
+    const huge = USER_UNKNOWN.replace("Hi Bob.", "x".repeat(20 * 1024 * 1024));
+    const r = parseReport(huge);
+    expect(r.recipients[0]?.address).toBe("bob@example.org");
+    const many = lines('Content-Type: multipart/mixed; boundary="m"', "", ...Array.from({ length: 100_000 }, () => "--m\n\nhello"), "--m--");
+    expect(walk(parseMessage(many)).length).toBeLessThanOrEqual(201);
+  });
+});
