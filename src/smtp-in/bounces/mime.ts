@@ -9,8 +9,8 @@
 // - Headers are unfolded; values stay raw (decodeWords / headerText decode
 //   RFC 2047 encoded words and 8-bit UTF-8).
 // - multipart/* is split on its boundary (nesting at most MAX_DEPTH, at most
-//   MAX_PARTS parts in all); message/rfc822 and text/rfc822-headers parts are
-//   parsed as messages; text/* and message/* leaves are transfer-decoded
+//   MAX_PARTS parts in all); message/rfc822 and text/rfc822-headers parts
+//   (the returned original) are read for their headers only; text/* and message/* leaves are transfer-decoded
 //   (base64, quoted-printable) and charset-decoded with TextDecoder, and all
 //   leaves together get at most MAX_TEXT characters. Other leaves (images,
 //   archives) are not decoded at all.
@@ -162,9 +162,18 @@ function parseEntity(s: string, depth: number, budget: Budget, defaultType: stri
     return entity;
   }
   if ((type === "message/rfc822" || type === "message/global" || type === "text/rfc822-headers" || type === "message/rfc822-headers") && depth < MAX_DEPTH && budget.parts > 0) {
-    const inner = cte === "base64" || cte === "quoted-printable" ? transferDecode(body.slice(0, MAX_TEXT * 2), cte) : body;
-    const child = parseEntity(inner.replace(/^\n+/, ""), depth + 1, budget, "text/plain");
-    entity.parts.push(child);
+    // the returned original: only its headers matter (Message-ID, To:, From:),
+    // so its body is neither split nor decoded
+    const inner = cte === "base64" || cte === "quoted-printable" ? transferDecode(body.slice(0, 64 * 1024), cte) : body;
+    const { headers: innerHeaders } = splitHeaders(inner.replace(/^\n+/, ""));
+    const innerType = parseContentType(header({ headers: innerHeaders }, "content-type"));
+    // except a report forwarded as an attachment, which is read whole
+    if (innerType.type === "multipart/report") {
+      entity.parts.push(parseEntity(inner.replace(/^\n+/, ""), depth + 1, budget, "text/plain"));
+      return entity;
+    }
+    budget.parts--;
+    entity.parts.push({ headers: innerHeaders, type: innerType.type.includes("/") ? innerType.type : "text/plain", params: innerType.params, text: "", parts: [] });
     return entity;
   }
   if (type.startsWith("text/") || type.startsWith("message/") || type === "application/json" || type.startsWith("multipart/")) {

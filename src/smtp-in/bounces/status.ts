@@ -10,7 +10,7 @@ const IPV4 = /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g;
 /**
  * The enhanced status code a text gives ("5.1.1"), the most specific one when
  * it gives several (a "X.0.0" or "4.4.7" only when nothing else is there).
- * `cls` ("4" or "5") restricts the class looked for.
+ * `cls` ("4" or "5") restricts the class looked for; without it 2.x.x codes are skipped.
  */
 export function findStatus(text: string, cls?: string): string | null {
   if (text.length < 5) return null;
@@ -18,7 +18,8 @@ export function findStatus(text: string, cls?: string): string | null {
   let best: string | null = null;
   let fallback: string | null = null;
   for (const m of t.matchAll(STATUS_IN_TEXT)) {
-    if (cls && m[1] !== cls) continue;
+    // a failure's status is never a success code (a transcript quotes "250 2.1.5 Ok")
+    if (cls ? m[1] !== cls : m[1] === "2") continue;
     const code = `${m[1]}.${m[2]}.${Number(m[3])}`;
     if (m[2] === "0" && m[3] === "0") fallback ??= code;
     else if (code === "4.4.7") fallback ??= code;
