@@ -9,9 +9,18 @@
 // - permanent: by the status's class, else the reply code's, else what the
 //   format says ("This is a permanent error"), else permanent (a report
 //   without codes says the message was given up).
-// - hard: only a permanent failure of a hard reason (answers.ts:
-//   user_unknown, bad_domain, bad_address, mailbox_disabled) whose words do
-//   not speak of a passing condition ("try again", "temporarily").
+// - hard: only a permanent failure of user_unknown or bad_domain whose words
+//   do not speak of a passing condition ("temporarily", "try again later").
+//   Reasons as in answers.ts, with these differences for reports (see
+//   docs/bounces.md; a wrong hard bounce loses a contact for good):
+//     mailbox_disabled   soft here (hard for synchronous answers): accounts
+//                        are locked and suspended for a while
+//     user_unknown       becomes policy (soft) when answered to DATA, or with a
+//                        mailbox-status code (X.2.x) or no code about the
+//                        address and no RCPT named, unless the words are
+//                        unmistakable ("does not exist"): a recipient's filter
+//     bad_address        reported as user_unknown (hard either way)
+//     refused at MAIL FROM or with X.1.7/X.1.8 → policy; x-unix → system
 // - status: the report's (Status:, or a code in its text; preferStatus picks
 //   between the two), else derived from the reason (statusFor).
 

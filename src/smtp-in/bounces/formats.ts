@@ -1,17 +1,15 @@
 // The non-standard bounce formats: what MTAs and providers write in plain
 // text instead of (or besides) an RFC 3464 report. Learnt from the wording of
 // real bounces (sisimai's set and its Lhost tables); the table below names a
-// format by the phrases that only it writes, and says where its own text
-// ends and the returned original begins. One generic reader (text.ts) then
-// finds the recipients and each one's error text, so a format needs a table
-// row, not code.
+// format by the phrases that only it writes, and ORIGINAL_BEGINS lists where
+// the formats' own text ends and the returned original begins. One generic
+// reader (text.ts) then finds the recipients and each one's error text, so a
+// format needs a table row, not code.
 
 export interface Format {
   name: string;
   /** Phrases (in the report's text, the From: or the Subject:) that identify it. */
   marks: RegExp;
-  /** Where the report's own text ends (the returned original follows). */
-  end?: RegExp;
 }
 
 // Lines where the returned original (or its headers) begins, for every format.

@@ -13,7 +13,7 @@
 // When no line names one, the addresses X-Failed-Recipients lists, then the
 // returned original's To: are taken, with the report's whole text as error.
 
-import { ADDRESS_SOURCE, allAddresses, firstAddress, type Found } from "./fields";
+import { ADDRESS_SOURCE, allAddresses, type Found } from "./fields";
 import { ORIGINAL_BEGINS } from "./formats";
 
 const A = `(${ADDRESS_SOURCE})`;
@@ -160,5 +160,3 @@ export function otherAddresses(text: string, exclude: Set<string>): string[] {
   }
   return out;
 }
-
-export { firstAddress };
