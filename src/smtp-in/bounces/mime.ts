@@ -10,10 +10,12 @@
 //   RFC 2047 encoded words and 8-bit UTF-8).
 // - multipart/* is split on its boundary (nesting at most MAX_DEPTH, at most
 //   MAX_PARTS parts in all); message/rfc822 and text/rfc822-headers parts
-//   (the returned original) are read for their headers only; text/* and message/* leaves are transfer-decoded
-//   (base64, quoted-printable) and charset-decoded with TextDecoder, and all
-//   leaves together get at most MAX_TEXT characters. Other leaves (images,
-//   archives) are not decoded at all.
+//   (the returned original) are read for their headers only, unless the
+//   attachment is itself a report (multipart/report).
+// - text/* and message/* leaves are transfer-decoded (base64,
+//   quoted-printable) and charset-decoded with TextDecoder when their text is
+//   first read, and all leaves together get at most MAX_TEXT characters.
+//   Other leaves (images, archives) are not decoded at all.
 
 export const MAX_RAW = 1024 * 1024;
 export const MAX_TEXT = 256 * 1024;
@@ -177,7 +179,9 @@ function parseEntity(s: string, depth: number, budget: Budget, defaultType: stri
     return entity;
   }
   if (type.startsWith("text/") || type.startsWith("message/") || type === "application/json" || type.startsWith("multipart/")) {
-    entity.text = leafText(body, cte, ct.params.charset, budget);
+    // decoded when first read: most parts (an HTML twin, the original's text) never are
+    let text: string | null = null;
+    Object.defineProperty(entity, "text", { get: () => (text ??= leafText(body, cte, ct.params.charset, budget)), enumerable: true });
   }
   return entity;
 }
@@ -218,7 +222,7 @@ export function transferDecode(body: string, cte: string): string {
 
 function decodeQuotedPrintable(s: string): string {
   if (s.indexOf("=") < 0) return s;
-  return s.replace(/[ \t]+$/gm, "").replace(/=(?:\n|([0-9A-Fa-f]{2}))/g, (_, hex: string | undefined) => (hex ? String.fromCharCode(parseInt(hex, 16)) : ""));
+  return s.replace(/[ \t]+(?=\n|$)/g, "").replace(/=(?:\n|([0-9A-Fa-f]{2}))/g, (_, hex: string | undefined) => (hex ? String.fromCharCode(parseInt(hex, 16)) : ""));
 }
 
 const decoders = new Map<string, TextDecoder | null>();

@@ -34,10 +34,16 @@ export interface TextScan {
   named: Found[];
 }
 
-/** Cuts a report's text where the returned original begins. */
+let lastBody: string | null = null;
+let lastRegion = "";
+
+/** Cuts a report's text where the returned original begins (the last answer is kept: callers ask for one text several times). */
 export function reportRegion(body: string): string {
+  if (body === lastBody) return lastRegion;
   const m = ORIGINAL_BEGINS.exec(body);
-  return m && m.index > 0 ? body.slice(0, m.index) : body;
+  lastBody = body;
+  lastRegion = m && m.index > 0 ? body.slice(0, m.index) : body;
+  return lastRegion;
 }
 
 /**
