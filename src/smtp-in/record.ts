@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { Tx } from "../db/client";
+import { preparedOnce, rowColumns } from "../db/prepared";
 import { inboundMessages, type InboundReport } from "../db/schema";
 import { transact, type Outbox } from "../modules/events/outbox";
 import { recordInboundEvidence } from "../modules/messages/inbound-evidence";
@@ -33,25 +34,15 @@ const mine = (id: string, owner: string) => and(eq(inboundMessages.id, id), eq(i
 function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWork): void {
   const now = ctx.clock.now();
   const m = w.match;
-  const row = tx
-    .update(inboundMessages)
-    .set({
-      state: "processed",
-      kind: w.kind,
-      authentication: w.authentication,
-      report: w.report && (w.kind === "bounce" || w.kind === "complaint") ? reportOf(w.report) : null,
-      matchedBy: m?.by ?? null,
-      messageId: m?.messageId ?? null,
-      personId: m?.personId ?? null,
-      leaseOwner: null,
-      leaseUntil: null,
-      lastError: null,
-      processedAt: now,
-      updatedAt: now,
-    })
-    .where(mine(w.row.id, owner))
-    .returning()
-    .get();
+  const row = processedStatement(ctx)(w.row.id, owner, {
+    kind: w.kind,
+    authentication: w.authentication,
+    report: w.report && (w.kind === "bounce" || w.kind === "complaint") ? reportOf(w.report) : null,
+    matchedBy: m?.by ?? null,
+    messageId: m?.messageId ?? null,
+    personId: m?.personId ?? null,
+    at: now,
+  });
   if (!row) return; // no longer ours: whoever holds it records it
   const events =
     m && (row.kind === "bounce" || row.kind === "complaint" || row.kind === "unsubscribe")
@@ -66,6 +57,26 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
         })
       : [];
   outbox.emit({ workspaceId: row.workspaceId, type: "inbound_message.received", data: inboundMessageView(row, events.map((e) => e.id)) });
+}
+
+/** The ingest's result written once, only while `owner` holds the lease (prepared: it runs for every message). */
+function processedStatement(ctx: Ctx) {
+  return preparedOnce(ctx.db, "smtp-in.processed", () => {
+    const { list, decode } = rowColumns<InboundRow>(inboundMessages);
+    const stmt = ctx.db.$client.prepare<InboundRow, [string, string, string | null, string | null, string | null, string | null, string | null, string | null, number]>(
+      `UPDATE inbound_messages SET state = 'processed', kind = ?3, authentication = ?4, report = ?5, matched_by = ?6, message_id = ?7, person_id = ?8,
+              lease_owner = NULL, lease_until = NULL, last_error = NULL, processed_at = ?9, updated_at = ?9
+        WHERE id = ?1 AND lease_owner = ?2 AND state = 'received'
+        RETURNING ${list}`,
+    );
+    type Found = { kind: string | null; authentication: unknown; report: unknown; matchedBy: string | null; messageId: string | null; personId: string | null; at: number };
+    return (id: string, owner: string, f: Found): InboundRow | null => {
+      const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
+      const row = stmt.get(id, owner, f.kind, json(f.authentication), json(f.report), f.matchedBy, f.messageId, f.personId, f.at);
+      if (row && decode) decode(row);
+      return row;
+    };
+  });
 }
 
 function recordError(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: { row: InboundRow; error: string; giveUp: boolean }): void {

@@ -4,9 +4,10 @@
 // hard bounce, a complaint or an unsubscribe makes the person unreachable
 // there too (audience/unreachable.ts), so the evidence and what it implies are
 // never apart.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, gt, lt } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
+import { insertRow, pointSelect } from "../../db/prepared";
 import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { deliveryEvents, people, type DeliveryEventType } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -44,27 +45,24 @@ export interface NewDeliveryEvent {
 
 export function recordDeliveryEvent(ctx: Ctx, tx: Tx, outbox: Outbox, e: NewDeliveryEvent): DeliveryEventRow {
   const now = ctx.clock.now();
-  const row = tx
-    .insert(deliveryEvents)
-    .values({
-      id: newId("dev"),
-      workspaceId: e.workspaceId,
-      messageId: e.messageId,
-      personId: e.personId,
-      attemptId: e.attemptId,
-      inboundMessageId: e.inboundMessageId ?? null,
-      type: e.type,
-      recipient: e.recipient,
-      bounceKind: e.bounce?.kind ?? null,
-      bounceReason: e.bounce?.reason ?? null,
-      diagnosticCode: e.bounce?.diagnosticCode ?? null,
-      url: e.url ?? null,
-      detail: e.detail,
-      occurredAt: e.occurredAt,
-      createdAt: now,
-    })
-    .returning()
-    .get();
+  // prepared once (insertRow): the MTA and the inbound ingest record one or more per message
+  const row = insertRow<DeliveryEventRow>(ctx.db, deliveryEvents)({
+    id: newId("dev"),
+    workspaceId: e.workspaceId,
+    messageId: e.messageId,
+    personId: e.personId,
+    attemptId: e.attemptId,
+    inboundMessageId: e.inboundMessageId ?? null,
+    type: e.type,
+    recipient: e.recipient,
+    bounceKind: e.bounce?.kind ?? null,
+    bounceReason: e.bounce?.reason ?? null,
+    diagnosticCode: e.bounce?.diagnosticCode ?? null,
+    url: e.url ?? null,
+    detail: e.detail,
+    occurredAt: e.occurredAt,
+    createdAt: now,
+  });
   outbox.emit({ workspaceId: e.workspaceId, type: "delivery_event.recorded", data: deliveryEventView(row) });
   const cause = e.type === "bounced" && e.bounce?.kind === "hard" ? "hard_bounce" : e.type === "complained" ? "complaint" : e.type === "unsubscribed" ? "unsubscribed" : null;
   if (cause) unreachable(ctx, tx, outbox, row, cause);
@@ -73,8 +71,7 @@ export function recordDeliveryEvent(ctx: Ctx, tx: Tx, outbox: Outbox, e: NewDeli
 
 /** The address stops receiving mail, the suppression pointing at the event (and the DSN or complaint behind it). */
 function unreachable(ctx: Ctx, tx: Tx, outbox: Outbox, ev: DeliveryEventRow, cause: UnreachableCause): void {
-  const person = ev.personId ? tx.select({ email: people.email }).from(people).where(and(eq(people.workspaceId, ev.workspaceId), eq(people.id, ev.personId))).get() : undefined;
-  const address = ev.recipient ?? person?.email ?? null;
+  const address = ev.recipient ?? (ev.personId ? pointSelect<{ email: string }>(ctx.db, people)(ev.workspaceId, ev.personId)?.email : null) ?? null;
   if (!address) return;
   const evidence: Record<string, unknown> = { delivery_event_id: ev.id, message_id: ev.messageId, diagnostic_code: ev.diagnosticCode };
   if (ev.inboundMessageId) evidence.inbound_message_id = ev.inboundMessageId;

@@ -5,10 +5,10 @@
 // A bounce after the server had taken the message (the remote MTA gave up later)
 // also fails that recipient, and the message once none is left delivered; a soft
 // one stops there (it suppresses nothing). Delay notices are evidence only.
-import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
-import { messages, people, type InboundKind, type MessageRecipient } from "../../db/schema";
+import { pointSelect, preparedOnce, rowColumns } from "../../db/prepared";
+import { messages, type InboundKind, type MessageRecipient } from "../../db/schema";
 import { emailKey } from "../audience/email";
 import type { Outbox } from "../events/outbox";
 import { recordDeliveryEvent, type DeliveryEventRow } from "./delivery-events";
@@ -38,14 +38,14 @@ export interface InboundEvidence {
 type MessageRow = typeof messages.$inferSelect;
 
 export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: InboundEvidence): DeliveryEventRow[] {
-  const message = tx.select().from(messages).where(and(eq(messages.workspaceId, e.workspaceId), eq(messages.id, e.messageId))).get();
+  const message = pointSelect<MessageRow>(ctx.db, messages)(e.workspaceId, e.messageId);
   if (!message) return [];
   const reported = reportedOrAssumed(e, message);
   const events = reported.map((r) =>
     recordDeliveryEvent(ctx, tx, outbox, {
       workspaceId: e.workspaceId,
       messageId: e.messageId,
-      personId: personOf(tx, e, message, r.address),
+      personId: personOf(ctx, e, message, r.address),
       attemptId: null,
       inboundMessageId: e.inboundMessageId,
       type: r.kind,
@@ -56,7 +56,7 @@ export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: Inbou
     }),
   );
   const bounced = reported.filter((r) => r.kind === "bounced");
-  if (bounced.length) failRecipients(ctx, tx, outbox, message, bounced);
+  if (bounced.length) failRecipients(ctx, outbox, message, bounced);
   return events;
 }
 
@@ -72,13 +72,28 @@ function reportedOrAssumed(e: InboundEvidence, m: MessageRow): ReportedRecipient
   return m.recipients.filter((r) => r.state !== "failed").map((r) => ({ address: r.address, kind, hard: false, reason: "other", status: null, diagnostic: null }));
 }
 
-function personOf(tx: Tx, e: InboundEvidence, m: MessageRow, address: string): string | null {
-  const key = emailKey(address);
-  const person = tx.select({ id: people.id }).from(people).where(and(eq(people.workspaceId, e.workspaceId), eq(people.emailKey, key))).get();
-  return person?.id ?? (m.recipients.length === 1 ? e.personId : null);
+function personOf(ctx: Ctx, e: InboundEvidence, m: MessageRow, address: string): string | null {
+  const byEmail = preparedOnce(ctx.db, "inbound-evidence.person", () =>
+    ctx.db.$client.prepare<{ id: string }, [string, string]>("SELECT id FROM people WHERE workspace_id = ?1 AND email_key = ?2"),
+  );
+  return byEmail.get(e.workspaceId, emailKey(address))?.id ?? (m.recipients.length === 1 ? e.personId : null);
 }
 
-function failRecipients(ctx: Ctx, tx: Tx, outbox: Outbox, m: MessageRow, bounced: ReportedRecipient[]): void {
+function failStatement(ctx: Ctx) {
+  return preparedOnce(ctx.db, "inbound-evidence.fail", () => {
+    const { list, decode } = rowColumns<MessageRow>(messages);
+    const stmt = ctx.db.$client.prepare<MessageRow, [string, string, string, string, string | null, number]>(
+      `UPDATE messages SET recipients = ?3, status = ?4, status_detail = ?5, updated_at = ?6 WHERE workspace_id = ?1 AND id = ?2 RETURNING ${list}`,
+    );
+    return (m: MessageRow, recipients: MessageRecipient[], status: string, detail: string | null, now: number): MessageRow | null => {
+      const row = stmt.get(m.workspaceId, m.id, JSON.stringify(recipients), status, detail, now);
+      if (row && decode) decode(row);
+      return row;
+    };
+  });
+}
+
+function failRecipients(ctx: Ctx, outbox: Outbox, m: MessageRow, bounced: ReportedRecipient[]): void {
   const byKey = new Map(bounced.map((r) => [emailKey(r.address), r]));
   const recipients: MessageRecipient[] = m.recipients.map((r) => {
     const b = byKey.get(emailKey(r.address));
@@ -87,15 +102,7 @@ function failRecipients(ctx: Ctx, tx: Tx, outbox: Outbox, m: MessageRow, bounced
   const allFailed = recipients.every((r) => r.state === "failed");
   const fails = allFailed && (m.status === "sent" || m.status === "uncertain");
   const first = bounced[0]!;
-  const row = tx
-    .update(messages)
-    .set({
-      recipients,
-      ...(fails ? { status: "failed", statusDetail: `bounced after the server took it: ${[first.status, first.diagnostic].filter(Boolean).join(" ") || first.reason}` } : {}),
-      updatedAt: ctx.clock.now(),
-    })
-    .where(and(eq(messages.workspaceId, m.workspaceId), eq(messages.id, m.id)))
-    .returning()
-    .get();
+  const detail = `bounced after the server took it: ${[first.status, first.diagnostic].filter(Boolean).join(" ") || first.reason}`;
+  const row = failStatement(ctx)(m, recipients, fails ? "failed" : m.status, fails ? detail : m.statusDetail, ctx.clock.now());
   if (fails && row) emitMessage(outbox, "message.failed", row);
 }
