@@ -120,11 +120,12 @@ function found(lines: string[], marks: Mark[]): Found[] {
     const mark = marks[k]!;
     const end = k + 1 < marks.length ? marks[k + 1]!.line : lines.length;
     const start = k > 0 ? marks[k - 1]!.line + 1 : 0;
+    // sendmail's transcript: only the conversation with the host that refused it
+    const talk = mark.before || mark.label ? lines.slice(start, mark.line).map((l) => /^while talking to/i.test(l)).lastIndexOf(true) : -1;
+    const from = talk >= 0 ? start + talk : start;
     let text: string;
-    if (mark.before) {
-      const talk = lines.slice(start, mark.line).map((l) => /^while talking to/i.test(l)).lastIndexOf(true);
-      text = [...lines.slice(talk >= 0 ? start + talk : start, mark.line).filter((l) => /^(?:>>>|<<<)|while talking to/i.test(l)), mark.rest].join("\n");
-    } else if (mark.label) text = [...lines.slice(start, mark.line), mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
+    if (mark.before) text = [...lines.slice(from, mark.line).filter((l) => /^(?:>>>|<<<)|while talking to/i.test(l)), mark.rest].join("\n");
+    else if (mark.label) text = [...lines.slice(from, mark.line), mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
     else text = [mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
     let diagnostic = squeeze(text);
     // nothing after it: the error was written before the address ("Failure Reasons: …\naddr")
