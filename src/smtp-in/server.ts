@@ -131,18 +131,30 @@ export class InboundListener implements Service {
     const chunks: Buffer[] = [];
     let size = 0;
     const limit = this.ctx.config.smtpIn.maxSize;
+    // in flight from DATA on, not from the dot: a stop while the client is still
+    // sending lets it finish and get its reply (stop waits for inFlight)
+    let settle!: () => void;
+    const transaction = new Promise<void>((resolve) => (settle = resolve));
+    this.inFlight.add(transaction);
+    void transaction.then(() => this.inFlight.delete(transaction));
+    let received = false;
+    stream.once("close", () => received || settle()); // the client went away mid-message: no reply to wait for
     stream.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk); // past the limit the server answers 552; nothing more is kept
     });
     stream.once("end", () => {
-      if (stream.sizeExceeded) return cb(smtpError(552, "5.3.4 Message too big"));
-      const done = this.store_(session, Buffer.concat(chunks, size)).then(
-        (text) => cb(null, text),
-        (err: Error & { responseCode?: number }) => cb(err.responseCode ? err : smtpError(451, "4.3.0 Temporary failure, try again later")),
-      );
-      this.inFlight.add(done);
-      void done.finally(() => this.inFlight.delete(done));
+      received = true;
+      if (stream.sizeExceeded) {
+        cb(smtpError(552, "5.3.4 Message too big"));
+        return settle();
+      }
+      void this.store_(session, Buffer.concat(chunks, size))
+        .then(
+          (text) => cb(null, text),
+          (err: Error & { responseCode?: number }) => cb(err.responseCode ? err : smtpError(451, "4.3.0 Temporary failure, try again later")),
+        )
+        .finally(settle);
     });
   }
 
