@@ -16,14 +16,18 @@ function statements(ctx: Ctx) {
         WHERE id IN (SELECT id FROM inbound_messages WHERE state = 'received' AND lease_owner IS NULL ORDER BY received_at LIMIT ?4)
         RETURNING ${list}`,
     );
+    // the worker asks after every stored and every finished message: most asks find nothing, and a read says so without a write
+    const any = db.prepare<{ one: number }, []>("SELECT 1 AS one FROM inbound_messages WHERE state = 'received' AND lease_owner IS NULL LIMIT 1");
     return {
       claim: (owner: string, now: number, leaseMs: number, limit: number) => {
+        if (!any.get()) return [];
         const rows = claim.all(owner, now, leaseMs, limit);
         if (decode) for (const r of rows) decode(r);
         return rows;
       },
       renew: db.prepare<unknown, [string, string, number]>("UPDATE inbound_messages SET lease_until = ?3 WHERE id = ?1 AND lease_owner = ?2 AND state = 'received'"),
       rescue: db.prepare<unknown, [number]>("UPDATE inbound_messages SET lease_owner = NULL, lease_until = NULL WHERE state = 'received' AND lease_owner IS NOT NULL AND lease_until < ?1"),
+      releaseAll: db.prepare<unknown, []>("UPDATE inbound_messages SET lease_owner = NULL, lease_until = NULL WHERE state = 'received' AND lease_owner IS NOT NULL"),
       raw: db.prepare<{ raw: Uint8Array }, [string]>("SELECT raw FROM inbound_message_raws WHERE id = ?1"),
     };
   });
@@ -44,6 +48,16 @@ export function renewInbound(ctx: Ctx, owner: string, ids: string[], leaseMs: nu
 /** Messages whose ingest lease lapsed become claimable again; answers how many. */
 export function rescueInbound(ctx: Ctx): number {
   return statements(ctx).rescue.run(ctx.clock.now()).changes;
+}
+
+/**
+ * At start every lease on a received message is a dead process's (one serve
+ * per data directory): released at once rather than after its lease. Were
+ * another process still working one, its run is harmless: the record is
+ * written once, by whoever holds the lease then (record.ts).
+ */
+export function releaseInbound(ctx: Ctx): number {
+  return statements(ctx).releaseAll.run().changes;
 }
 
 export function rawOf(ctx: Ctx, id: string): Buffer | null {

@@ -6,7 +6,7 @@ import { LeaseWorker } from "../jobs/lease";
 import type { Topic } from "../lib/event-bus";
 import { errorFields } from "../lib/log";
 import { runIngest } from "./ingest";
-import { claimInbound, rawOf, renewInbound, rescueInbound } from "./queue";
+import { claimInbound, rawOf, releaseInbound, renewInbound, rescueInbound } from "./queue";
 import { MAX_INGEST_ATTEMPTS, recordIngests, type IngestResult } from "./record";
 import type { InboundRow } from "./work";
 
@@ -30,6 +30,11 @@ export class IngestWorker extends LeaseWorker<InboundRow, IngestResult> {
       (row) => ingest(ctx, row),
       { concurrency: opts.concurrency ?? 32, batchSize: opts.batchSize ?? 32, leaseMs: opts.leaseMs ?? 60_000, pollMs: 1000, wake: received },
     );
+  }
+
+  override start(): void {
+    releaseInbound(this.ctx); // what a crash left half ingested is taken up now, not after its lease
+    super.start();
   }
 }
 

@@ -133,7 +133,7 @@ async function everyAckedProcessed(dataDir: string, acked: Set<string>): Promise
 
 // Both runs at once: each waits out the ingest lease of what its killed process had claimed (60 s, not configurable), so
 // side by side the file takes one wait instead of two.
-test.concurrent(`kill -9 the moment the last of ${MESSAGES} 250s arrives: after a restart every one is stored once and processed`, async () => {
+test(`kill -9 the moment the last of ${MESSAGES} 250s arrives: after a restart every one is stored once and processed`, async () => {
   const { dataDir, to } = await prepared();
   const port = await freePort();
   try {
@@ -160,7 +160,7 @@ test.concurrent(`kill -9 the moment the last of ${MESSAGES} 250s arrives: after 
   }
 }, 120_000);
 
-test.concurrent(`kill -9 in the middle of ${MESSAGES} messages: every 250 survives; the rest, sent again after the restart, is stored once`, async () => {
+test(`kill -9 in the middle of ${MESSAGES} messages: every 250 survives; the rest, sent again after the restart, is stored once`, async () => {
   const { dataDir, to } = await prepared();
   const port = await freePort();
   const messages = replies(to, MESSAGES);

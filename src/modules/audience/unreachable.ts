@@ -3,10 +3,10 @@
 // complaint, an unsubscribe. It suppresses the address with the evidence that
 // caused it and marks the people with that address; the campaigns issue wires
 // its stop rules (every enrollment of the person stops) in here.
-import { and, eq, notInArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
-import { people, type PersonStatus } from "../../db/schema";
+import { preparedOnce } from "../../db/prepared";
+import type { PersonStatus } from "../../db/schema";
 import type { Outbox } from "../events/outbox";
 import { emailKey } from "./email";
 import { recordSuppression } from "./suppressions";
@@ -30,10 +30,19 @@ export interface Unreachable {
 
 export function personBecameUnreachable(ctx: Ctx, tx: Tx, outbox: Outbox, u: Unreachable): void {
   recordSuppression(ctx, tx, outbox, { workspaceId: u.workspaceId, target: { email: u.address }, reason: u.cause, evidence: u.evidence });
-  const { status, keep } = STATUS[u.cause];
   // every person with the address (a cc'd person too), whoever the message was for
-  tx.update(people)
-    .set({ status, updatedAt: ctx.clock.now() })
-    .where(and(eq(people.workspaceId, u.workspaceId), eq(people.emailKey, emailKey(u.address)), notInArray(people.status, keep)))
-    .run();
+  markPeople(ctx)[u.cause].run(u.workspaceId, emailKey(u.address), ctx.clock.now());
+}
+
+/** One prepared update per cause (bounces and complaints arrive by the thousand). */
+function markPeople(ctx: Ctx) {
+  return preparedOnce(ctx.db, "audience.unreachable", () => {
+    const stmt = (cause: UnreachableCause) => {
+      const { status, keep } = STATUS[cause];
+      return ctx.db.$client.prepare<unknown, [string, string, number]>(
+        `UPDATE people SET status = '${status}', updated_at = ?3 WHERE workspace_id = ?1 AND email_key = ?2 AND status NOT IN (${keep.map((k) => `'${k}'`).join(", ")})`,
+      );
+    };
+    return { hard_bounce: stmt("hard_bounce"), complaint: stmt("complaint"), unsubscribed: stmt("unsubscribed") };
+  });
 }
