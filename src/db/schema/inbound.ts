@@ -29,7 +29,7 @@ export interface InboundReport {
 
 // One message the inbound listener accepted (inm_), per workspace its
 // recipients belong to. The raw bytes live in inbound_message_raws so lists
-// never read them. Written with synchronous=FULL before the final 250; the
+// never read them. On disk (the WAL fsync'd) before the final 250; the
 // ingest claims `received` rows under a lease, like the MTA claims messages.
 export const inboundMessages = sqliteTable(
   "inbound_messages",
