@@ -3,6 +3,7 @@
 import type { Ctx } from "../context";
 import type { connections, messages, senderIdentities } from "../db/schema";
 import type { AttemptJournal } from "./attempt-journal";
+import type { QuotaCharges } from "./quota-charges";
 import type { Shaper } from "./shaping";
 import type { SendResult, Transport } from "./transport";
 
@@ -26,6 +27,7 @@ export interface MtaEdges {
   transport: Transport;
   shaper: Shaper;
   journal: AttemptJournal;
+  charges: QuotaCharges;
 }
 
 export interface Work {

@@ -10,6 +10,7 @@ import { LeaseWorker, type LeaseStore } from "../jobs/lease";
 import { errorFields } from "../lib/log";
 import { AttemptJournal } from "./attempt-journal";
 import { runPipeline } from "./pipeline";
+import { QuotaCharges } from "./quota-charges";
 import { claimMessages, renewLeases, rescueMessages } from "./queue";
 import { recordRuns, type RunResult } from "./record";
 import { mtaStatements } from "./statements";
@@ -34,7 +35,7 @@ function messageStore(ctx: Ctx): LeaseStore<MessageRow, RunResult> {
 }
 
 export class MtaWorker extends LeaseWorker<MessageRow, RunResult> {
-  constructor(ctx: Ctx, opts: MtaWorkerOptions = {}, edges: MtaEdges = { transport: ctx.transport, shaper: ctx.shaper, journal: new AttemptJournal(ctx) }) {
+  constructor(ctx: Ctx, opts: MtaWorkerOptions = {}, edges: MtaEdges = { transport: ctx.transport, shaper: ctx.shaper, journal: new AttemptJournal(ctx), charges: new QuotaCharges(ctx) }) {
     super("mta", ctx, messageStore(ctx), (m) => work(ctx, edges, m), {
       concurrency: opts.concurrency ?? ctx.config.mta.concurrency,
       batchSize: opts.batchSize ?? 64,
