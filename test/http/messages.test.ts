@@ -288,6 +288,24 @@ describe("POST /v1/messages refuses", () => {
     expect((await w.api.get("/v1/people")).body.data).toEqual([]);
     expect((await w.api.get("/v1/messages")).body.data).toEqual([]);
   });
+
+  test("messages posted together are committed together; a refused one among them leaves no trace and stops none of the others", async () => {
+    const { w, sender } = await setup();
+    const disabled = await smtpSender(w, { enabled: false });
+    const good = [uniqueEmail("lumenpay.test"), uniqueEmail("lumenpay.test"), uniqueEmail("lumenpay.test")];
+    const refused = uniqueEmail("lumenpay.test");
+    const answers = await Promise.all([
+      ...good.map((to) => w.api.post("/v1/messages", { sender_identity_id: sender.identityId, to: [to], subject: "Hi", text: "x" })),
+      w.api.post("/v1/messages", { sender_identity_id: disabled.identityId, to: [refused], subject: "Hi", text: "x" }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 422]);
+    const listed = (await w.api.get("/v1/messages?limit=100")).body.data as { to: string[]; status: string }[];
+    expect(listed.map((m) => m.to[0]).sort()).toEqual([...good].sort());
+    expect(listed.every((m) => m.status === "queued")).toBe(true);
+    const people = (await w.api.get("/v1/people?limit=100")).body.data as { email: string }[];
+    expect(people.map((p) => p.email).sort()).toEqual([...good].sort());
+    expect((await eventsOf(w, "message.queued")).length).toBe(3);
+  });
 });
 
 describe("GET /v1/messages", () => {

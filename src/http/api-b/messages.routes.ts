@@ -3,7 +3,7 @@ import type { Ctx } from "../../context";
 import { cancelMessage, releaseHolds, resolveMessage } from "../../modules/messages/actions";
 import { messageFilters } from "../../modules/messages/filters";
 import { MESSAGE_LIMITS } from "../../modules/messages/message-input";
-import { createMessage, getMessage, listMessages } from "../../modules/messages/messages";
+import { getMessage, listMessages, queueMessage } from "../../modules/messages/messages";
 import { MessageDetailSchema, messageDetailView, MessageSchema, messageView } from "../../representations/message";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
@@ -64,7 +64,7 @@ export function messageRoutes(ctx: Ctx, limiter: RateLimiter) {
     )
     .post(
       "",
-      ({ principal, body, set }) => {
+      async ({ principal, body, set }) => {
         set.status = 201;
         const message = {
           workspaceId: principal.workspaceId,
@@ -79,7 +79,8 @@ export function messageRoutes(ctx: Ctx, limiter: RateLimiter) {
           sendAt: body.send_at == null ? null : Date.parse(body.send_at),
           tracking: body.tracking,
         };
-        return messageDetailView(createMessage(ctx, message));
+        // committed with the other messages of this turn (group commit) before it answers
+        return messageDetailView(await queueMessage(ctx, message));
       },
       {
         scope: "messages:write",

@@ -15,7 +15,7 @@ import { createPerson } from "../audience/people";
 import { transact, type Outbox } from "../events/outbox";
 import { envelopeSender } from "./addressing";
 import { messageIdFor } from "../../mta/addresses";
-import { checkMessageInput, type MessageInput } from "./message-input";
+import { checkMessageInput, type CheckedMessage, type MessageInput } from "./message-input";
 import { senderFor } from "./sender";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -32,55 +32,129 @@ export const DETAIL_LIMIT = 10;
  * at send_at (now when absent or past); `message.queued` is emitted with it.
  */
 export function createMessage(ctx: Ctx, a: { workspaceId: string } & MessageInput): MessageDetail {
-  const now = ctx.clock.now();
-  const { values: v, errors } = checkMessageInput(a, now);
-  if (errors.length) throw invalidFields(errors);
+  const q = checked(ctx, a);
   const row = transact(ctx, (_tx, outbox) => {
-    const sender = senderFor(ctx, { workspaceId: a.workspaceId, senderIdentityId: a.senderIdentityId });
-    const id = newId("msg");
-    const personId = personFor(ctx, a.workspaceId, v.recipients[0]!.address);
-    const row = insertRow<MessageRow>(ctx.db, messages)({
-      id,
-      workspaceId: a.workspaceId,
-      connectionId: sender.connection.id,
-      senderIdentityId: sender.identity.id,
-      personId,
-      campaignId: null,
-      enrollmentId: null,
-      stepId: null,
-      variantId: null,
-      threadId: null,
-      fromHeader: sender.from,
-      replyTo: sender.identity.replyTo,
-      recipients: v.recipients,
-      subject: v.subject,
-      html: v.html,
-      text: v.text,
-      headers: v.headers,
-      tracking: v.tracking,
-      messageIdHeader: messageIdFor(id, sender.identity.domain),
-      envelopeFrom: envelopeSender(ctx, id, sender),
-      // the one-click unsubscribe URL and mailto are built from it when the message is rendered
-      unsubscribeToken: randomBytes(24).toString("base64url"),
-      status: "queued",
-      statusDetail: null,
-      holds: [],
-      releasedHolds: [],
-      sendAt: v.sendAt,
-      dueAt: Math.max(v.sendAt ?? now, now),
-      leaseOwner: null,
-      leaseUntil: null,
-      attempts: 0,
-      firstAttemptAt: null,
-      sentAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = insertMessage(ctx, q);
     emitMessage(outbox, "message.queued", row);
     return row;
   });
   afterQueued(ctx);
   return { message: row, attempts: [], deliveryEvents: [] };
+}
+
+/**
+ * createMessage for callers that can wait a turn of the event loop (POST
+ * /v1/messages): the messages queued in the same turn are written in one
+ * transaction, each in its own savepoint, and each promise settles once that
+ * transaction has committed (group commit). A commit writes every page it
+ * touched (the message, its eight indexes, the person, the event) to the WAL,
+ * and concurrent requests touch mostly the same pages. An input problem
+ * throws at once, as createMessage's does; a message that fails to be
+ * written rejects alone; a transaction that fails (a busy database) rejects
+ * them all, and none was written.
+ */
+export function queueMessage(ctx: Ctx, a: { workspaceId: string } & MessageInput): Promise<MessageDetail> {
+  const q = checked(ctx, a);
+  let group = groups.get(ctx);
+  if (!group) groups.set(ctx, (group = []));
+  return new Promise((resolve, reject) => {
+    group.push({ q, resolve, reject });
+    if (group.length === 1) setImmediate(() => commitGroup(ctx));
+  });
+}
+
+interface Pending {
+  q: Checked;
+  resolve: (d: MessageDetail) => void;
+  reject: (e: unknown) => void;
+  row?: MessageRow;
+  error?: unknown;
+}
+
+const groups = new WeakMap<Ctx, Pending[]>();
+
+function commitGroup(ctx: Ctx): void {
+  const group = groups.get(ctx) ?? [];
+  groups.delete(ctx);
+  try {
+    transact(ctx, (_tx, outbox) => {
+      for (const p of group) {
+        try {
+          // a savepoint: a message that cannot be written leaves no trace among the others
+          p.row = ctx.db.transaction(() => insertMessage(ctx, p.q));
+        } catch (err) {
+          p.error = err;
+          continue;
+        }
+        emitMessage(outbox, "message.queued", p.row);
+      }
+    });
+  } catch (err) {
+    for (const p of group) p.reject(err);
+    return;
+  }
+  if (group.some((p) => p.row)) afterQueued(ctx);
+  for (const p of group) {
+    if (p.row) p.resolve({ message: p.row, attempts: [], deliveryEvents: [] });
+    else p.reject(p.error);
+  }
+}
+
+interface Checked {
+  a: { workspaceId: string } & MessageInput;
+  v: CheckedMessage;
+  id: string;
+  now: number;
+}
+
+function checked(ctx: Ctx, a: { workspaceId: string } & MessageInput): Checked {
+  const now = ctx.clock.now();
+  const { values: v, errors } = checkMessageInput(a, now);
+  if (errors.length) throw invalidFields(errors);
+  return { a, v, id: newId("msg"), now };
+}
+
+/** The message's row, written (with its person when new); inside a transaction. */
+function insertMessage(ctx: Ctx, { a, v, id, now }: Checked): MessageRow {
+  const sender = senderFor(ctx, { workspaceId: a.workspaceId, senderIdentityId: a.senderIdentityId });
+  const personId = personFor(ctx, a.workspaceId, v.recipients[0]!.address);
+  return insertRow<MessageRow>(ctx.db, messages)({
+    id,
+    workspaceId: a.workspaceId,
+    connectionId: sender.connection.id,
+    senderIdentityId: sender.identity.id,
+    personId,
+    campaignId: null,
+    enrollmentId: null,
+    stepId: null,
+    variantId: null,
+    threadId: null,
+    fromHeader: sender.from,
+    replyTo: sender.identity.replyTo,
+    recipients: v.recipients,
+    subject: v.subject,
+    html: v.html,
+    text: v.text,
+    headers: v.headers,
+    tracking: v.tracking,
+    messageIdHeader: messageIdFor(id, sender.identity.domain),
+    envelopeFrom: envelopeSender(ctx, id, sender),
+    // the one-click unsubscribe URL and mailto are built from it when the message is rendered
+    unsubscribeToken: randomBytes(24).toString("base64url"),
+    status: "queued",
+    statusDetail: null,
+    holds: [],
+    releasedHolds: [],
+    sendAt: v.sendAt,
+    dueAt: Math.max(v.sendAt ?? now, now),
+    leaseOwner: null,
+    leaseUntil: null,
+    attempts: 0,
+    firstAttemptAt: null,
+    sentAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** The person with this address, or a new one (source api). */
