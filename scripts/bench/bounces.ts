@@ -9,6 +9,7 @@ import { simpleParser } from "mailparser";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseReport } from "../../src/smtp-in/bounces";
+import { appendSection, median } from "./lib";
 
 const CORPUS = resolve(import.meta.dir, "../../../shared/corpora/bounces-sisimai/maildir");
 const PASSES = Number(process.argv[2] ?? 20);
@@ -32,11 +33,6 @@ function shuffled<T>(list: T[]): T[] {
   }
   return out;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 interface Result {
   name: string;
@@ -64,9 +60,15 @@ async function measure(name: string, passes: number, parse: (m: Uint8Array) => u
 const ours = await measure("parseReport (parse + classify)", PASSES, (m) => parseReport(m));
 const mailparser = await measure("mailparser simpleParser (parse only)", Math.max(1, Math.ceil(PASSES / 4)), (m) => simpleParser(Buffer.from(m)));
 
-console.log(`${messages.length} messages, ${(bytes / 1024).toFixed(0)} KiB; ${PASSES} passes (mailparser ${Math.max(1, Math.ceil(PASSES / 4))}), shuffled; Bun ${Bun.version}`);
-console.log("| parser | messages/s | median ms/message | p99 ms/message |");
-console.log("|---|---:|---:|---:|");
-for (const r of [ours, mailparser]) console.log(`| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.medianMs.toFixed(3)} | ${r.p99Ms.toFixed(3)} |`);
-console.log(`| sisimai (Perl), for reference | ~740 | | |`);
-console.log(`parseReport is ${(ours.perSecond / mailparser.perSecond).toFixed(1)}× mailparser and ${(ours.perSecond / 740).toFixed(1)}× sisimai`);
+const lines = [
+  `${messages.length} messages of the sisimai corpus, ${(bytes / 1024).toFixed(0)} KiB; ${PASSES} passes (mailparser ${Math.max(1, Math.ceil(PASSES / 4))}), shuffled, one thread.`,
+  "",
+  "| parser | messages/s | median ms/message | p99 ms/message |",
+  "|---|---:|---:|---:|",
+  ...[ours, mailparser].map((r) => `| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.medianMs.toFixed(3)} | ${r.p99Ms.toFixed(3)} |`),
+  `| sisimai (Perl), for reference | ~740 | | |`,
+  "",
+  `parseReport is ${(ours.perSecond / mailparser.perSecond).toFixed(1)}× mailparser and ${(ours.perSecond / 740).toFixed(1)}× sisimai.`,
+];
+console.log(lines.join("\n"));
+if (process.env.BENCH_RECORD !== "0") appendSection("Bounce parsing (bench:bounces)", lines.join("\n"));
