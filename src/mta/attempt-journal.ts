@@ -1,14 +1,16 @@
 // "A DATA we send is preceded by a durable attempt record": each try writes
-// its attempt row, state `data`, with synchronous=FULL before DATA goes out.
-// Tries that reach that point in the same turn of the event loop share one
-// fsync'd transaction (group commit), so durability does not cost one fsync
-// per message. The row is written only while the message's lease is still the
-// worker's: a lease that lapsed (a stalled process whose message was rescued and
-// claimed again) must not let a second DATA go out.
-import type { Ctx } from "../context";
-import { durably } from "../db/client";
+// its attempt row, state `data`, and waits until it is on disk before DATA goes
+// out. Tries that reach that point in the same turn of the event loop share one
+// transaction; the fsync of the WAL that makes it durable runs on a thread of
+// its own (wal-sync-thread.ts: what synchronous=FULL does, without holding the
+// event loop for the sync; commits that land meanwhile share the next). The
+// row is written only while the message's lease is still the worker's: a lease
+// that lapsed (a stalled process whose message was rescued and claimed again)
+// must not let a second DATA go out.
+import { databaseFile, type Ctx } from "../context";
 import { preparedOnce } from "../db/prepared";
 import type { messageAttempts } from "../db/schema";
+import { WalSyncThread } from "./wal-sync-thread";
 
 export type AttemptRow = typeof messageAttempts.$inferInsert & { state: "data"; recipients: string[] };
 
@@ -22,10 +24,17 @@ export class LeaseLostError extends Error {
 export class AttemptJournal {
   private pending: { row: AttemptRow; leaseOwner: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
+  private readonly wal: WalSyncThread;
 
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Ctx) {
+    this.wal = new WalSyncThread(`${databaseFile(ctx.config.dataDir)}-wal`);
+  }
 
-  /** Resolves once `row` is durably committed; rejects (LeaseLostError) when `leaseOwner` no longer holds its message. */
+  /**
+   * Resolves once `row` is committed and on disk; rejects (LeaseLostError)
+   * when `leaseOwner` no longer holds its message, or with the error of a
+   * commit or sync that failed (then none of these tries may send DATA).
+   */
   begin(row: AttemptRow, leaseOwner: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ row, leaseOwner, resolve, reject });
@@ -35,20 +44,30 @@ export class AttemptJournal {
     });
   }
 
+  /** Ends the sync thread (the worker stopped). */
+  close(): void {
+    this.wal.close();
+  }
+
   private flush(): void {
     this.scheduled = false;
     const batch = this.pending;
     this.pending = [];
     const insert = insertStatement(this.ctx);
+    let written: boolean[];
     try {
-      const written = durably(this.ctx.db, () =>
+      written = this.ctx.db.transaction(() =>
         batch.map(({ row: r, leaseOwner }) => insert.run(r.id, r.workspaceId, r.messageId, r.number, r.state, r.transport, r.destination, JSON.stringify(r.recipients), r.startedAt, leaseOwner).changes > 0),
       );
-      batch.forEach((p, i) => (written[i] ? p.resolve() : p.reject(new LeaseLostError(p.row.messageId))));
     } catch (err) {
       // not recorded: none of these tries may send DATA
       for (const p of batch) p.reject(err);
+      return;
     }
+    this.wal.sync().then(
+      () => batch.forEach((p, i) => (written[i] ? p.resolve() : p.reject(new LeaseLostError(p.row.messageId)))),
+      (err) => batch.forEach((p) => p.reject(err)),
+    );
   }
 }
 
