@@ -242,11 +242,19 @@ function relaxedField(raw: string): string {
 /** relaxed body canonicalisation: WSP runs → one SP, none at line ends, no empty lines at the end. */
 export function relaxedBody(body: string): string {
   if (body === "") return "";
-  let s = body.replace(/[ \t]+/g, " ").replace(/ \r\n/g, "\r\n");
+  // a lone SP is its own run: only tabs and longer runs are rewritten (a
+  // replacement per space of a 10 KB body cost more than the hash)
+  let s = WSP_TO_REWRITE.test(body) ? body.replace(WSP_TO_REWRITE_G, " ") : body;
+  if (s.includes(" \r\n")) s = s.replace(/ \r\n/g, "\r\n");
   if (s.endsWith(" ")) s = s.slice(0, -1);
-  s = s.replace(/(?:\r\n)+$/, "");
-  return s === "" ? "" : s + "\r\n";
+  // the empty lines at the end, walked back from the end (a /(?:\r\n)+$/ tries every position)
+  let end = s.length;
+  while (end >= 2 && s.charCodeAt(end - 1) === 0x0a && s.charCodeAt(end - 2) === 0x0d) end -= 2;
+  return end === 0 ? "" : s.slice(0, end) + "\r\n";
 }
+
+const WSP_TO_REWRITE = /[ \t]{2,}|\t/;
+const WSP_TO_REWRITE_G = /[ \t]{2,}|\t/g;
 
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 

@@ -227,7 +227,26 @@ describe("relaxed body canonicalisation", () => {
     ["empty", ""],
     ["8-bit bytes", "caf\xc3\xa9 \xa0x \r\n"],
     ["last line of spaces only", "Hello\r\n   "],
+    ["single spaces and a single tab", "a b\tc d\r\n"],
+    ["a space before empty lines at the end", "a \r\n\r\n \r\n"],
+    ["only spaces", "   "],
   ])("%s", (_, body) => {
     expect(ours(body)).toBe(reference(body));
+  });
+
+  test("bodies made of spaces, tabs, line breaks and text agree with the reference", () => {
+    const pieces = [" ", " ", "\t", "\r\n", "\r\n", "a", "word", "\xa0", "="];
+    let seed = 7;
+    // mulberry32: the same cases on every run
+    const next = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (t ^ (t >>> 14)) >>> 0;
+    };
+    for (let i = 0; i < 500; i++) {
+      const body = Array.from({ length: next() % 40 }, () => pieces[next() % pieces.length]).join("");
+      expect(ours(body)).toBe(reference(body));
+    }
   });
 });
