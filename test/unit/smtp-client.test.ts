@@ -554,6 +554,9 @@ describe("data block", () => {
     ["a\n.\nb", "a\r\n..\r\nb\r\n.\r\n"],
     ["a\r.\rb\r", "a\r\n..\r\nb\r\n.\r\n"],
     ["x\r\n\r\n", "x\r\n\r\n.\r\n"],
+    [".a\r\n.b\r\n..c\r\nd.\r\n.", "..a\r\n..b\r\n...c\r\nd.\r\n..\r\n.\r\n"],
+    ["a\r\n.\r\nb\n.", "a\r\n..\r\nb\r\n..\r\n.\r\n"],
+    ["\r\n", "\r\n.\r\n"],
   ])("%j → %j", (input, wire) => {
     expect(block(input)).toBe(wire);
   });
