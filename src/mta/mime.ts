@@ -68,7 +68,11 @@ export function textFromHtml(html: string): string {
   return htmlToText(html);
 }
 
-const toCrlf = (s: string) => s.replace(/\r\n|\r|\n/g, "\r\n");
+/** Every line end as CRLF (the common case, LF only or none, without a regex). */
+function toCrlf(s: string): string {
+  if (s.includes("\r")) return s.replace(/\r\n|\r|\n/g, "\r\n");
+  return s.includes("\n") ? s.replaceAll("\n", "\r\n") : s;
+}
 
 function mailbox(header: string, m: string | Mailbox): { address: string; name: string } {
   const address = typeof m === "string" ? m : m.address;
@@ -120,15 +124,18 @@ export function buildMessage(input: MessageInput): Uint8Array {
   for (const [name, value] of Object.entries(custom)) root.addHeader(name, value);
   // MIME-Version (and Content-Transfer-Encoding) are added by buildHeaders, Content-Type goes last
 
+  let s: string;
   if (html) {
-    root.createChild("text/plain; charset=utf-8").setContent(text);
-    root.createChild("text/html; charset=utf-8").setContent(html);
+    // MimeNode writes the root's headers and boundary; the two parts' headers are fixed, so they are written here
+    const head = root.buildHeaders();
+    const b = root.boundary as string;
+    s = `${head}\r\n\r\n--${b}\r\n${part("text/plain", text)}\r\n--${b}\r\n${part("text/html", html)}\r\n--${b}--\r\n`;
   } else {
-    root.setContent(text);
+    const encoding = transferEncoding(text);
+    // set before buildHeaders, where MimeNode would append it after a scan of its own
+    if (encoding) root.setHeader("Content-Transfer-Encoding", encoding);
+    s = `${root.buildHeaders()}\r\n\r\n${encoded(encoding, text)}`;
   }
-  const out: string[] = [];
-  serialise(root, out);
-  let s = out.join("");
   if (!s.endsWith("\n")) s += "\r\n";
   const bytes = Buffer.from(s, "utf8");
   const long = s.slice(0, s.indexOf("\r\n\r\n")).split("\r\n").find((line) => Buffer.byteLength(line) > 998);
@@ -141,6 +148,47 @@ export function buildMessage(input: MessageInput): Uint8Array {
 const UNFOLDABLE = /[^ \t]{900,}/;
 function unstructured(value: string): string | { prepared: true; foldLines: true; value: string } {
   return UNFOLDABLE.test(value) ? { prepared: true, foldLines: true, value: mimeFuncs.encodeWord(value, "Q", 52) } : value;
+}
+
+/** A text part of multipart/alternative as MimeNode writes it: its two headers, then its body. */
+function part(type: "text/plain" | "text/html", content: string): string {
+  const encoding = transferEncoding(content);
+  const head = `Content-Type: ${type}; charset=utf-8${encoding ? `\r\nContent-Transfer-Encoding: ${encoding}` : ""}`;
+  return `${head}\r\n\r\n${encoded(encoding, content)}`;
+}
+
+/**
+ * MimeNode.getTransferEncoding for text/* string content: none for no content,
+ * 7bit for plain text without lines over 76, quoted-printable for mostly Latin
+ * text, else base64.
+ */
+function transferEncoding(content: string): "7bit" | "quoted-printable" | "base64" | null {
+  if (content === "") return null;
+  const plain = !NOT_PLAIN.test(content);
+  if (plain && !(content.length > 128 * 1024 || LONG_LINE.test(content))) return "7bit";
+  return mostlyLatin(content) ? "quoted-printable" : "base64";
+}
+
+function encoded(encoding: ReturnType<typeof transferEncoding>, content: string): string {
+  if (encoding === "quoted-printable") return quotedPrintable(content);
+  if (encoding === "base64") return base64.wrap(base64.encode(content), 76);
+  return content;
+}
+
+// mime-funcs' isPlainText and hasLongerLines(…, 76)
+const NOT_PLAIN = /[\x00-\x08\x0b\x0c\x0e-\x1f\u0080-\uFFFF]/;
+const LONG_LINE = /^.{77,}/m;
+
+/** MimeNode._getTextEncoding: more Latin letters than binary or non-ASCII characters means Q. */
+function mostlyLatin(value: string): boolean {
+  let nonLatin = 0;
+  let latin = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c <= 0x08 || c === 0x0b || c === 0x0c || (c >= 0x0e && c <= 0x1f) || c >= 0x80) nonLatin++;
+    else if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) latin++;
+  }
+  return nonLatin < latin;
 }
 
 /**
@@ -161,26 +209,23 @@ function quotedPrintable(content: string): string {
     out += wrapped.slice(0, lf + 1);
     open = wrapped.slice(lf + 1);
   };
-  put(qp.encode(buf.subarray(0, end)));
-  if (end < buf.length) put(qp.encode(buf.subarray(end)));
+  if (QP_AS_IS.test(content)) {
+    // printable ASCII (the usual HTML): qp.encode's bytes without a pass over each byte
+    put(qpAscii(content.slice(0, end)));
+    if (end < content.length) put(content.slice(end, -1) + (content.endsWith(" ") ? "=20" : "=09"));
+  } else {
+    put(qp.encode(buf.subarray(0, end)));
+    if (end < buf.length) put(qp.encode(buf.subarray(end)));
+  }
   return out + open;
 }
 
-/** MimeNode.stream, synchronously, for string content. */
-function serialise(node: MimeNode, out: string[]): void {
-  const encoding = node.getTransferEncoding();
-  out.push(node.buildHeaders(), "\r\n\r\n");
-  if (node.multipart) {
-    node.childNodes.forEach((child, i) => {
-      out.push(`${i > 0 ? "\r\n" : ""}--${node.boundary}\r\n`);
-      serialise(child, out);
-    });
-    out.push(`\r\n--${node.boundary}--\r\n`);
-    return;
-  }
-  const content = node.content;
-  if (typeof content !== "string" || content === "") return;
-  if (encoding === "quoted-printable") out.push(quotedPrintable(content));
-  else if (encoding === "base64") out.push(base64.wrap(base64.encode(content), 76));
-  else out.push(content);
+// every character qp.encode may write as it is (besides "=", written =3D)
+const QP_AS_IS = /^[\t\r\n\x20-\x7e]*$/;
+const WSP_BEFORE_BREAK = /[ \t](?=[\r\n])/g;
+
+/** qp.encode of printable ASCII that does not end in whitespace: "=" and a space or tab before a line break encoded. */
+function qpAscii(s: string): string {
+  const e = s.includes("=") ? s.replaceAll("=", "=3D") : s;
+  return e.replace(WSP_BEFORE_BREAK, (c) => (c === " " ? "=20" : "=09"));
 }

@@ -176,6 +176,47 @@ describe("buildMessage", () => {
       .build();
     expect(ours).toBe(theirs.toString("utf8"));
   });
+
+  test("the bytes are MailComposer's for bodies made of words, spaces, tabs, '=', line breaks, long lines and non-ASCII text", async () => {
+    const pieces = ["word", "Grüße", "日本語", " ", " ", "  ", "\t", "=", "=3D", "\n", "\r\n", "\r", "\n\n", "\t\n", " \n", "x".repeat(90), ".", "a,b!c?", "<p>", "</p>"];
+    let seed = 11;
+    // mulberry32: the same cases on every run
+    const next = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (t ^ (t >>> 14)) >>> 0;
+    };
+    // CRLF line ends, as buildMessage makes them before encoding (MailComposer keeps what it is given)
+    const ascii = pieces.filter((p) => /^[\x00-\x7f]*$/.test(p));
+    const body = (from = pieces) => Array.from({ length: next() % 60 }, () => from[next() % from.length]).join("").replace(/\r\n|\r|\n/g, "\r\n");
+    for (let i = 0; i < 200; i++) {
+      // never empty: MailComposer leaves an empty part out (buildMessage keeps it, see below)
+      const from = i % 2 ? ascii : pieces;
+      const html = i % 3 === 0 ? null : body(from) || "<p>x</p>";
+      const text = body(from) || "x";
+      const fields = { to: ["bob@receiver.example"], subject: `Case ${i}`, text, html };
+      const ours = str(buildMessage(input(fields)));
+      const base = /boundary="--_NmP-([0-9a-f]+)-Part_1"/.exec(ours)?.[1];
+      const theirs = await new MailComposer({
+        ...fields,
+        html: html ?? undefined,
+        from: { address: "anna@sender.example", name: "Anna Łukasiewicz" },
+        messageId: `<${MSG}@sender.example>`,
+        date: DATE,
+        baseBoundary: base,
+      })
+        .compile()
+        .build();
+      expect(ours).toBe(theirs.toString("utf8"));
+    }
+  });
+
+  test("an empty text beside HTML is an empty text/plain part, without a transfer encoding", () => {
+    const ours = str(buildMessage(input({ text: "", html: "<p>x</p>" })));
+    const b = /boundary="([^"]+)"/.exec(ours)![1];
+    expect(ours).toContain(`\r\n\r\n--${b}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\r\n--${b}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n<p>x</p>\r\n--${b}--\r\n`);
+  });
 });
 
 describe("header injection is refused with HeaderTextError, never repaired", () => {
