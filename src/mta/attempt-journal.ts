@@ -2,15 +2,15 @@
 // its attempt row, state `data`, and waits until it is on disk before DATA goes
 // out. Tries that reach that point in the same turn of the event loop share one
 // transaction; the fsync of the WAL that makes it durable runs on a thread of
-// its own (wal-sync-thread.ts: what synchronous=FULL does, without holding the
+// its own (db/wal-sync.ts: what synchronous=FULL does, without holding the
 // event loop for the sync; commits that land meanwhile share the next). The
 // row is written only while the message's lease is still the worker's: a lease
 // that lapsed (a stalled process whose message was rescued and claimed again)
 // must not let a second DATA go out.
-import { databaseFile, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import { preparedOnce } from "../db/prepared";
 import type { messageAttempts } from "../db/schema";
-import { WalSyncThread } from "./wal-sync-thread";
+import { walSyncOf, type WalSync } from "../db/wal-sync";
 
 export type AttemptRow = typeof messageAttempts.$inferInsert & { state: "data"; recipients: string[] };
 
@@ -24,10 +24,10 @@ export class LeaseLostError extends Error {
 export class AttemptJournal {
   private pending: { row: AttemptRow; leaseOwner: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
-  private readonly wal: WalSyncThread;
+  private readonly wal: WalSync;
 
   constructor(private readonly ctx: Ctx) {
-    this.wal = new WalSyncThread(`${databaseFile(ctx.config.dataDir)}-wal`);
+    this.wal = walSyncOf(ctx.db);
   }
 
   /**

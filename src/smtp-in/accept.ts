@@ -1,12 +1,12 @@
 // "A 250 means we keep it" (RFC 5321 §6.1): a received message is written,
 // raw bytes and envelope, and its commit is on disk (the WAL fsync'd, as
-// synchronous=FULL would: db/group-commit.ts) before the listener answers 250; the ingest reads it from there (after a crash too). One row per
+// synchronous=FULL would: db/wal-sync.ts) before the listener answers 250; the ingest reads it from there (after a crash too). One row per
 // workspace its recipients belong to; the same message twice (a retry after a
 // lost 250) is stored once per workspace.
 import type { Ctx } from "../context";
 import type { Tx } from "../db/client";
-import { databaseFile } from "../context";
-import { GroupCommit, WalSync } from "../db/group-commit";
+import { GroupCommit } from "../db/group-commit";
+import { walSyncOf } from "../db/wal-sync";
 import { preparedOnce } from "../db/prepared";
 import { newId } from "../lib/ids";
 import { dedupeKey, decodeWords, messageIdOf, readHeaders } from "./headers";
@@ -114,8 +114,7 @@ export class InboundStore {
   private readonly commits: GroupCommit<Row[], { id: string; duplicate: boolean }[]>;
 
   constructor(private readonly ctx: Ctx) {
-    const wal = new WalSync(`${databaseFile(ctx.config.dataDir)}-wal`);
-    this.commits = new GroupCommit(ctx.db, wal, (tx, batches) => batches.map((rows) => writeRows(ctx, tx, rows)));
+    this.commits = new GroupCommit(ctx.db, walSyncOf(ctx.db), (tx, batches) => batches.map((rows) => writeRows(ctx, tx, rows)));
   }
 
   async submit(r: Received): Promise<Accepted> {

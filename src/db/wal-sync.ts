@@ -1,22 +1,29 @@
-// fsync of the database's WAL on a thread of its own, for the attempt
-// journal. The guarantee is db/group-commit.ts's WalSync (a commit is on disk
-// once the WAL was synced after it: what synchronous=FULL does), and so is the
-// sharing (syncs asked for while one runs share the next). What differs is
-// where the sync runs: node:fs's promises go through the runtime's small
-// thread pool, which is also where WebCrypto signs — behind a queue of DKIM
-// signatures a 1 ms fsync waited 20–30 ms, and every SMTP session with it,
-// between RCPT and DATA. Here it waits for nothing but the disk.
+// Durability without holding the event loop: a commit made with the
+// connection's synchronous=NORMAL is on disk once the write-ahead log is synced
+// after it — exactly what synchronous=FULL does in WAL mode, here done on a
+// thread of its own. A checkpoint cannot lose such a commit: SQLite syncs the
+// WAL before copying it into the database and the database before the WAL is
+// reset. Syncs asked for while one runs share the next (a group commit).
+// Why a thread of its own, not node:fs's promises: those run on the runtime's
+// small thread pool, where WebCrypto also signs — behind a queue of DKIM
+// signatures a 1 ms fsync waited 20–30 ms, every SMTP session with it.
+// Used by the MTA's attempt journal (before DATA) and the inbound listener's
+// acceptances (before the 250); one per database (walSyncOf).
 //
 // The thread is started on first use, is never what keeps the process alive,
 // and ends after a while without syncs (a test process makes many contexts).
+import type { Db } from "./client";
+import { preparedOnce } from "./prepared";
+
 const SOURCE = `
-const { openSync, fsyncSync, closeSync } = require("node:fs");
+const { openSync, fdatasyncSync, closeSync } = require("node:fs");
 self.onmessage = (e) => {
   const { id, path } = e.data;
   try {
-    // opened anew each time: a WAL truncated or recreated by a checkpoint is never missed
+    // opened anew each time: a WAL truncated or recreated by a checkpoint is never missed;
+    // fdatasync, as SQLite syncs the WAL on Linux (the data and the size, not the times)
     const fd = openSync(path, "r");
-    try { fsyncSync(fd); } finally { closeSync(fd); }
+    try { fdatasyncSync(fd); } finally { closeSync(fd); }
     postMessage({ id });
   } catch (err) {
     postMessage({ id, error: String((err && err.message) || err) });
@@ -27,7 +34,7 @@ let sourceUrl: string | null = null;
 
 const IDLE_MS = 5_000;
 
-export class WalSyncThread {
+export class WalSync {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   private nextId = 1;
@@ -101,4 +108,9 @@ export class WalSyncThread {
     this.idleTimer = setTimeout(() => this.close(), IDLE_MS);
     this.idleTimer.unref?.();
   }
+}
+
+/** The WAL syncer of this database, shared by everything that commits durably on it. */
+export function walSyncOf(db: Db): WalSync {
+  return preparedOnce(db, "wal-sync", () => new WalSync(`${db.$client.filename}-wal`));
 }
