@@ -99,7 +99,7 @@ function recordRun(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: RunResult
   } else {
     status = list.some((x) => x.state === "sent") ? "sent" : "failed";
   }
-  const row = s.finish({ id: m.id, owner, status, detail: status === "sent" ? null : detail, recipients: list, attempts, firstAttemptAt, dueAt, sentAt: status === "sent" ? now : m.sentAt }, now);
+  const row = s.finish(m, owner, { status, statusDetail: status === "sent" ? null : detail, recipients: list, attempts, firstAttemptAt, dueAt, sentAt: status === "sent" ? now : m.sentAt }, now);
   if (row && status !== "queued") emitMessage(outbox, `message.${status}` as "message.sent", row);
 }
 

@@ -17,17 +17,14 @@ export function mtaStatements(ctx: Ctx) {
         WHERE id IN (SELECT id FROM messages WHERE status = 'queued' AND due_at <= ?2 ORDER BY due_at LIMIT ?4)
         RETURNING ${list}`,
     );
-    // the end of a run that tried (or had nothing left to try): written only where the lease is still ours
-    const finish = db.prepare<MessageRow, [string, string, string, string | null, string, number, number | null, number, number | null, number]>(
+    // the end of a run that tried (or had nothing left to try): written only where the lease is still ours.
+    // Not RETURNING the row: the caller has it (what it claimed, and these columns); reading back
+    // a 5 KB row per message cost more than the update
+    const finish = db.prepare<unknown, [string, string, string, string | null, string, number, number | null, number, number | null, number]>(
       `UPDATE messages SET status = ?3, status_detail = ?4, recipients = ?5, holds = '[]', attempts = ?6, first_attempt_at = ?7,
               due_at = ?8, sent_at = ?9, lease_owner = NULL, lease_until = NULL, updated_at = ?10
-        WHERE id = ?1 AND lease_owner = ?2 AND status = 'sending'
-        RETURNING ${list}`,
+        WHERE id = ?1 AND lease_owner = ?2 AND status = 'sending'`,
     );
-    const decoded = (r: MessageRow | null) => {
-      if (r && decode) decode(r);
-      return r;
-    };
     return {
       /** Leases up to `limit` due messages to `owner` (oldest due first); answers their rows. */
       claim: (owner: string, now: number, leaseMs: number, limit: number): MessageRow[] => {
@@ -37,10 +34,17 @@ export function mtaStatements(ctx: Ctx) {
       },
       /** Whether `owner` still holds the message's lease. */
       holds: db.prepare<{ one: number }, [string, string]>("SELECT 1 AS one FROM messages WHERE id = ?1 AND lease_owner = ?2 AND status = 'sending'"),
+      /** The claimed message `m` as it ends this run, or null when `owner` no longer holds it (nothing written). */
       finish: (
-        m: { id: string; owner: string; status: string; detail: string | null; recipients: MessageRecipient[]; attempts: number; firstAttemptAt: number | null; dueAt: number; sentAt: number | null },
+        m: MessageRow,
+        owner: string,
+        end: { status: MessageRow["status"]; statusDetail: string | null; recipients: MessageRecipient[]; attempts: number; firstAttemptAt: number | null; dueAt: number; sentAt: number | null },
         now: number,
-      ): MessageRow | null => decoded(finish.get(m.id, m.owner, m.status, m.detail, JSON.stringify(m.recipients), m.attempts, m.firstAttemptAt, m.dueAt, m.sentAt, now)),
+      ): MessageRow | null => {
+        const e = end;
+        const changed = finish.run(m.id, owner, e.status, e.statusDetail, JSON.stringify(e.recipients), e.attempts, e.firstAttemptAt, e.dueAt, e.sentAt, now).changes;
+        return changed ? { ...m, ...e, holds: [], leaseOwner: null, leaseUntil: null, updatedAt: now } : null;
+      },
       /** An attempt that reached DATA: how it ended. */
       endAttempt: db.prepare<unknown, [string, string, string | null, number | null, string, string, number]>(
         "UPDATE message_attempts SET state = ?2, host = ?3, tls = ?4, response = ?5, rcpt_responses = ?6, ended_at = ?7 WHERE id = ?1",
