@@ -79,13 +79,18 @@ export function expectOk(a: Answer, status = 200): void {
   if (a.status !== status) throw new Error(`expected ${status}, got ${a.status}: ${a.text.slice(0, 500)}`);
 }
 
-/** Waits for a condition without sleeping blindly: polls on the event loop, bounded. */
-export async function until<T>(fn: () => T | Promise<T>, what = "condition", timeoutMs = 5000): Promise<NonNullable<T>> {
+/**
+ * Waits for a condition without sleeping blindly: polls on the event loop,
+ * bounded. `everyMs` spaces the polls of a costly check (one that opens a
+ * database), so the test process keeps time for the peers it serves itself
+ * (a DNS server the watched process asks).
+ */
+export async function until<T>(fn: () => T | Promise<T>, what = "condition", timeoutMs = 5000, everyMs = 0): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
     if (v) return v as NonNullable<T>;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => (everyMs ? setTimeout(r, everyMs) : setImmediate(r)));
   }
 }

@@ -78,8 +78,11 @@ interface Row {
 
 const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(1)} %`;
 
-describe.skipIf(!existsSync(`${CORPUS}/expected.json`))("agreement with sisimai on its set of real bounces", () => {
-  const rows = (JSON.parse(readFileSync(`${CORPUS}/expected.json`, "utf8")) as Row[]).filter((r) => existsSync(`${CORPUS}/${r.file}`));
+const present = existsSync(`${CORPUS}/expected.json`);
+
+describe.skipIf(!present)("agreement with sisimai on its set of real bounces", () => {
+  // Bun runs a skipped describe's body to collect its tests: read nothing when the corpus is absent
+  const rows = present ? (JSON.parse(readFileSync(`${CORPUS}/expected.json`, "utf8")) as Row[]).filter((r) => existsSync(`${CORPUS}/${r.file}`)) : [];
   const byFile = new Map<string, Row[]>();
   for (const r of rows) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   for (const list of byFile.values()) {
