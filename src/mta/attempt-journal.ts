@@ -44,11 +44,6 @@ export class AttemptJournal {
     });
   }
 
-  /** Ends the sync thread (the worker stopped). */
-  close(): void {
-    this.wal.close();
-  }
-
   private flush(): void {
     this.scheduled = false;
     const batch = this.pending;

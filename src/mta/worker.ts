@@ -35,7 +35,7 @@ function messageStore(ctx: Ctx): LeaseStore<MessageRow, RunResult> {
 }
 
 export class MtaWorker extends LeaseWorker<MessageRow, RunResult> {
-  constructor(ctx: Ctx, opts: MtaWorkerOptions = {}, private readonly edges: MtaEdges = { transport: ctx.transport, shaper: ctx.shaper, journal: new AttemptJournal(ctx), charges: new QuotaCharges(ctx) }) {
+  constructor(ctx: Ctx, opts: MtaWorkerOptions = {}, edges: MtaEdges = { transport: ctx.transport, shaper: ctx.shaper, journal: new AttemptJournal(ctx), charges: new QuotaCharges(ctx) }) {
     super("mta", ctx, messageStore(ctx), (m) => work(ctx, edges, m), {
       concurrency: opts.concurrency ?? ctx.config.mta.concurrency,
       batchSize: opts.batchSize ?? 64,
@@ -47,7 +47,6 @@ export class MtaWorker extends LeaseWorker<MessageRow, RunResult> {
 
   override async stop(timeoutMs?: number): Promise<void> {
     await super.stop(timeoutMs);
-    this.edges.journal.close();
     await this.ctx.transport.close();
   }
 }
