@@ -39,7 +39,7 @@ export class IngestWorker extends LeaseWorker<InboundRow, IngestResult> {
 }
 
 /** How long news of stored messages is gathered before the ingest claims them. */
-const GATHER_MS = 20;
+const GATHER_MS = 100;
 
 /**
  * Wakes the ingest at most every GATHER_MS: it then claims, and records, several
