@@ -1,7 +1,9 @@
-// Durable writes that many callers wait on at once (the inbound listener's
-// acceptances): everything submitted in one turn of the event loop is written
-// in one transaction, and each caller's promise resolves once the WAL holding
-// it is synced (wal-sync.ts: synchronous=FULL's guarantee, off the event loop).
+// Writes that many callers wait on at once (the inbound listener's
+// acceptances, the MTA's attempt rows and quota charges): everything submitted
+// in one turn of the event loop is written in one transaction, in arrival order,
+// each write seeing the ones before it; with a WAL syncer, each caller's promise
+// resolves only once the WAL holding it is synced (wal-sync.ts: synchronous=FULL's
+// guarantee, off the event loop). One commit instead of one per caller.
 import type { Db, Tx } from "./client";
 import type { WalSync } from "./wal-sync";
 
@@ -12,11 +14,12 @@ export class GroupCommit<In, Out> {
   /** `write` runs inside the transaction and answers one result per item, in order. */
   constructor(
     private readonly db: Db,
-    private readonly wal: WalSync,
     private readonly write: (tx: Tx, items: In[]) => Out[],
+    /** When given, results wait until the WAL is synced (durable); else they follow the commit. */
+    private readonly wal: WalSync | null = null,
   ) {}
 
-  /** Resolves once `item` is committed and on disk; rejects when the commit or the sync failed. */
+  /** Resolves once `item` is committed (and on disk, with a syncer); rejects when the commit or the sync failed: nothing of the batch counts. */
   submit(item: In): Promise<Out> {
     return new Promise((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
@@ -37,6 +40,7 @@ export class GroupCommit<In, Out> {
       for (const p of batch) p.reject(err);
       return;
     }
+    if (!this.wal) return batch.forEach((p, i) => p.resolve(out[i]!));
     this.wal.sync().then(
       () => batch.forEach((p, i) => p.resolve(out[i]!)),
       (err) => batch.forEach((p) => p.reject(err)),

@@ -10,7 +10,8 @@
 import type { Ctx } from "../context";
 import { preparedOnce } from "../db/prepared";
 import type { messageAttempts } from "../db/schema";
-import { walSyncOf, type WalSync } from "../db/wal-sync";
+import { GroupCommit } from "../db/group-commit";
+import { walSyncOf } from "../db/wal-sync";
 
 export type AttemptRow = typeof messageAttempts.$inferInsert & { state: "data"; recipients: string[] };
 
@@ -22,12 +23,13 @@ export class LeaseLostError extends Error {
 }
 
 export class AttemptJournal {
-  private pending: { row: AttemptRow; leaseOwner: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
-  private scheduled = false;
-  private readonly wal: WalSync;
+  private readonly commits: GroupCommit<{ row: AttemptRow; leaseOwner: string }, boolean>;
 
-  constructor(private readonly ctx: Ctx) {
-    this.wal = walSyncOf(ctx.db);
+  constructor(ctx: Ctx) {
+    // each row answers whether it was written (the lease still held)
+    const write = (_tx: unknown, items: { row: AttemptRow; leaseOwner: string }[]) =>
+      items.map(({ row: r, leaseOwner }) => insertStatement(ctx).run(r.id, r.workspaceId, r.messageId, r.number, r.state, r.transport, r.destination, JSON.stringify(r.recipients), r.startedAt, leaseOwner).changes > 0);
+    this.commits = new GroupCommit(ctx.db, write, walSyncOf(ctx.db));
   }
 
   /**
@@ -35,34 +37,8 @@ export class AttemptJournal {
    * when `leaseOwner` no longer holds its message, or with the error of a
    * commit or sync that failed (then none of these tries may send DATA).
    */
-  begin(row: AttemptRow, leaseOwner: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ row, leaseOwner, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    });
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    const batch = this.pending;
-    this.pending = [];
-    const insert = insertStatement(this.ctx);
-    let written: boolean[];
-    try {
-      written = this.ctx.db.transaction(() =>
-        batch.map(({ row: r, leaseOwner }) => insert.run(r.id, r.workspaceId, r.messageId, r.number, r.state, r.transport, r.destination, JSON.stringify(r.recipients), r.startedAt, leaseOwner).changes > 0),
-      );
-    } catch (err) {
-      // not recorded: none of these tries may send DATA
-      for (const p of batch) p.reject(err);
-      return;
-    }
-    this.wal.sync().then(
-      () => batch.forEach((p, i) => (written[i] ? p.resolve() : p.reject(new LeaseLostError(p.row.messageId)))),
-      (err) => batch.forEach((p) => p.reject(err)),
-    );
+  async begin(row: AttemptRow, leaseOwner: string): Promise<void> {
+    if (!(await this.commits.submit({ row, leaseOwner }))) throw new LeaseLostError(row.messageId);
   }
 }
 

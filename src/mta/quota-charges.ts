@@ -6,36 +6,18 @@
 // A commit is a few pages of WAL (the ledger, its indexes, the tallies' reads)
 // that every later fsync'd attempt record then has to flush.
 import type { Ctx } from "../context";
+import { GroupCommit } from "../db/group-commit";
 import { chargeQuota, type Charge, type ChargeResult } from "../modules/sending/quota-ledger";
 
 export class QuotaCharges {
-  private pending: { charge: Charge; resolve: (r: ChargeResult) => void; reject: (e: unknown) => void }[] = [];
-  private scheduled = false;
+  private readonly commits: GroupCommit<Charge, ChargeResult>;
 
-  constructor(private readonly ctx: Ctx) {}
-
-  /** Charges the message (quota-ledger.ts chargeQuota) with the others of this turn; rejects when their transaction fails. */
-  charge(charge: Charge): Promise<ChargeResult> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ charge, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    });
+  constructor(ctx: Ctx) {
+    this.commits = new GroupCommit(ctx.db, (tx, charges) => charges.map((c) => chargeQuota(ctx, tx, c)));
   }
 
-  private flush(): void {
-    this.scheduled = false;
-    const batch = this.pending;
-    this.pending = [];
-    let results: ChargeResult[];
-    try {
-      results = this.ctx.db.transaction((tx) => batch.map((p) => chargeQuota(this.ctx, tx, p.charge)));
-    } catch (err) {
-      // nothing was charged: each message's run ends as any failed step does
-      for (const p of batch) p.reject(err);
-      return;
-    }
-    batch.forEach((p, i) => p.resolve(results[i]!));
+  /** Charges the message (quota-ledger.ts chargeQuota) with the others of this turn; rejects when their transaction fails (nothing was charged). */
+  charge(charge: Charge): Promise<ChargeResult> {
+    return this.commits.submit(charge);
   }
 }

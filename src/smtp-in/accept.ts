@@ -114,7 +114,7 @@ export class InboundStore {
   private readonly commits: GroupCommit<Row[], { id: string; duplicate: boolean }[]>;
 
   constructor(private readonly ctx: Ctx) {
-    this.commits = new GroupCommit(ctx.db, walSyncOf(ctx.db), (tx, batches) => batches.map((rows) => writeRows(ctx, tx, rows)));
+    this.commits = new GroupCommit(ctx.db, (tx, batches) => batches.map((rows) => writeRows(ctx, tx, rows)), walSyncOf(ctx.db));
   }
 
   async submit(r: Received): Promise<Accepted> {
