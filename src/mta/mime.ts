@@ -170,7 +170,8 @@ function transferEncoding(content: string): "7bit" | "quoted-printable" | "base6
   if (content === "") return null;
   const plain = !NOT_PLAIN.test(content);
   if (plain && !(content.length > 128 * 1024 || LONG_LINE.test(content))) return "7bit";
-  return mostlyLatin(content) ? "quoted-printable" : "base64";
+  // plain text has no binary or non-ASCII character: any Latin letter outnumbers none
+  return (plain ? LATIN_LETTER.test(content) : mostlyLatin(content)) ? "quoted-printable" : "base64";
 }
 
 function encoded(encoding: ReturnType<typeof transferEncoding>, content: string): string {
@@ -182,6 +183,7 @@ function encoded(encoding: ReturnType<typeof transferEncoding>, content: string)
 // mime-funcs' isPlainText and hasLongerLines(…, 76)
 const NOT_PLAIN = /[\x00-\x08\x0b\x0c\x0e-\x1f\u0080-\uFFFF]/;
 const LONG_LINE = /^.{77,}/m;
+const LATIN_LETTER = /[A-Za-z]/;
 
 /** MimeNode._getTextEncoding: more Latin letters than binary or non-ASCII characters means Q. */
 function mostlyLatin(value: string): boolean {

@@ -40,20 +40,21 @@ export function recordRuns(ctx: Ctx, owner: string, results: RunResult[]): void 
 function recordRun(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: RunResult): void {
   const now = ctx.clock.now();
   const m = r.message;
-  const mine = and(eq(messages.id, m.id), eq(messages.leaseOwner, owner), eq(messages.status, "sending"));
+  // built only for the rarer verdicts (drizzle builds a condition per call)
+  const mine = () => and(eq(messages.id, m.id), eq(messages.leaseOwner, owner), eq(messages.status, "sending"));
   const release = { leaseOwner: null, leaseUntil: null, updatedAt: now };
   const v = r.verdict;
   if (v.kind === "hold") {
-    tx.update(messages).set({ status: "queued", holds: [v.hold], statusDetail: v.detail, dueAt: v.until, ...release }).where(mine).run();
+    tx.update(messages).set({ status: "queued", holds: [v.hold], statusDetail: v.detail, dueAt: v.until, ...release }).where(mine()).run();
     return;
   }
   if (v.kind === "retry") {
-    tx.update(messages).set({ status: "queued", holds: [], statusDetail: v.detail, dueAt: v.at, ...release }).where(mine).run();
+    tx.update(messages).set({ status: "queued", holds: [], statusDetail: v.detail, dueAt: v.at, ...release }).where(mine()).run();
     return;
   }
   if (v.kind === "fail") {
     const recipients = m.recipients.map((x) => (x.state === "pending" ? { ...x, state: "failed" as const, response: v.detail } : x));
-    const row = tx.update(messages).set({ status: "failed", holds: [], statusDetail: v.detail, recipients, ...release }).where(mine).returning().get();
+    const row = tx.update(messages).set({ status: "failed", holds: [], statusDetail: v.detail, recipients, ...release }).where(mine()).returning().get();
     if (row) emitMessage(outbox, "message.failed", row);
     return;
   }

@@ -3,6 +3,7 @@
 import type { Ctx } from "../context";
 import type { connections, messages, senderIdentities } from "../db/schema";
 import type { AttemptJournal } from "./attempt-journal";
+import type { SigningKeys } from "./dkim";
 import type { QuotaCharges } from "./quota-charges";
 import type { Shaper } from "./shaping";
 import type { SendResult, Transport } from "./transport";
@@ -40,6 +41,8 @@ export interface Work {
   /** The message's person (its address is the first `to`), when linked. */
   person: { id: string; emailKey: string | null; status: string } | null;
   now: number;
+  /** The sending domain's DKIM keys, read by the domain_verified step (managed connections). */
+  signingKeys: SigningKeys | null;
   /** The message as it leaves (render, then sign). */
   raw: Uint8Array | null;
   outcomes: DestinationOutcome[];

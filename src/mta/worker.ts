@@ -71,7 +71,7 @@ function load(ctx: Ctx, mta: MtaEdges, message: MessageRow): Work | null {
   if (!identity || !connection) return null;
   const person = message.personId ? (pointSelect<PersonRow>(ctx.db, people)(ws, message.personId) ?? null) : null;
   const mode = mtaStatements(ctx).workspaceMode.get(ws)?.mode;
-  return { ctx, mta, message, identity, connection, person, testMode: mode === "test", now: ctx.clock.now(), raw: null, outcomes: [], retryAt: null, shapingNotes: [], complaints: [] };
+  return { ctx, mta, message, identity, connection, person, testMode: mode === "test", now: ctx.clock.now(), signingKeys: null, raw: null, outcomes: [], retryAt: null, shapingNotes: [], complaints: [] };
 }
 
 /** Works every message due now until none is; for tests (with the fake clock) and one-off runs. */

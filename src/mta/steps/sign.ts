@@ -5,7 +5,7 @@ import type { Work } from "../work";
 
 /** DKIM with both keys of the sending domain (RSA-2048 and Ed25519) whenever the workspace has them. */
 export async function sign(w: Work): Promise<Verdict> {
-  const keys = signingKeysFor(w.ctx, { workspaceId: w.message.workspaceId, domain: w.identity.domain });
+  const keys = w.signingKeys ?? signingKeysFor(w.ctx, { workspaceId: w.message.workspaceId, domain: w.identity.domain });
   if (!keys) {
     // the managed MTA never sends unsigned (domainVerified held it); a provider's mailbox signs for itself
     return w.connection.kind === "managed" ? { kind: "fail", detail: `no DKIM keys for ${w.identity.domain}` } : CONTINUE;
