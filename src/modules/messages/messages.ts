@@ -81,7 +81,8 @@ function commitGroup(ctx: Ctx): void {
       for (const p of group) {
         try {
           // a savepoint: a message that cannot be written leaves no trace among the others
-          p.row = ctx.db.transaction(() => insertMessage(ctx, p.q));
+          // (bun:sqlite's own: drizzle's builds a query helper per table for each transaction)
+          p.row = ctx.db.$client.transaction(() => insertMessage(ctx, p.q))();
         } catch (err) {
           p.error = err;
           continue;
