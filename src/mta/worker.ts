@@ -66,13 +66,37 @@ async function work(ctx: Ctx, mta: MtaEdges, message: MessageRow): Promise<RunRe
 
 function load(ctx: Ctx, mta: MtaEdges, message: MessageRow): Work | null {
   const ws = message.workspaceId;
-  const identity = pointSelect<IdentityRow>(ctx.db, senderIdentities)(ws, message.senderIdentityId);
-  const connection = pointSelect<ConnectionRow>(ctx.db, connections)(ws, message.connectionId);
+  const read = sameTurn(ctx);
+  const identity = read(`i ${ws} ${message.senderIdentityId}`, () => pointSelect<IdentityRow>(ctx.db, senderIdentities)(ws, message.senderIdentityId));
+  const connection = read(`c ${ws} ${message.connectionId}`, () => pointSelect<ConnectionRow>(ctx.db, connections)(ws, message.connectionId));
   if (!identity || !connection) return null;
   const person = message.personId ? (pointSelect<PersonRow>(ctx.db, people)(ws, message.personId) ?? null) : null;
-  const mode = mtaStatements(ctx).workspaceMode.get(ws)?.mode;
+  const mode = read(`w ${ws}`, () => mtaStatements(ctx).workspaceMode.get(ws)?.mode);
   return { ctx, mta, message, identity, connection, person, testMode: mode === "test", now: ctx.clock.now(), signingKeys: null, raw: null, outcomes: [], retryAt: null, shapingNotes: [], complaints: [] };
 }
+
+/**
+ * The rows every message of a claimed batch reads (its sender identity,
+ * connection and workspace, mostly the same ones), read once while the batch
+ * is loaded: all of it runs in one synchronous stretch, where nothing else
+ * can write them, and the memo is gone by the next turn. The steps only read
+ * these rows.
+ */
+function sameTurn(ctx: Ctx): <T>(key: string, readRow: () => T) => T {
+  let memo = turnMemos.get(ctx);
+  if (!memo) {
+    turnMemos.set(ctx, (memo = new Map()));
+    queueMicrotask(() => turnMemos.delete(ctx));
+  }
+  const m = memo;
+  return <T>(key: string, readRow: () => T): T => {
+    if (m.has(key)) return m.get(key) as T;
+    const row = readRow();
+    m.set(key, row);
+    return row;
+  };
+}
+const turnMemos = new WeakMap<Ctx, Map<string, unknown>>();
 
 /** Works every message due now until none is; for tests (with the fake clock) and one-off runs. */
 export function sendDue(ctx: Ctx, edges?: MtaEdges): Promise<number> {
