@@ -11,6 +11,7 @@ import { Topic } from "./lib/event-bus";
 import { MtaWorker } from "./mta/worker";
 import { HttpServer, type HttpOptions } from "./server";
 import { InboundListener, type ListenerOptions } from "./smtp-in/server";
+import { AnalysisThread } from "./smtp-in/analysis";
 import { IngestWorker } from "./smtp-in/worker";
 
 export function services(ctx: Ctx, http: HttpOptions = {}, smtp: ListenerOptions = {}): Service[] {
@@ -21,7 +22,7 @@ export function services(ctx: Ctx, http: HttpOptions = {}, smtp: ListenerOptions
     runner, // imports, exports and every other job kind
     new WebhookWorker(ctx), // signed webhook deliveries
     new MtaWorker(ctx), // outgoing messages: the pipeline and the SMTP transport
-    new IngestWorker(ctx, received), // received messages: authentication, bounces, complaints, matching
+    new IngestWorker(ctx, received, { analysis: new AnalysisThread(ctx.config) }), // received messages: authentication, bounces, complaints, matching
     new PeriodicTasks(ctx, runner), // croner: lease rescue, purges, expiry
     new InboundListener(ctx, received, smtp), // inbound SMTP: up once what it hands work to is
     new HttpServer(ctx, http), // both APIs: up last, down first

@@ -12,10 +12,18 @@ export interface Match {
   personId: string | null;
 }
 
+/** What the analysis thread read (analysis.ts): the authenticate and classify steps take it from there. */
+export interface Analysis {
+  authentication: InboundAuthentication;
+  report: Report;
+}
+
 export interface IngestWork {
   ctx: Ctx;
   row: InboundRow;
   raw: Buffer;
+  /** Under way on the analysis thread, when the worker has one; else the steps read the message here. */
+  analysis: Promise<Analysis> | null;
   authentication: InboundAuthentication | null;
   report: Report | null;
   kind: InboundKind | null;

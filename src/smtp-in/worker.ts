@@ -5,18 +5,24 @@ import type { Ctx } from "../context";
 import { LeaseWorker } from "../jobs/lease";
 import { Topic } from "../lib/event-bus";
 import { errorFields } from "../lib/log";
+import { AnalysisThread } from "./analysis";
 import { runIngest } from "./ingest";
+import { envelopeOf } from "./steps/authenticate";
 import { claimInbound, rawOf, releaseInbound, renewInbound, rescueInbound } from "./queue";
 import { MAX_INGEST_ATTEMPTS, recordIngests, type IngestResult } from "./record";
 import type { InboundRow } from "./work";
 
 export interface IngestWorkerOptions {
+  /** Authenticate and classify on a thread of their own (serve); without it, in-process (tests that inject a resolver). */
+  analysis?: AnalysisThread | null;
   concurrency?: number;
   batchSize?: number;
   leaseMs?: number;
 }
 
 export class IngestWorker extends LeaseWorker<InboundRow, IngestResult> {
+  private readonly analysis: AnalysisThread | null;
+
   constructor(ctx: Ctx, received?: Topic, opts: IngestWorkerOptions = {}) {
     super(
       "smtp-in.ingest",
@@ -27,14 +33,20 @@ export class IngestWorker extends LeaseWorker<InboundRow, IngestResult> {
         record: (owner, results) => recordIngests(ctx, owner, results),
         rescue: () => rescueInbound(ctx),
       },
-      (row) => ingest(ctx, row),
+      (row) => ingest(ctx, row, opts.analysis ?? null),
       { concurrency: opts.concurrency ?? 32, batchSize: opts.batchSize ?? 32, leaseMs: opts.leaseMs ?? 60_000, pollMs: 1000, wake: received && gathered(received) },
     );
+    this.analysis = opts.analysis ?? null;
   }
 
   override start(): void {
     releaseInbound(this.ctx); // what a crash left half ingested is taken up now, not after its lease
     super.start();
+  }
+
+  override async stop(timeoutMs?: number): Promise<void> {
+    await super.stop(timeoutMs);
+    this.analysis?.close();
   }
 }
 
@@ -60,11 +72,12 @@ function gathered(received: Topic): Topic {
 }
 
 /** One message through the ingest; never throws (an error is recorded, and retried up to MAX_INGEST_ATTEMPTS runs). */
-async function ingest(ctx: Ctx, row: InboundRow): Promise<IngestResult> {
+async function ingest(ctx: Ctx, row: InboundRow, thread: AnalysisThread | null): Promise<IngestResult> {
   try {
     const raw = rawOf(ctx, row.id);
     if (!raw) throw new Error("the raw message is missing");
-    return { row, work: await runIngest({ ctx, row, raw, authentication: null, report: null, kind: null, match: null }) };
+    const analysis = thread ? thread.analyse(raw, envelopeOf(row)) : null;
+    return { row, work: await runIngest({ ctx, row, raw, analysis, authentication: null, report: null, kind: null, match: null }) };
   } catch (err) {
     ctx.log.error("smtp-in: ingest failed", { inbound_message_id: row.id, ...errorFields(err) });
     return { row, error: err instanceof Error ? err.message : String(err), giveUp: row.attempts >= MAX_INGEST_ATTEMPTS };

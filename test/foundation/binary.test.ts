@@ -10,7 +10,11 @@ import { build } from "../../scripts/build";
 import { embeddedMigrations } from "../../src/db/migrations.gen";
 import { newId } from "../../src/lib/ids";
 import { hashToken, newToken } from "../../src/modules/workspaces/tokens";
+import { startDnsServer } from "../helpers/dns";
 import { Api, expectOk, until } from "../helpers/http";
+import { dsn } from "../helpers/reports";
+import { smtpSend } from "../helpers/smtp-client";
+import { freePort } from "../../scripts/bench/lib";
 import { expectCreatedWorkspace, runCli, ServeProcess, SOURCE_CLI, tempDir } from "./proc";
 
 let work: string;
@@ -84,6 +88,39 @@ describe("the compiled binary alone", () => {
       ]);
     } finally {
       expect(await serve.stop()).toBe(0);
+    }
+  });
+
+  test("takes a bounce over SMTP and reads it: the ingest's analysis worker is inside the binary", async () => {
+    const dataDir = join(work, "inbound");
+    mkdirSync(dataDir);
+    const created = await runCli(BIN, ["workspace", "create", "--name", "Inbound", "--data-dir", dataDir], { cwd: alone });
+    expect(created.code).toBe(0);
+    const w = created.json();
+    const dns = await startDnsServer(); // every lookup answered at once (NXDOMAIN)
+    const smtpPort = await freePort();
+    const serve = await ServeProcess.start(BIN, ["--data-dir", dataDir], { cwd: alone, env: { NEARBOUND_SMTP_PORT: String(smtpPort), NEARBOUND_DNS_SERVERS: dns.servers } });
+    try {
+      // the test twin verifies a sending domain without DNS
+      const api = new Api(serve.url, w.test_api_key);
+      const domain = await api.post("/v1/sending_domains", { domain: "mail.binary.test" });
+      expectOk(domain, 201);
+      expectOk(await api.post(`/v1/sending_domains/${domain.body.id}/verify`, {}), 202);
+      await until(async () => (await api.get(`/v1/sending_domains/${domain.body.id}`)).body.status === "verified", "the domain to verify", 20_000);
+      const identity = "ada@mail.binary.test";
+      expectOk(await api.post("/v1/connections", { kind: "managed", name: "MTA", identities: [{ email: identity, name: "Ada" }] }), 201);
+      const sent = await smtpSend(smtpPort, "", [identity], dsn({ to: identity, recipient: "gone@recipient.test" }));
+      expect(sent.data?.code).toBe(250);
+      const inbound = await until(async () => {
+        const page = (await api.get("/v1/inbound_messages")).body.data;
+        return page[0]?.state === "processed" ? page[0] : null;
+      }, "the bounce to be ingested", 20_000);
+      expect(inbound).toMatchObject({ kind: "bounce", matched_by: null });
+      expect(inbound.authentication.spf.result).toBe("none");
+      expect(inbound.report.recipients[0]).toMatchObject({ address: "gone@recipient.test", hard: true, reason: "user_unknown" });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+      await dns.close();
     }
   });
 

@@ -25,16 +25,23 @@ export function mailauthResolver(dns: Resolver) {
 
 type Any = Record<string, any>;
 
+/** What SPF is checked against: the client's address, its HELO and MAIL FROM. */
+export interface Envelope {
+  ip: string;
+  helo: string | null;
+  sender: string;
+}
+
+export const envelopeOf = (row: IngestWork["row"]): Envelope => ({ ip: row.remoteAddress, helo: row.helo, sender: row.mailFrom });
+
+/** The results for one message (here or on the analysis thread, analysis-worker.ts). */
+export async function authenticateRaw(raw: Buffer, env: Envelope, dns: Resolver, hostname: string): Promise<InboundAuthentication> {
+  const r: Any = await mailauth(raw, { ip: env.ip, helo: env.helo ?? undefined, sender: env.sender || undefined, mta: hostname, resolver: mailauthResolver(dns), disableBimi: true });
+  return authenticationOf(r);
+}
+
 export async function authenticate(w: IngestWork): Promise<void> {
-  const r: Any = await mailauth(w.raw, {
-    ip: w.row.remoteAddress,
-    helo: w.row.helo ?? undefined,
-    sender: w.row.mailFrom || undefined,
-    mta: w.ctx.config.hostname,
-    resolver: mailauthResolver(w.ctx.dns),
-    disableBimi: true,
-  });
-  w.authentication = authenticationOf(r);
+  w.authentication = w.analysis ? (await w.analysis).authentication : await authenticateRaw(w.raw, envelopeOf(w.row), w.ctx.dns, w.ctx.config.hostname);
 }
 
 export function authenticationOf(r: Any): InboundAuthentication {

@@ -5,8 +5,8 @@ import { parseReport } from "../bounces";
 import { unsubscribeToken } from "../recipients";
 import type { IngestWork } from "../work";
 
-export function classify(w: IngestWork): void {
-  w.report = parseReport(w.raw);
+export async function classify(w: IngestWork): Promise<void> {
+  w.report = w.analysis ? (await w.analysis).report : parseReport(w.raw);
   const toUnsubscribe = w.row.rcptTo.some((a) => unsubscribeToken(a) !== null);
   w.kind = toUnsubscribe && w.report.kind === "other" ? "unsubscribe" : w.report.kind;
 }
