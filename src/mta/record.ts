@@ -4,8 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { Tx } from "../db/client";
-import { messageAttempts, messages, people, type MessageRecipient } from "../db/schema";
-import { recordSuppression } from "../modules/audience/suppressions";
+import { messageAttempts, messages, type MessageRecipient } from "../db/schema";
 import type { Outbox } from "../modules/events/outbox";
 import { transact } from "../modules/events/outbox";
 import { recordDeliveryEvent } from "../modules/messages/delivery-events";
@@ -68,7 +67,7 @@ function recordRun(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: RunResult
   for (const note of w.shapingNotes) {
     for (const address of note.recipients) evidence(tx, outbox, w, { type: "deferred", recipient: address, detail: note.detail, now });
   }
-  for (const address of w.complaints) complaint(ctx, tx, outbox, w, address, now);
+  for (const address of w.complaints) complaint(tx, outbox, w, address, now);
   // a run in which nothing can have left gives its quota charge back (it is charged again when it goes)
   if (tried && w.outcomes.every((o) => o.result.outcome === "not_sent" || o.result.outcome === "unroutable")) refundQuota(ctx, tx, m.id);
   submissionHealth(ctx, tx, outbox, w);
@@ -220,10 +219,7 @@ function evidence(tx: Tx, outbox: Outbox, w: Work, e: EvidenceArgs) {
 
 const personOf = (w: Work, address: string) => (w.person && w.person.emailKey === address.toLowerCase() ? w.person.id : null);
 
-/** Test mode's complaint: the evidence, the address suppressed, the person marked spam. */
-function complaint(ctx: Ctx, tx: Tx, outbox: Outbox, w: Work, address: string, now: number): void {
-  const event = evidence(tx, outbox, w, { type: "complained", recipient: address, detail: "spam complaint (test mode)", now });
-  recordSuppression(ctx, tx, outbox, { workspaceId: w.message.workspaceId, target: { email: address }, reason: "complaint", evidence: { delivery_event_id: event.id, message_id: w.message.id } });
-  const personId = personOf(w, address);
-  if (personId) tx.update(people).set({ status: "spam", updatedAt: now }).where(and(eq(people.workspaceId, w.message.workspaceId), eq(people.id, personId))).run();
+/** Test mode's complaint: the evidence; recording it suppresses the address and marks its people spam (delivery-events.ts). */
+function complaint(tx: Tx, outbox: Outbox, w: Work, address: string, now: number): void {
+  evidence(tx, outbox, w, { type: "complained", recipient: address, detail: "spam complaint (test mode)", now });
 }
