@@ -50,6 +50,8 @@ export interface PreparedAttempt {
 function statements(ctx: Ctx) {
   const db = ctx.db.$client;
   return preparedOnce(ctx.db, "webhooks.attempts", () => ({
+    // the worker asks after every committed event; most asks find nothing due, and a read says so without a durable commit
+    anyDue: db.prepare<{ one: number }, [number]>("SELECT 1 AS one FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?1 LIMIT 1"),
     claim: db.prepare<Claimed, [string, number, number, number]>(
       `UPDATE webhook_deliveries
           SET lease_owner = ?1, next_attempt_at = ?2 + ?3, attempts = attempts + 1, run_attempts = run_attempts + 1,
@@ -83,8 +85,10 @@ function statements(ctx: Ctx) {
  * next_attempt_at, so a lease that lapses makes the delivery due again.
  */
 export function claimDue(ctx: Ctx, owner: string, limit: number, leaseMs = LEASE_MS): Claimed[] {
-  const claim = statements(ctx).claim;
-  return durably(ctx.db, () => claim.all(owner, ctx.clock.now(), leaseMs, limit));
+  const { claim, anyDue } = statements(ctx);
+  const now = ctx.clock.now();
+  if (!anyDue.get(now)) return [];
+  return durably(ctx.db, () => claim.all(owner, now, leaseMs, limit));
 }
 
 /** Loads the events and endpoints of claimed deliveries and builds each signed request. */
