@@ -106,15 +106,21 @@ describe("the compiled binary alone", () => {
       const domain = await api.post("/v1/sending_domains", { domain: "mail.binary.test" });
       expectOk(domain, 201);
       expectOk(await api.post(`/v1/sending_domains/${domain.body.id}/verify`, {}), 202);
-      await until(async () => (await api.get(`/v1/sending_domains/${domain.body.id}`)).body.status === "verified", "the domain to verify", 20_000);
+      // polled every 50 ms: a tight poll would run into the API's rate limit
+      await until(async () => (await api.get(`/v1/sending_domains/${domain.body.id}`)).body.status === "verified", "the domain to verify", 20_000, 50);
       const identity = "ada@mail.binary.test";
       expectOk(await api.post("/v1/connections", { kind: "managed", name: "MTA", identities: [{ email: identity, name: "Ada" }] }), 201);
       const sent = await smtpSend(smtpPort, "", [identity], dsn({ to: identity, recipient: "gone@recipient.test" }));
       expect(sent.data?.code).toBe(250);
-      const inbound = await until(async () => {
-        const page = (await api.get("/v1/inbound_messages")).body.data;
-        return page[0]?.state === "processed" ? page[0] : null;
-      }, "the bounce to be ingested", 20_000);
+      const inbound = await until(
+        async () => {
+          const page = (await api.get("/v1/inbound_messages")).body.data;
+          return page?.[0]?.state === "processed" ? page[0] : null;
+        },
+        "the bounce to be ingested",
+        20_000,
+        50,
+      );
       expect(inbound).toMatchObject({ kind: "bounce", matched_by: null });
       expect(inbound.authentication.spf.result).toBe("none");
       expect(inbound.report.recipients[0]).toMatchObject({ address: "gone@recipient.test", hard: true, reason: "user_unknown" });
