@@ -1,15 +1,17 @@
 // "A 250 means we keep it" (RFC 5321 §6.1): a received message is written,
-// raw bytes and envelope, and its commit is on disk (the WAL fsync'd, as
-// synchronous=FULL would: db/wal-sync.ts) before the listener answers 250; the ingest reads it from there (after a crash too). One row per
-// workspace its recipients belong to; the same message twice (a retry after a
-// lost 250) is stored once per workspace.
+// raw bytes and envelope, and its commit is on disk (the WAL synced, as
+// synchronous=FULL would: db/wal-sync.ts) before the listener answers 250; the
+// ingest reads it from there (after a crash too). One row per workspace its
+// recipients belong to; the same message twice (a retry after a lost 250) is
+// stored once per workspace.
 import type { Ctx } from "../context";
 import type { Tx } from "../db/client";
 import { GroupCommit } from "../db/group-commit";
 import { walSyncOf } from "../db/wal-sync";
 import { preparedOnce } from "../db/prepared";
 import { newId } from "../lib/ids";
-import { dedupeKey, decodeWords, messageIdOf, readHeaders } from "./headers";
+import { decodeWords } from "./bounces/mime";
+import { dedupeKey, messageIdOf, readHeaders } from "./headers";
 import type { Route } from "./recipients";
 
 export interface Received {
@@ -76,7 +78,7 @@ const header = (fields: Map<string, string[]>, name: string, max = 998) => {
 };
 
 /** The rows of one received message, one per workspace, from its bytes and envelope. */
-export function rowsOf(ctx: Ctx, r: Received): Row[] {
+function rowsOf(ctx: Ctx, r: Received): Row[] {
   const fields = readHeaders(r.raw);
   const messageId = messageIdOf(fields.get("message-id")?.[0]);
   const headers = {
@@ -109,7 +111,7 @@ export function rowsOf(ctx: Ctx, r: Received): Row[] {
   }));
 }
 
-/** The listener's durable store: submit() resolves once the message is committed (fsync'd). */
+/** The listener's durable store: submit() resolves once the message is committed and on disk. */
 export class InboundStore {
   private readonly commits: GroupCommit<Row[], { id: string; duplicate: boolean }[]>;
 

@@ -46,23 +46,6 @@ export function readHeaders(raw: Uint8Array): Map<string, string[]> {
   return fields;
 }
 
-/** RFC 2047 encoded words decoded (B and Q, any charset TextDecoder knows; unknown ones are left as written). */
-export function decodeWords(value: string): string {
-  return value
-    .replace(/(=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)\s+(?==\?)/g, "$1") // white space between encoded words is not text
-    .replace(/=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g, (word, charset: string, enc: string, text: string) => {
-      try {
-        const bytes =
-          enc.toUpperCase() === "B"
-            ? Buffer.from(text, "base64")
-            : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1");
-        return new TextDecoder(charset.replace(/\*.*$/, "").toLowerCase() as "utf-8").decode(bytes);
-      } catch {
-        return word;
-      }
-    });
-}
-
 /** The first `<…>` of a Message-ID-like field, without the brackets; null when there is none. */
 export function messageIdOf(value: string | undefined): string | null {
   if (!value) return null;

@@ -3,7 +3,8 @@
 // RFC 2047 encoded words, Message-ID extraction and the dedupe key that makes a
 // retried or copied message one stored row.
 import { describe, expect, test } from "bun:test";
-import { bodyOffset, decodeWords, dedupeKey, messageIdOf, readHeaders } from "../../src/smtp-in/headers";
+import { decodeWords } from "../../src/smtp-in/bounces/mime";
+import { bodyOffset, dedupeKey, messageIdOf, readHeaders } from "../../src/smtp-in/headers";
 import { INGEST_STEPS } from "../../src/smtp-in/ingest";
 
 const crlf = (lines: string[]) => Buffer.from(lines.join("\r\n"));
@@ -79,8 +80,8 @@ describe("decodeWords (RFC 2047)", () => {
     expect(decodeWords("Re: =?UTF-8?Q?caf=C3=A9?= tomorrow")).toBe("Re: café tomorrow");
   });
 
-  test("an unknown charset leaves the word as written; plain text is untouched", () => {
-    expect(decodeWords("=?x-no-such-charset?Q?abc?=")).toBe("=?x-no-such-charset?Q?abc?=");
+  test("an unknown charset is read best-effort (its bytes as text), never an error; plain text is untouched", () => {
+    expect(decodeWords("=?x-no-such-charset?Q?abc?=")).toBe("abc");
     expect(decodeWords("Quick question")).toBe("Quick question");
   });
 });
