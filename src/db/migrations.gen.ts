@@ -3,10 +3,12 @@ import m0 from "../../drizzle/0000_init.sql" with { type: "text" };
 import m1 from "../../drizzle/0001_third_umar.sql" with { type: "text" };
 import m2 from "../../drizzle/0002_glorious_landau.sql" with { type: "text" };
 import m3 from "../../drizzle/0003_sticky_wiccan.sql" with { type: "text" };
+import m4 from "../../drizzle/0004_colossal_magneto.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795301380574, sql: m0 },
   { tag: "0001_third_umar", when: 1795441632230, sql: m1 },
   { tag: "0002_glorious_landau", when: 1795446796046, sql: m2 },
   { tag: "0003_sticky_wiccan", when: 1795446897193, sql: m3 },
+  { tag: "0004_colossal_magneto", when: 1795453827624, sql: m4 },
 ];

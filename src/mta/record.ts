@@ -207,6 +207,7 @@ function evidence(tx: Tx, outbox: Outbox, w: Work, e: EvidenceArgs) {
   return recordDeliveryEvent(w.ctx, tx, outbox, {
     workspaceId: w.message.workspaceId,
     messageId: w.message.id,
+    origin: w.message,
     personId: personOf(w, e.recipient),
     attemptId: e.attemptId ?? null,
     type: e.type,

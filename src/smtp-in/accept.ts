@@ -11,7 +11,7 @@ import { walSyncOf } from "../db/wal-sync";
 import { preparedOnce } from "../db/prepared";
 import { newId } from "../lib/ids";
 import { decodeWords } from "./bounces/mime";
-import { dedupeKey, messageIdOf, readHeaders } from "./headers";
+import { addressKeyOf, dedupeKey, messageIdOf, readHeaders } from "./headers";
 import type { Route } from "./recipients";
 
 export interface Received {
@@ -35,7 +35,7 @@ interface Row {
   workspaceId: string;
   rcptTo: string[];
   fields: Omit<Received, "raw" | "recipients">;
-  headers: { from: string | null; to: string | null; subject: string | null; messageId: string | null; inReplyTo: string | null };
+  headers: { from: string | null; fromKey: string | null; to: string | null; subject: string | null; messageId: string | null; inReplyTo: string | null };
   dedupeKey: string;
   raw: Uint8Array;
   receivedAt: number;
@@ -46,8 +46,8 @@ function statements(ctx: Ctx) {
   return preparedOnce(ctx.db, "smtp-in.accept", () => ({
     insert: db.prepare(
       `INSERT INTO inbound_messages (id, workspace_id, state, mail_from, rcpt_to, remote_address, helo, tls, from_header, to_header, subject,
-              message_id_header, in_reply_to, dedupe_key, size, attempts, received_at, created_at, updated_at)
-       VALUES (?1, ?2, 'received', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0, ?15, ?15, ?15)
+              message_id_header, in_reply_to, dedupe_key, size, attempts, received_at, created_at, updated_at, from_key, from_domain)
+       VALUES (?1, ?2, 'received', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0, ?15, ?15, ?15, ?16, ?17)
        ON CONFLICT (workspace_id, dedupe_key) DO NOTHING`,
     ),
     insertRaw: db.prepare("INSERT INTO inbound_message_raws (id, workspace_id, raw) VALUES (?1, ?2, ?3)"),
@@ -62,7 +62,7 @@ function writeRows(ctx: Ctx, _tx: Tx, rows: Row[]): { id: string; duplicate: boo
     const h = r.headers;
     const inserted = s.insert.run(
       r.id, r.workspaceId, f.mailFrom, JSON.stringify(r.rcptTo), f.remoteAddress, f.helo, f.tls ? 1 : 0, h.from, h.to, h.subject,
-      h.messageId, h.inReplyTo, r.dedupeKey, r.raw.length, r.receivedAt,
+      h.messageId, h.inReplyTo, r.dedupeKey, r.raw.length, r.receivedAt, h.fromKey, h.fromKey ? h.fromKey.slice(h.fromKey.lastIndexOf("@") + 1) : null,
     ).changes;
     if (inserted) {
       s.insertRaw.run(r.id, r.workspaceId, r.raw);
@@ -81,8 +81,10 @@ const header = (fields: Map<string, string[]>, name: string, max = 998) => {
 function rowsOf(ctx: Ctx, r: Received): Row[] {
   const fields = readHeaders(r.raw);
   const messageId = messageIdOf(fields.get("message-id")?.[0]);
+  const from = header(fields, "from");
   const headers = {
-    from: header(fields, "from"),
+    from,
+    fromKey: addressKeyOf(from),
     to: header(fields, "to"),
     subject: header(fields, "subject"),
     messageId,

@@ -65,3 +65,14 @@ export function dedupeKey(raw: Uint8Array, messageId: string | null): string {
   const hash = createHash("sha256").update(normalised, "latin1").digest("hex");
   return messageId ? `mid:${messageId}:${hash}` : `sha:${hash}`;
 }
+
+/**
+ * The address of a From-like field, lower-cased (the last `<…@…>`, else the
+ * whole value when it is one bare address); null when there is none.
+ */
+export function addressKeyOf(value: string | null): string | null {
+  if (!value) return null;
+  const angled = /<([^<>\s@]{1,64}@[^<>\s@]{1,255})>\s*$/.exec(value) ?? /<([^<>\s@]{1,64}@[^<>\s@]{1,255})>/.exec(value);
+  const address = angled ? angled[1]! : /^[^<>\s@,;"]{1,64}@[^<>\s@,;"]{1,255}$/.test(value.trim()) ? value.trim() : null;
+  return address ? address.toLowerCase() : null;
+}

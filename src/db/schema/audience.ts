@@ -39,6 +39,8 @@ export const people = sqliteTable(
     index("people_status_idx").on(t.workspaceId, t.status, t.id),
     index("people_source_idx").on(t.workspaceId, t.source, t.id),
     index("people_import_idx").on(t.workspaceId, t.importId, t.id),
+    // a reply's company stop rule: the people at one email domain
+    index("people_domain_idx").on(t.workspaceId, t.emailDomain),
     // GET /v1/people?updated_after= (incremental sync)
     index("people_updated_idx").on(t.workspaceId, t.updatedAt, t.id),
   ],

@@ -45,6 +45,9 @@ export const inboundMessages = sqliteTable(
     helo: text("helo"),
     tls: integer("tls", { mode: "boolean" }).notNull(),
     fromHeader: text("from_header"),
+    // the From address lower-cased, and its domain: mail from a person (or their company) since a step (the reply-race guard)
+    fromKey: text("from_key"),
+    fromDomain: text("from_domain"),
     toHeader: text("to_header"),
     subject: text("subject"),
     messageIdHeader: text("message_id_header"),
@@ -73,6 +76,8 @@ export const inboundMessages = sqliteTable(
     index("inbound_messages_kind_idx").on(t.workspaceId, t.kind, t.id),
     index("inbound_messages_message_idx").on(t.workspaceId, t.messageId, t.id),
     index("inbound_messages_person_idx").on(t.workspaceId, t.personId, t.id),
+    index("inbound_messages_from_idx").on(t.workspaceId, t.fromKey, t.receivedAt),
+    index("inbound_messages_from_domain_idx").on(t.workspaceId, t.fromDomain, t.receivedAt),
     // the ingest's claim: received ones, oldest first
     index("inbound_messages_state_idx").on(t.state, t.receivedAt),
   ],

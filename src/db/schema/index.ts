@@ -11,3 +11,4 @@ export * from "./suppressions";
 export * from "./imports";
 export * from "./exports";
 export * from "./webhooks";
+export * from "./campaigns";

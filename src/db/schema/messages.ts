@@ -2,7 +2,8 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "failed", "uncertain", "cancelled"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const HOLDS = ["suppressed", "person_blocked", "domain_unverified", "connection_paused", "quota", "test_mode"] as const;
+// campaign_paused: its campaign is paused; reply_pending: mail from the person (or their company) arrived since the previous step and is not read yet
+export const HOLDS = ["suppressed", "person_blocked", "domain_unverified", "connection_paused", "quota", "test_mode", "campaign_paused", "reply_pending"] as const;
 export type Hold = (typeof HOLDS)[number];
 
 /** One envelope recipient and where its delivery stands. */
@@ -71,6 +72,7 @@ export const messages = sqliteTable(
     index("messages_lease_idx").on(t.status, t.leaseUntil),
     // a mailed unsubscribe request (RFC 2369 mailto) names its message by token
     index("messages_unsubscribe_idx").on(t.unsubscribeToken),
+    index("messages_enrollment_idx").on(t.enrollmentId),
   ],
 );
 
@@ -117,12 +119,19 @@ export const deliveryEvents = sqliteTable(
     attemptId: text("attempt_id"),
     // the inbound message (DSN, complaint) that brought this evidence
     inboundMessageId: text("inbound_message_id"),
+    // the campaign message's campaign, step and variant (analytics count from these)
+    campaignId: text("campaign_id"),
+    stepId: text("step_id"),
+    variantId: text("variant_id"),
     type: text("type").notNull(),
     recipient: text("recipient"),
     bounceKind: text("bounce_kind"), // hard, soft
     bounceReason: text("bounce_reason"),
     diagnosticCode: text("diagnostic_code"),
     url: text("url"),
+    // opens and clicks by scanners, proxies and prefetchers: recorded, flagged, left out of stats
+    machine: integer("machine", { mode: "boolean" }),
+    machineReason: text("machine_reason"),
     detail: text("detail"),
     occurredAt: integer("occurred_at").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -134,5 +143,6 @@ export const deliveryEvents = sqliteTable(
     index("delivery_events_type_idx").on(t.workspaceId, t.type, t.id),
     index("delivery_events_created_idx").on(t.workspaceId, t.createdAt, t.id),
     index("delivery_events_inbound_idx").on(t.workspaceId, t.inboundMessageId),
+    index("delivery_events_campaign_idx").on(t.campaignId, t.type),
   ],
 );

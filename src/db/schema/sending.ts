@@ -96,6 +96,9 @@ export const senderIdentities = sqliteTable(
     replyTo: text("reply_to"),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    // a new mailbox's warm-up: campaign sends per day start at `start`, grow by `growth` a day up to `ceiling` (from ramp_started_at)
+    ramp: text("ramp", { mode: "json" }).$type<{ start: number; growth: number; ceiling: number }>(),
+    rampStartedAt: integer("ramp_started_at"),
     position: integer("position").notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),

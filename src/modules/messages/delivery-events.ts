@@ -39,6 +39,10 @@ export interface NewDeliveryEvent {
   bounce?: Bounce | null;
   /** The clicked link (clicked only). */
   url?: string | null;
+  /** The message's campaign, step and variant (a message row fits): analytics count by these. */
+  origin?: { campaignId: string | null; stepId: string | null; variantId: string | null };
+  /** An open or click by a machine (scanner, proxy, prefetch), and why: recorded, left out of stats. */
+  machine?: { reason: string } | null;
   detail: string | null;
   occurredAt: number;
 }
@@ -53,12 +57,17 @@ export function recordDeliveryEvent(ctx: Ctx, tx: Tx, outbox: Outbox, e: NewDeli
     personId: e.personId,
     attemptId: e.attemptId,
     inboundMessageId: e.inboundMessageId ?? null,
+    campaignId: e.origin?.campaignId ?? null,
+    stepId: e.origin?.stepId ?? null,
+    variantId: e.origin?.variantId ?? null,
     type: e.type,
     recipient: e.recipient,
     bounceKind: e.bounce?.kind ?? null,
     bounceReason: e.bounce?.reason ?? null,
     diagnosticCode: e.bounce?.diagnosticCode ?? null,
     url: e.url ?? null,
+    machine: e.type === "opened" || e.type === "clicked" ? Boolean(e.machine) : null,
+    machineReason: e.machine?.reason ?? null,
     detail: e.detail,
     occurredAt: e.occurredAt,
     createdAt: now,

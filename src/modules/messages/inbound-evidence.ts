@@ -48,6 +48,7 @@ export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: Inbou
       personId: personOf(ctx, e, message, r.address),
       attemptId: null,
       inboundMessageId: e.inboundMessageId,
+      origin: message,
       type: r.kind,
       recipient: r.address,
       bounce: r.kind === "bounced" ? { kind: r.hard ? "hard" : "soft", reason: r.reason, diagnosticCode: r.diagnostic } : null,
