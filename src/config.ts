@@ -27,7 +27,8 @@ export interface Config {
   smtpProbePort: number;
   /** How long a write waits for the database lock before answering 503. */
   dbBusyTimeoutMs: number;
-  ai: { baseUrl: string | null; apiKey: string | null; model: string | null };
+  /** monthlyTokens: each workspace's AI budget per UTC month, snippets and classification together (NEARBOUND_AI_MONTHLY_TOKENS). */
+  ai: { baseUrl: string | null; apiKey: string | null; model: string | null; monthlyTokens: number };
   /** The inbound SMTP listener (port: smtpPort). */
   smtpIn: {
     /** Largest message accepted, in bytes (SIZE; 552 above it): NEARBOUND_SMTP_MAX_SIZE. */
@@ -152,6 +153,7 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
       baseUrl: ai.baseUrl.value ? url(ai.baseUrl.value, ai.baseUrl.name) : null,
       apiKey: ai.apiKey.value ?? null,
       model: ai.model.value ?? null,
+      monthlyTokens: positiveInt(src, "NEARBOUND_AI_MONTHLY_TOKENS", 1_000_000),
     },
     smtpIn: {
       maxSize: positiveInt(src, "NEARBOUND_SMTP_MAX_SIZE", 25 * 1024 * 1024),

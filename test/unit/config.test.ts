@@ -36,6 +36,11 @@ describe("NEARBOUND_AI_*", () => {
   });
 
   test("unset means no provider", () => {
-    expect(load({}).ai).toEqual({ baseUrl: null, apiKey: null, model: null });
+    expect(load({}).ai).toEqual({ baseUrl: null, apiKey: null, model: null, monthlyTokens: 1_000_000 });
+  });
+
+  test("the monthly token budget is a positive integer", () => {
+    expect(load({ NEARBOUND_AI_MONTHLY_TOKENS: "250000" }).ai.monthlyTokens).toBe(250_000);
+    expect(() => load({ NEARBOUND_AI_MONTHLY_TOKENS: "0" })).toThrow(ConfigError);
   });
 });
