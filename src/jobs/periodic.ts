@@ -6,6 +6,7 @@ import { idempotencyKeys } from "../db/schema";
 import { errorFields } from "../lib/log";
 import { expireExports, settleExports } from "../modules/audience/exports/exports";
 import { settleImports } from "../modules/audience/imports/imports";
+import { refreshCampaignStats } from "../modules/campaigns/analytics-rollup";
 import { purgeAutomation } from "../modules/automation/retention";
 import { purgeQuotaLedger } from "../modules/sending/quota-ledger";
 import { enqueueRechecks, RECHECK_PATTERN } from "../modules/sending/domains/recheck";
@@ -36,6 +37,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: "exports.expire", pattern: "0 * * * * *", run: (ctx) => void expireExports(ctx) },
   { name: "quota-ledger.purge", pattern: "0 */10 * * * *", run: async (ctx) => void (await purgeQuotaLedger(ctx)) },
   { name: "sending-domains.recheck", pattern: RECHECK_PATTERN, run: (ctx) => void enqueueRechecks(ctx) },
+  // campaigns' analytics roll-up and stats: those changed since the last run (analytics-rollup.ts)
+  { name: "campaigns.rollup", pattern: "*/30 * * * * *", run: async (ctx) => void (await refreshCampaignStats(ctx)) },
   { name: "imports-exports.settle", pattern: "30 * * * * *", run: (ctx) => { settleImports(ctx); settleExports(ctx); } },
 ];
 

@@ -2,7 +2,9 @@
 import { Elysia } from "elysia";
 import type { Ctx } from "../../context";
 import type { RateLimiter } from "../shared/rate-limit";
+import { analyticsRoutes } from "./analytics.routes";
 import { deliveryEventRoutes } from "./delivery-events.routes";
+import { enrollmentRoutes } from "./enrollments.routes";
 import { connectionRoutes } from "./connections.routes";
 import { eventRoutes } from "./events.routes";
 import { exportRoutes } from "./exports.routes";
@@ -40,7 +42,9 @@ export function apiBRoutes(ctx: Ctx, limiter: RateLimiter) {
     .use(eventRoutes(ctx, limiter))
     .use(webhookEndpointRoutes(ctx, limiter))
     .use(webhookDeliveryRoutes(ctx, limiter))
+    .use(enrollmentRoutes(ctx, limiter))
     .use(messageRoutes(ctx, limiter))
     .use(deliveryEventRoutes(ctx, limiter))
-    .use(inboundMessageRoutes(ctx, limiter));
+    .use(inboundMessageRoutes(ctx, limiter))
+    .use(analyticsRoutes(ctx, limiter));
 }
