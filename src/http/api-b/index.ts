@@ -5,6 +5,7 @@ import type { RateLimiter } from "../shared/rate-limit";
 import { analyticsRoutes } from "./analytics.routes";
 import { deliveryEventRoutes } from "./delivery-events.routes";
 import { enrollmentRoutes } from "./enrollments.routes";
+import { campaignRoutes } from "./campaigns.routes";
 import { connectionRoutes } from "./connections.routes";
 import { eventRoutes } from "./events.routes";
 import { exportRoutes } from "./exports.routes";
@@ -46,5 +47,6 @@ export function apiBRoutes(ctx: Ctx, limiter: RateLimiter) {
     .use(messageRoutes(ctx, limiter))
     .use(deliveryEventRoutes(ctx, limiter))
     .use(inboundMessageRoutes(ctx, limiter))
+    .use(campaignRoutes(ctx, limiter))
     .use(analyticsRoutes(ctx, limiter));
 }
