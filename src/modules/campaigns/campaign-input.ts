@@ -236,7 +236,8 @@ function stepsOf(db: DbOrTx, workspaceId: string, body: StepBody[], current: Cur
 
     if (sb.variants === undefined) {
       if (kept) step.variants = (current?.variants ?? []).filter((v) => v.stepId === kept!.id).map((v) => ({ ...v }));
-      else problem(`${at}/variants`, "required", "A new step needs its variants (1 to 10).");
+      // an entry naming an unknown id is already reported: no second problem for what it would have kept
+      else if (sb.id === undefined) problem(`${at}/variants`, "required", "A new step needs its variants (1 to 10).");
     } else {
       step.variants = sb.variants.map((vb, j) => {
         const vat = `${at}/variants/${j}`;
@@ -250,7 +251,7 @@ function stepsOf(db: DbOrTx, workspaceId: string, body: StepBody[], current: Cur
           }
           seenVariants.add(vb.id);
         }
-        return variantOf(vb, keptV, j, vat, customKeys, problem);
+        return variantOf(vb, keptV, vb.id !== undefined, j, vat, customKeys, problem);
       });
     }
 
@@ -262,7 +263,7 @@ function stepsOf(db: DbOrTx, workspaceId: string, body: StepBody[], current: Cur
   });
 }
 
-function variantOf(vb: VariantBody, kept: VariantRow | undefined, j: number, at: string, customKeys: string[], problem: Problem): PlannedVariant {
+function variantOf(vb: VariantBody, kept: VariantRow | undefined, named: boolean, j: number, at: string, customKeys: string[], problem: Problem): PlannedVariant {
   const v: PlannedVariant = {
     id: kept?.id ?? null,
     name: vb.name ?? kept?.name ?? variantLetter(j),
@@ -275,8 +276,8 @@ function variantOf(vb: VariantBody, kept: VariantRow | undefined, j: number, at:
     text: vb.text !== undefined ? normalizeLineBreaks(vb.text) : (kept?.text ?? ""),
     weight: vb.weight ?? kept?.weight ?? 100,
   };
-  if (!kept && vb.subject === undefined) problem(`${at}/subject`, "required", "subject is required.");
-  if (v.html.trim() === "" && v.text.trim() === "") problem(`${at}/html`, "required", "A variant needs html or text (or both).");
+  if (!kept && !named && vb.subject === undefined) problem(`${at}/subject`, "required", "subject is required.");
+  if ((kept || !named) && v.html.trim() === "" && v.text.trim() === "") problem(`${at}/html`, "required", "A variant needs html or text (or both).");
   // templates are parsed when written: only content this body brings (a kept, unchanged variant was checked when it was written)
   if (!kept || variantContentChanged(kept, v)) {
     for (const p of checkTemplates({ subject: v.subject, preheader: v.preheader, html: v.html, text: v.text }, customKeys)) problem(`${at}/${p.field}`, p.code, `${p.field}: ${p.detail}`);
