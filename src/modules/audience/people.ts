@@ -6,7 +6,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "../../context";
 import { isUniqueViolation, type Db, type DbOrTx } from "../../db/client";
 import { tableReads, type Page, type PageRequest, type ScanFilter } from "../../db/queries";
-import { people, personGroups, type PersonSource, type PersonStatus } from "../../db/schema";
+import { enrollments, people, personGroups, type PersonSource, type PersonStatus } from "../../db/schema";
 import { DomainError, invalidField, invalidFields, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { emailKey, parseEmail } from "./email";
@@ -159,11 +159,22 @@ export function updatePerson(ctx: Ctx, a: PersonWrite & { id: string }): PersonR
   return withGroups(ctx.db, a.workspaceId, [updated])[0]!;
 }
 
+/** Enrollments (in any state) keep their person: a campaign's history and figures name them (SPEC). */
+function enrollmentCount(db: DbOrTx, a: { workspaceId: string; personId: string }): number {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(enrollments)
+    .where(and(eq(enrollments.workspaceId, a.workspaceId), eq(enrollments.personId, a.personId)))
+    .get()!.n;
+}
+
 /** Deletes a person nothing else names (see person-references.ts), with their memberships. */
 export function deletePerson(ctx: Ctx, a: { workspaceId: string; id: string }): void {
   ctx.db.transaction((tx) => {
     getPerson(ctx, a);
     const refs = personReferences(tx, { workspaceId: a.workspaceId, personId: a.id });
+    const enrolled = enrollmentCount(tx, { workspaceId: a.workspaceId, personId: a.id });
+    if (enrolled) refs.push({ name: "enrollments", count: enrolled });
     if (refs.length) {
       const what = refs.map((r) => `${r.count} ${r.name}`).join(" and ");
       throw new DomainError("invalid_state", `The person has ${what}, which keep them; they cannot be deleted.`);

@@ -10,7 +10,7 @@
 import { and, or, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { domainToASCII } from "node:url";
-import { people, personGroups, PERSON_SOURCES, PERSON_STATUSES } from "../../db/schema";
+import { enrollments, people, personGroups, PERSON_SOURCES, PERSON_STATUSES } from "../../db/schema";
 import { DomainError, type FieldError } from "../../lib/errors";
 import { isId } from "../../lib/ids";
 import { textProblem } from "../../lib/text";
@@ -29,7 +29,7 @@ export function valuePath(key: string): string {
   return `$."${key}"`;
 }
 
-type Kind = "text" | "email" | "domain" | "enum" | "integer" | "number" | "boolean" | "timestamp" | "date" | "import" | "group";
+type Kind = "text" | "email" | "domain" | "enum" | "integer" | "number" | "boolean" | "timestamp" | "date" | "import" | "group" | "campaign";
 
 const EQUALITY = ["eq", "neq", "in", "nin", "exists"] as const;
 const ORDERED = ["gt", "gte", "lt", "lte"] as const;
@@ -46,6 +46,7 @@ const OPS: Record<Kind, readonly FilterOp[]> = {
   date: [...EQUALITY, ...ORDERED],
   import: EQUALITY,
   group: EQUALITY,
+  campaign: EQUALITY,
 };
 
 interface Target {
@@ -78,6 +79,8 @@ const PERSON_FIELDS: Record<string, Target> = {
   created_at: col("created_at", "timestamp", people.createdAt, false),
   updated_at: col("updated_at", "timestamp", people.updatedAt, false),
   group_id: col("group_id", "group", people.id, false),
+  // enrolled in (an enrollment in any state)
+  campaign_id: col("campaign_id", "campaign", people.id, false),
 };
 export const FILTER_PERSON_FIELDS = Object.keys(PERSON_FIELDS);
 
@@ -173,7 +176,6 @@ class Walk {
     if (field === undefined) return this.err(p, "required", "field is required.");
     if (typeof field !== "string") return this.err(p, "type", "field must be a string.");
     if (PERSON_FIELDS[field]) return PERSON_FIELDS[field];
-    if (field === "campaign_id") return this.err(p, "unsupported", "campaign_id filters arrive with campaigns and enrollments, which this server does not have yet.");
     if (field.startsWith("custom.")) {
       const key = field.slice("custom.".length);
       if (!FIELD_KEY_RE.test(key)) return this.err(p, "format", "A custom field is named custom.<key>, the key being a-z, 0-9 and _ starting with a letter.");
@@ -253,6 +255,8 @@ class Walk {
         return v;
       case "import":
         return typeof v === "string" && isId(v, "imp") ? v : this.err(p, "format", "import_id is compared with an import id imp_….");
+      case "campaign":
+        return typeof v === "string" && isId(v, "cmp") ? v : this.err(p, "format", "campaign_id is compared with a campaign id cmp_….");
       case "group":
         if (typeof v !== "string" || !isId(v, "grp")) return this.err(p, "format", "group_id is compared with a group id grp_….");
         this.groupIds.push({ id: v, pointer: p });
@@ -290,6 +294,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, "\\$&");
 
 function condition(t: Target, op: FilterOp, value: Value | Value[] | boolean, workspaceId: string): SQL {
   if (t.kind === "group") return groupCondition(op, value, workspaceId);
+  if (t.kind === "campaign") return campaignCondition(op, value, workspaceId);
   const e = t.expr;
   // x is NULL when the value is missing: make it false. A column is tested
   // for NULL (index-friendly); a JSON expression is evaluated once.
@@ -329,6 +334,17 @@ function groupCondition(op: FilterOp, value: Value | Value[] | boolean, workspac
   const ids = Array.isArray(value) ? value : [value as Value];
   const members = sql`SELECT ${personGroups.personId} FROM ${personGroups} WHERE ${personGroups.workspaceId} = ${workspaceId} AND ${personGroups.groupId} IN (${list(ids)})`;
   return op === "eq" || op === "in" ? sql`${people.id} IN (${members})` : sql`${people.id} NOT IN (${members})`;
+}
+
+/** Enrollment (in any state): eq/in = enrolled in (any of) the campaigns, neq/nin = in none of them, exists = in any campaign at all. A campaign that does not exist matches nobody. */
+function campaignCondition(op: FilterOp, value: Value | Value[] | boolean, workspaceId: string): SQL {
+  if (op === "exists") {
+    const any = sql`EXISTS (SELECT 1 FROM ${enrollments} WHERE ${enrollments.workspaceId} = ${workspaceId} AND ${enrollments.personId} = ${people.id})`;
+    return value ? any : sql`NOT ${any}`;
+  }
+  const ids = Array.isArray(value) ? value : [value as Value];
+  const enrolled = sql`SELECT ${enrollments.personId} FROM ${enrollments} WHERE ${enrollments.workspaceId} = ${workspaceId} AND ${enrollments.campaignId} IN (${list(ids)})`;
+  return op === "eq" || op === "in" ? sql`${people.id} IN (${enrolled})` : sql`${people.id} NOT IN (${enrolled})`;
 }
 
 /** Every value a stored filter compares `field` with (flattening in/nin lists). */
