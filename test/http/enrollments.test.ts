@@ -244,6 +244,35 @@ describe("POST /v1/enrollments: more than 100 people", () => {
     expect(list.body.meta.total_count).toBe(4997);
   });
 
+  test("more than 100 addresses go to the job; its result lists unknown addresses not_found", async () => {
+    const w = app.newWorkspace();
+    const c = makeCampaign(w);
+    const known = [];
+    for (let i = 0; i < 3; i++) known.push((await createPerson(w.api)).email);
+    const unknown = Array.from({ length: 120 }, (_, i) => `nobody${i}@example.org`);
+    const r = await enroll(w.api, { campaign_id: c.id, emails: [...known, ...unknown] });
+    expectOk(r, 202);
+    await app.running.runner.drain();
+    const job = (await w.api.get(`/v1/jobs/${r.body.id}`)).body;
+    expect(job.result).toMatchObject({ enrolled: 3, skipped: 120, skipped_by_reason: { not_found: 120 } });
+    expect(job.result.skipped_sample).toHaveLength(100);
+    expect(job.result.skipped_sample[0]).toEqual({ reason: "not_found", email: "nobody0@example.org", person_id: null });
+  });
+
+  test("a cancelled job enrolls nobody; a campaign archived before the job runs fails it", async () => {
+    const w = app.newWorkspace();
+    const c = makeCampaign(w);
+    const emails = Array.from({ length: 101 }, (_, i) => `p${i}@example.org`);
+    const r = await enroll(w.api, { campaign_id: c.id, emails });
+    expectOk(await w.api.post(`/v1/jobs/${r.body.id}/cancel`, undefined, { "idempotency-key": crypto.randomUUID() }));
+    const archived = await enroll(w.api, { campaign_id: c.id, emails }, crypto.randomUUID());
+    app.ctx.db.update(campaigns).set({ status: "archived" }).where(eq(campaigns.id, c.id)).run();
+    await app.running.runner.drain();
+    expect((await w.api.get(`/v1/jobs/${r.body.id}`)).body.state).toBe("cancelled");
+    const failed = (await w.api.get(`/v1/jobs/${archived.body.id}`)).body;
+    expect(failed).toMatchObject({ state: "failed", last_error: { code: "invalid_state" } });
+  });
+
   test("a segment of more than 100 goes to the job too", async () => {
     const w = app.newWorkspace();
     const c = makeCampaign(w);
