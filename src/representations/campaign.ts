@@ -3,7 +3,7 @@
 // event) leaves out the variants' bodies; a retrieve includes them.
 import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
-import type { CampaignRow, StepRow, VariantRow } from "../modules/campaigns/rows";
+import type { campaignSteps, campaignVariants, campaigns } from "../db/schema";
 import { Id, Nullable, Timestamp, openEnum } from "./common";
 import { AT, exampleId } from "./examples";
 
@@ -31,6 +31,7 @@ export const CAMPAIGN_EXAMPLE = {
       name: "Intro",
       position: 1,
       revision: 2,
+      revision_published_at: UPDATED,
       delay_seconds: 0,
       same_thread: false,
       personalisation_prompt: "One sentence on what {{company}} launched recently, from their site.",
@@ -47,6 +48,7 @@ export const CAMPAIGN_EXAMPLE = {
       name: "Follow-up",
       position: 2,
       revision: 1,
+      revision_published_at: CREATED,
       delay_seconds: 259_200,
       same_thread: true,
       personalisation_prompt: null,
@@ -64,6 +66,39 @@ export const CAMPAIGN_EXAMPLE = {
   created_at: CREATED,
   updated_at: UPDATED,
 };
+
+/** A POST /v1/campaigns body (src/http/examples.ts shows it). */
+export const CAMPAIGN_CREATE_REQUEST_EXAMPLE = {
+  name: "Q2 fintech heads of payments",
+  schedule: { send_window: { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:30" }, timezone: "Europe/London", timezone_source: "recipient" },
+  senders: { identity_ids: [CAMPAIGN_EXAMPLE.senders.identity_ids[0]], tags: ["sdr"] },
+  steps: [
+    {
+      name: "Intro",
+      allocation: "automatic",
+      personalisation_prompt: "One sentence on what {{company}} launched recently, from their site.",
+      variants: [
+        { subject: "{{company}} and instant payouts", html: '<p>Hi {{first_name | default: "there"}},</p><p>{{variables.opener}}</p>', text: 'Hi {{first_name | default: "there"}},\n\n{{variables.opener}}' },
+        { subject: '{Quick|Short} question, {{first_name | default: "there"}}', preheader: "About payouts at {{company}}", html: "<p>Hi {{first_name}},</p>", text: "Hi {{first_name}}," },
+      ],
+    },
+    { name: "Follow-up", delay_seconds: 259_200, same_thread: true, variants: [{ subject: "Re: {{company}} and instant payouts", text: "Any thoughts, {{first_name}}?" }] },
+  ],
+  stop_rules: { company_on_reply: true, cooldown_hours: 72, on_reply: "all" },
+  tracking: { clicks: true },
+};
+const [EX_STEP_1, EX_STEP_2] = CAMPAIGN_EXAMPLE.steps;
+/** Keeps both steps, changes variant B's subject (step 1 gets a new revision) and makes variant A the winner. */
+export const CAMPAIGN_PATCH_REQUEST_EXAMPLE = {
+  steps: [
+    { id: EX_STEP_1!.id, winner: { variant_id: EX_STEP_1!.variants[0]!.id }, variants: [{ id: EX_STEP_1!.variants[0]!.id }, { id: EX_STEP_1!.variants[1]!.id, subject: "Payouts at {{company}}" }] },
+    { id: EX_STEP_2!.id },
+  ],
+};
+
+type CampaignRow = typeof campaigns.$inferSelect;
+type StepRow = typeof campaignSteps.$inferSelect;
+type VariantRow = typeof campaignVariants.$inferSelect;
 
 const withoutBodies = (c: typeof CAMPAIGN_EXAMPLE) => ({ ...c, steps: c.steps.map((s) => ({ ...s, variants: s.variants.map(({ html: _h, text: _t, ...v }) => v) })) });
 export const CAMPAIGN_LIST_EXAMPLE = withoutBodies(CAMPAIGN_EXAMPLE);

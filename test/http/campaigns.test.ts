@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { campaigns, enrollments, events, jobs, messages } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
+import { CAMPAIGN_CREATE_REQUEST_EXAMPLE } from "../../src/representations/campaign";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
 import { apiWithScopes, createField, createPerson, created } from "../helpers/factory";
 import { expectOk, expectProblem, type Api } from "../helpers/http";
@@ -76,6 +77,15 @@ describe("POST /v1/campaigns", () => {
     expect(c.senders).toEqual({ identity_ids: [sender.identityId], tags: ["sdr"], on_sender_removed: "stop" });
     expect(c.stop_rules).toEqual({ company_on_reply: true, cooldown_hours: 72, on_reply: "all" });
     expect(c.steps[0].variants[0].cc).toEqual(["Boss@example.com"]);
+  });
+
+  test("the documented request example is accepted", async () => {
+    const w = app.newWorkspace();
+    const sender = await smtpSender(w);
+    const body = { ...CAMPAIGN_CREATE_REQUEST_EXAMPLE, senders: { ...CAMPAIGN_CREATE_REQUEST_EXAMPLE.senders, identity_ids: [sender.identityId] } };
+    const c = await created(w.api, "/v1/campaigns", body);
+    expect(c.steps.map((s: any) => s.variants.length)).toEqual([2, 1]);
+    expect(c.steps[1].variants[0].html).toBe("");
   });
 
   test("an unknown merge tag is 422 unknown_tag at the field", async () => {

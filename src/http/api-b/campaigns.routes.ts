@@ -1,7 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { ALLOCATIONS, CAMPAIGN_STATUSES } from "../../db/schema";
-import { CAMPAIGN_LIMITS } from "../../modules/campaigns/campaign-input";
+import { ALLOCATIONS, CAMPAIGN_LIMITS, CAMPAIGN_STATUSES } from "../../modules/campaigns/campaign-input";
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, pauseCampaign, startCampaign, updateCampaign, type LoadedCampaign } from "../../modules/campaigns/campaigns";
 import { CampaignListItemSchema, CampaignSchema, campaignListView, campaignView } from "../../representations/campaign";
 import { etagOf } from "../shared/etag";

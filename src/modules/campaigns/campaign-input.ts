@@ -95,6 +95,9 @@ export interface CurrentCampaign {
   variants: VariantRow[];
 }
 
+/** For the HTTP schemas (routes import no db module). */
+export { ALLOCATIONS, CAMPAIGN_STATUSES } from "../../db/schema";
+
 export const CAMPAIGN_LIMITS = { steps: 20, variants: 10, addresses: 10, maxDelaySeconds: 365 * 86_400, promptLength: 4_000, tags: 20 } as const;
 
 export const DEFAULT_WINNER_RULE: WinnerRule = { minimumSample: 100, objective: "replies", observationWindowSeconds: 259_200 };
