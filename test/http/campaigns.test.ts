@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { campaigns, enrollments, events, jobs, messages } from "../../src/db/schema";
+import { campaigns, enrollments, events, jobs, messages, people } from "../../src/db/schema";
+import { deleteCampaign } from "../../src/modules/campaigns/campaigns";
 import { newId } from "../../src/lib/ids";
 import { CAMPAIGN_CREATE_REQUEST_EXAMPLE } from "../../src/representations/campaign";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
@@ -506,4 +507,41 @@ test("campaigns are invisible to other workspaces and to the test-mode twin", as
   expect(errorsOf(await a.api.post("/v1/campaigns", { name: "x", senders: { identity_ids: [sender.identityId] } }))).toEqual({ "/senders/identity_ids/0": "unknown" });
   const g = await a.api.get(`/v1/campaigns/${c.id}`);
   expect(g.body).toMatchObject({ name: "Q2 outreach", status: "draft" });
+});
+
+describe("archiving a large campaign", () => {
+  test("stops its live enrollments in slices of 2,000, giving the event loop a turn between two", async () => {
+    const w = app.newWorkspace();
+    const c = await createCampaign(w.api);
+    const now = app.clock.now();
+    const n = 4_500;
+    const personRows = Array.from({ length: n }, (_, i) => ({ id: newId("per"), workspaceId: w.id, email: `p${i}@bulk.test`, emailKey: `p${i}@bulk.test`, emailDomain: "bulk.test", source: "api" as const, status: "active" as const, createdAt: now, updatedAt: now }));
+    app.ctx.db.transaction((tx) => {
+      for (let i = 0; i < n; i += 500) {
+        tx.insert(people).values(personRows.slice(i, i + 500)).run();
+        tx.insert(enrollments)
+          .values(personRows.slice(i, i + 500).map((p) => ({ id: newId("enr"), workspaceId: w.id, campaignId: c.id, personId: p.id, position: 1, status: "active" as const, nextRunAt: now, createdAt: now, updatedAt: now })))
+          .run();
+      }
+      tx.update(campaigns).set({ firstSentAt: now }).where(eq(campaigns.id, c.id)).run();
+    });
+    // turns the event loop gives to others while the DELETE runs
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const archived = await deleteCampaign(app.ctx, { workspaceId: w.id, id: c.id });
+    running = false;
+    expect(archived!.campaign.status).toBe("archived");
+    expect(turns).toBeGreaterThanOrEqual(2); // 3 slices: 2,000 + 2,000 + 500
+    const left = app.ctx.db.select({ status: enrollments.status }).from(enrollments).where(eq(enrollments.campaignId, c.id)).all();
+    expect(left.length).toBe(n);
+    expect(left.every((e) => e.status === "stopped")).toBe(true);
+    const stopped = app.ctx.db.select({ id: events.id }).from(events).where(and(eq(events.workspaceId, w.id), eq(events.type, "enrollment.stopped"))).all();
+    expect(stopped.length).toBe(n);
+  });
 });
