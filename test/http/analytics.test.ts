@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { periodicTasks } from "../../src/jobs/periodic";
 import { campaignReplies, campaignStatsDays, campaignSteps, campaignVariants, campaigns, deliveryEvents, messages, type CampaignStatus } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
-import { refreshCampaignStats, variantResults } from "../../src/modules/campaigns/analytics";
+import { refreshCampaignStats, variantResults, variantResultsOnReader } from "../../src/modules/campaigns/analytics";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { apiWithScopes } from "../helpers/factory";
 import { expectOk, expectProblem } from "../helpers/http";
@@ -296,11 +296,14 @@ describe("variantResults", () => {
     event(c, b1, "clicked", DAY3, true); // a machine
     reply(c, b1, DAY3);
     reply(c, old, DAY3); // an answer to the old revision's message
-    const r = variantResults(app.ctx, { stepId: c.steps[0]!.id, since });
+    const r = await variantResultsOnReader(app.ctx, { stepId: c.steps[0]!.id, since });
     expect(Object.fromEntries(r)).toEqual({
       [A]: { sent: 2, opened: 1, clicked: 1, replied: 0 },
       [B]: { sent: 1, opened: 0, clicked: 0, replied: 1 },
     });
+    // the main connection's read answers the same
+    expect(variantResults(app.ctx, { stepId: c.steps[0]!.id, since })).toEqual(r);
+    expect((await variantResultsOnReader(app.ctx, { stepId: newId("stp"), since })).size).toBe(0);
     expect(variantResults(app.ctx, { stepId: newId("stp"), since }).size).toBe(0);
   });
 });

@@ -3,7 +3,6 @@
 // the scheduler's A/B winner.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
-import { preparedOnce } from "../../db/prepared";
 import { campaignSteps, campaignVariants, campaigns, type CampaignStats } from "../../db/schema";
 import { COUNTERS, NO_STEP } from "./analytics-rollup";
 
@@ -118,51 +117,50 @@ export interface VariantResult {
 /**
  * A step's results per variant for messages made since `since` (its revision's
  * publication): sent messages, distinct messages opened and clicked by a human
- * (machine events left out), replies. Read live, not from the roll-up, on the
- * main connection. Messages have no step index: each read walks the
- * campaign's messages made since `since` (messages_campaign_idx) and its
- * opens and clicks (delivery_events_campaign_idx), filtered by step.
+ * (machine events left out), replies. Read live, not from the roll-up.
+ * Messages have no step index: the read walks the campaign's messages
+ * (messages_campaign_idx) and its opens and clicks (delivery_events_campaign_idx),
+ * filtered by step — 1.2–1.5 s for a step of 33,000 messages in a campaign of
+ * 100,000. This one runs it on a reader thread; prefer it.
  */
+export async function variantResultsOnReader(ctx: Ctx, a: { stepId: string; since: number }): Promise<Map<string, VariantResult>> {
+  const step = stepOf(ctx, a.stepId);
+  return step ? collect(await ctx.readers.all<ResultRow>(VARIANT_RESULTS, [step.workspaceId, step.campaignId, a.stepId, a.since])) : new Map();
+}
+
+/** The same on the main connection: it holds the event loop for as long as the read takes (see above). */
 export function variantResults(ctx: Ctx, a: { stepId: string; since: number }): Map<string, VariantResult> {
-  const q = statements(ctx);
+  const step = stepOf(ctx, a.stepId);
+  return step ? collect(ctx.db.$client.prepare<ResultRow, [string, string, string, number]>(VARIANT_RESULTS).all(step.workspaceId, step.campaignId, a.stepId, a.since)) : new Map();
+}
+
+type ResultRow = { kind: keyof VariantResult; variant: string; n: number };
+const stepOf = (ctx: Ctx, id: string) => ctx.db.select({ workspaceId: campaignSteps.workspaceId, campaignId: campaignSteps.campaignId }).from(campaignSteps).where(eq(campaignSteps.id, id)).get();
+
+function collect(rows: ResultRow[]): Map<string, VariantResult> {
   const out = new Map<string, VariantResult>();
-  const step = q.step.get(a.stepId);
-  if (!step) return out;
-  const at = (v: string) => {
-    let r = out.get(v);
-    if (!r) out.set(v, (r = { sent: 0, opened: 0, clicked: 0, replied: 0 }));
-    return r;
-  };
-  for (const r of q.sent.all(step.workspace_id, step.campaign_id, a.stepId, a.since)) at(r.variant).sent = r.n;
-  for (const r of q.tracked.all(step.workspace_id, step.campaign_id, a.stepId, a.since)) at(r.variant)[r.type] = r.n;
-  for (const r of q.replied.all(step.workspace_id, step.campaign_id, a.stepId, a.since)) at(r.variant).replied = r.n;
+  for (const r of rows) {
+    let v = out.get(r.variant);
+    if (!v) out.set(r.variant, (v = { sent: 0, opened: 0, clicked: 0, replied: 0 }));
+    v[r.kind] = r.n;
+  }
   return out;
 }
 
-type Bind = [string, string, string, number];
-const statements = (ctx: Ctx) =>
-  preparedOnce(ctx.db, "campaigns.variant-results", () => {
-    const db = ctx.db.$client;
-    return {
-      step: db.prepare<{ workspace_id: string; campaign_id: string }, [string]>("SELECT workspace_id, campaign_id FROM campaign_steps WHERE id = ?1"),
-      sent: db.prepare<{ variant: string; n: number }, Bind>(
-        `SELECT variant_id AS variant, count(*) AS n FROM messages
-          WHERE workspace_id = ?1 AND campaign_id = ?2 AND step_id = ?3 AND created_at >= ?4 AND status = 'sent' AND variant_id IS NOT NULL
-          GROUP BY variant_id`,
-      ),
-      // the event's message is read by primary key for its creation time (the revision it was made from)
-      tracked: db.prepare<{ variant: string; type: "opened" | "clicked"; n: number }, Bind>(
-        `SELECT e.variant_id AS variant, e.type AS type, count(DISTINCT e.message_id) AS n
-           FROM delivery_events e JOIN messages m ON m.id = e.message_id
-          WHERE e.campaign_id = ?2 AND e.type IN ('opened', 'clicked') AND e.workspace_id = ?1 AND e.step_id = ?3
-            AND coalesce(e.machine, 0) = 0 AND e.variant_id IS NOT NULL AND m.created_at >= ?4
-          GROUP BY e.variant_id, e.type`,
-      ),
-      replied: db.prepare<{ variant: string; n: number }, Bind>(
-        `SELECT r.variant_id AS variant, count(*) AS n
-           FROM campaign_replies r JOIN messages m ON m.id = r.message_id
-          WHERE r.campaign_id = ?2 AND r.occurred_at >= ?4 AND r.workspace_id = ?1 AND r.step_id = ?3 AND r.variant_id IS NOT NULL AND m.created_at >= ?4
-          GROUP BY r.variant_id`,
-      ),
-    };
-  });
+// ?1 workspace, ?2 campaign, ?3 step, ?4 since. An event's or reply's message is
+// read by primary key for its creation time (the revision it was made from).
+const VARIANT_RESULTS = `
+SELECT 'sent' AS kind, variant_id AS variant, count(*) AS n FROM messages
+ WHERE workspace_id = ?1 AND campaign_id = ?2 AND step_id = ?3 AND created_at >= ?4 AND status = 'sent' AND variant_id IS NOT NULL
+ GROUP BY variant_id
+UNION ALL
+SELECT e.type, e.variant_id, count(DISTINCT e.message_id)
+  FROM delivery_events e JOIN messages m ON m.id = e.message_id
+ WHERE e.campaign_id = ?2 AND e.type IN ('opened', 'clicked') AND e.workspace_id = ?1 AND e.step_id = ?3
+   AND coalesce(e.machine, 0) = 0 AND e.variant_id IS NOT NULL AND m.created_at >= ?4
+ GROUP BY e.variant_id, e.type
+UNION ALL
+SELECT 'replied', r.variant_id, count(*)
+  FROM campaign_replies r JOIN messages m ON m.id = r.message_id
+ WHERE r.campaign_id = ?2 AND r.occurred_at >= ?4 AND r.workspace_id = ?1 AND r.step_id = ?3 AND r.variant_id IS NOT NULL AND m.created_at >= ?4
+ GROUP BY r.variant_id`;
