@@ -21,6 +21,7 @@ import { createOutboundPolicy, type OutboundPolicy } from "./lib/net/outbound";
 import { createSecretBox, loadSecretKey, type SecretBox } from "./lib/secrets";
 import { EventWaiters } from "./lib/waiters";
 import { webhookFanout } from "./modules/automation/webhooks/fanout";
+import { campaignProgress } from "./modules/campaigns/progress";
 
 export interface Ctx {
   config: Config;
@@ -48,6 +49,8 @@ export interface Ctx {
   waiters: EventWaiters;
   /** Published when a job was enqueued in this process: the runner claims at once. */
   jobsEnqueued: Topic;
+  /** News that enrollments may be due now (enrolled, a campaign started): wakes the campaign scheduler. */
+  campaignsDue: Topic;
   /** Aborted when the process begins shutting down (long-polls answer at once). */
   shutdown: AbortController;
 }
@@ -84,7 +87,7 @@ export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
   const shutdown = new AbortController();
   const log = opts.log ?? createLogger();
   const shaper = new Shaper({ db, log });
-  return {
+  const ctx: Ctx = {
     config,
     db,
     clock,
@@ -100,6 +103,10 @@ export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
     events,
     waiters: new EventWaiters(events, shutdown.signal),
     jobsEnqueued: new Topic(),
+    campaignsDue: new Topic(),
     shutdown,
   };
+  // an enrollment follows its message in the message's own transaction
+  events.onEventInTx(campaignProgress(ctx));
+  return ctx;
 }

@@ -1,6 +1,6 @@
 // The running appliance (DESIGN.md §4, "One runtime"): one flat list of
 // services that `serve` starts in order and stops in reverse, each within what
-// is left of one shutdown deadline. The campaign scheduler joins this list.
+// is left of one shutdown deadline.
 import type { Ctx } from "./context";
 import type { Service } from "./lib/service";
 import { PeriodicTasks } from "./jobs/periodic";
@@ -9,6 +9,7 @@ import { JobRunner } from "./jobs/runner";
 import { WebhookWorker } from "./modules/automation/webhooks/worker";
 import { Topic } from "./lib/event-bus";
 import { MtaWorker } from "./mta/worker";
+import { CampaignScheduler } from "./modules/campaigns/scheduler-service";
 import { HttpServer, type HttpOptions } from "./server";
 import { InboundListener, type ListenerOptions } from "./smtp-in/server";
 import { AnalysisThread } from "./smtp-in/analysis";
@@ -22,6 +23,7 @@ export function services(ctx: Ctx, http: HttpOptions = {}, smtp: ListenerOptions
     runner, // imports, exports and every other job kind
     new WebhookWorker(ctx), // signed webhook deliveries
     new MtaWorker(ctx), // outgoing messages: the pipeline and the SMTP transport
+    new CampaignScheduler(ctx), // due enrollments become messages
     new IngestWorker(ctx, received, { analysis: new AnalysisThread(ctx.config) }), // received messages: authentication, bounces, complaints, matching
     new PeriodicTasks(ctx, runner), // croner: lease rescue, purges, expiry
     new InboundListener(ctx, received, smtp), // inbound SMTP: up once what it hands work to is

@@ -11,6 +11,8 @@ import { IDENTITY_EXAMPLE } from "../representations/connection";
 import { EVENT_EXAMPLE } from "../representations/event";
 import { MESSAGE_REQUEST_EXAMPLE } from "../representations/message";
 import { PERSON_EXAMPLE } from "../representations/person";
+import { CAMPAIGN_CREATE_REQUEST_EXAMPLE, CAMPAIGN_PATCH_REQUEST_EXAMPLE } from "../representations/campaign";
+import { ENROLLMENT_EXAMPLE } from "../representations/enrollment";
 import { csvLine } from "../modules/audience/csv/writer";
 import { envelopeBody, problemBody } from "./shared/problem";
 import { ServerRequestState, setState } from "./shared/request-state";
@@ -47,6 +49,9 @@ const IMPORT_CSV = [
 
 /** Each operation's request body, by media type. */
 export const REQUEST_EXAMPLES: Record<string, Record<string, MediaExample>> = {
+  "POST /v1/campaigns": json(CAMPAIGN_CREATE_REQUEST_EXAMPLE),
+  "PATCH /v1/campaigns/{id}": json(CAMPAIGN_PATCH_REQUEST_EXAMPLE),
+  "POST /v1/enrollments": json({ campaign_id: ENROLLMENT_EXAMPLE.campaign_id, segment_id: ID.seg }),
   "POST /v1/people": json({
     email: PERSON_EXAMPLE.email,
     given_name: "Amara",

@@ -2,8 +2,9 @@
 import { exportJob } from "../modules/audience/exports/export.job";
 import { importJob } from "../modules/audience/imports/import.job";
 import { enrollmentAddJob } from "../modules/campaigns/enrollment-add.job";
+import { campaignStartJob } from "../modules/campaigns/start.job";
 import { connectionVerifyJob } from "../modules/sending/connection-verify.job";
 import { sendingDomainVerifyJob } from "../modules/sending/domains/verify.job";
 import type { JobHandler } from "./types";
 
-export const jobHandlers: JobHandler[] = [importJob, exportJob, connectionVerifyJob, sendingDomainVerifyJob, enrollmentAddJob];
+export const jobHandlers: JobHandler[] = [importJob, exportJob, connectionVerifyJob, sendingDomainVerifyJob, enrollmentAddJob, campaignStartJob];

@@ -8,7 +8,9 @@ import type { events } from "../db/schema";
 /** An event as the outbox wrote it. */
 export type EventRecord = typeof events.$inferSelect;
 
-export type InTxHook = (tx: Tx, event: EventRecord) => void;
+/** Emits another event in the same transaction (a hook's consequence, e.g. an enrollment moving on). */
+export type EmitInTx = (e: { workspaceId: string; type: string; data: unknown }) => EventRecord;
+export type InTxHook = (tx: Tx, event: EventRecord, emit: EmitInTx) => void;
 export type Listener<T> = (value: T) => void;
 
 /** Listeners of one kind of news; a listener that throws never breaks the publisher or the others. */
@@ -38,7 +40,7 @@ export class EventBus extends Topic<EventRecord> {
     this.inTx.push(hook);
   }
 
-  runInTx(tx: Tx, event: EventRecord): void {
-    for (const h of this.inTx) h(tx, event);
+  runInTx(tx: Tx, event: EventRecord, emit: EmitInTx): void {
+    for (const h of this.inTx) h(tx, event, emit);
   }
 }

@@ -1,6 +1,7 @@
 // The outgoing message processor (Postal's OutgoingMessageProcessor, DESIGN.md
 // §4): a flat, ordered list of named steps. Each answers a verdict; the first
 // that is not `continue` ends the run, and record.ts writes what it means.
+import { campaignGuard } from "./steps/campaign-guard";
 import { chargeQuotaStep } from "./steps/charge-quota";
 import { checkSuppression } from "./steps/check-suppression";
 import { connectionPaused } from "./steps/connection-paused";
@@ -18,6 +19,7 @@ export type Step = (w: Work) => Verdict | Promise<Verdict>;
 export const STEPS: readonly (readonly [name: string, step: Step])[] = [
   ["check_suppression", checkSuppression],
   ["person_status", personStatus],
+  ["campaign_guard", campaignGuard], // a campaign's message: its enrollment still live, its campaign not paused, no unread reply
   ["domain_verified", domainVerified],
   ["connection_paused", connectionPaused],
   ["charge_quota", chargeQuotaStep],

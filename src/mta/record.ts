@@ -51,6 +51,11 @@ function recordRun(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: RunResult
     tx.update(messages).set({ status: "queued", holds: [], statusDetail: v.detail, dueAt: v.at, ...release }).where(mine()).run();
     return;
   }
+  if (v.kind === "cancel") {
+    const row = tx.update(messages).set({ status: "cancelled", holds: [], statusDetail: v.detail, ...release }).where(mine()).returning().get();
+    if (row) emitMessage(outbox, "message.cancelled", row);
+    return;
+  }
   if (v.kind === "fail") {
     const recipients = m.recipients.map((x) => (x.state === "pending" ? { ...x, state: "failed" as const, response: v.detail } : x));
     const row = tx.update(messages).set({ status: "failed", holds: [], statusDetail: v.detail, recipients, ...release }).where(mine()).returning().get();

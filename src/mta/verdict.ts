@@ -9,6 +9,8 @@ export type Verdict =
   | { kind: "hold"; hold: Hold; detail: string; until: number }
   /** Fail it for good; `detail` is the evidence shown on the message. */
   | { kind: "fail"; detail: string }
+  /** Never send it: it became moot (its campaign enrollment ended); `detail` says why. */
+  | { kind: "cancel"; detail: string }
   /** Try again at `at` (no hold: a pause in the message's own delivery). */
   | { kind: "retry"; at: number; detail: string }
   /** The send step finished: its outcome is in the work's `outcome`. */

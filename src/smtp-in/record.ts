@@ -10,6 +10,7 @@ import { preparedOnce, rowColumns } from "../db/prepared";
 import { inboundMessages, type InboundReport } from "../db/schema";
 import { transact, type Outbox } from "../modules/events/outbox";
 import { recordInboundEvidence } from "../modules/messages/inbound-evidence";
+import { replyReceived } from "../modules/campaigns/stop-rules";
 import { inboundMessageView } from "../representations/inbound-message";
 import type { Report } from "./bounces";
 import type { InboundRow, IngestWork } from "./work";
@@ -56,6 +57,10 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
           occurredAt: row.receivedAt,
         })
       : [];
+  // mail from a person that is none of those is their answer: the campaigns' stop rules (the inbox issue refines what a reply is)
+  if (row.kind === "other") {
+    replyReceived(ctx, tx, outbox, { workspaceId: row.workspaceId, inboundMessageId: row.id, personId: m?.personId ?? null, fromKey: row.fromKey, messageId: m?.messageId ?? null, occurredAt: row.receivedAt });
+  }
   outbox.emit({ workspaceId: row.workspaceId, type: "inbound_message.received", data: inboundMessageView(row, events.map((e) => e.id)) });
 }
 

@@ -184,13 +184,13 @@ describe("POST /v1/enrollments: the first step's due time", () => {
     expect(r.body.data.map((e: any) => e.next_run_at)).toEqual(["2026-11-23T08:00:00.000Z", "2026-11-23T14:00:00.000Z"]);
   });
 
-  test("not before start_at, plus the first step's delay", async () => {
+  test("not before start_at; the first step's delay is unused (it runs on enrollment)", async () => {
     const w = app.newWorkspace();
     const startAt = app.clock.now() + 48 * HOUR;
     const c = makeCampaign(w, { schedule: { ...NO_WINDOW, startAt } }, 3600);
     const p = await createPerson(w.api);
     const r = await enroll(w.api, { campaign_id: c.id, person_ids: [p.id] });
-    expect(r.body.data[0].next_run_at).toBe(iso(startAt + HOUR));
+    expect(r.body.data[0].next_run_at).toBe(iso(startAt));
   });
 
   test("not before the person's cooldown ends (their last campaign message in the workspace + cooldown_hours)", async () => {

@@ -170,7 +170,6 @@ describe("invalid filters", () => {
     ["all and any together", { all: [], any: [] }, [["/filter/any", "unknown"]]],
     ["not with a list", { not: [] }, [["/filter/not", "type"]]],
     ["any with an object", { any: {} }, [["/filter/any", "type"]]],
-    ["a field not available yet", { field: "campaign_id", op: "eq", value: "cmp_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f" }, [["/filter/field", "unsupported"]]],
     ["an unknown group", { field: "group_id", op: "eq", value: "grp_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f" }, [["/filter/value", "unknown"]]],
     ["nesting deeper than five", { not: { not: { not: { not: { not: { not: { field: "score", op: "exists" } } } } } } }, [["/filter/not/not/not/not/not", "depth"]]],
     ["more than 50 conditions", { any: Array.from({ length: 51 }, () => ({ field: "score", op: "exists" })) }, [["/filter/any/50", "length"]]],

@@ -10,7 +10,7 @@ import { IdParams, Page, SingleLine } from "../shared/schemas";
 
 const FILTER_DOC = [
   'A filter is a JSON tree: `{"all": [...]}`, `{"any": [...]}`, `{"not": {...}}` and conditions `{"field": "status", "op": "eq", "value": "active"}`.',
-  `Fields: ${FILTER_PERSON_FIELDS.map((f) => `\`${f}\``).join(", ")}, and \`custom.<key>\` for a custom field. (\`campaign_id\` arrives with campaigns.)`,
+  `Fields: ${FILTER_PERSON_FIELDS.map((f) => `\`${f}\``).join(", ")}, and \`custom.<key>\` for a custom field, \`campaign_id\` (enrolled in: \`eq\`/\`in\`; \`neq\`/\`nin\` = in none of them; \`exists\` = in any campaign)`,
   `Operators: ${FILTER_OPS.map((o) => `\`${o}\``).join(", ")}; which apply depends on the field's type. \`in\`/\`nin\` take an array (at most ${FILTER_LIMITS.listItems}); \`exists\` takes true (default) or false.`,
   "Timestamps compare as RFC 3339 date-times, custom dates as YYYY-MM-DD. `eq` on text is exact; `contains` and `starts_with` ignore ASCII letter case; `email` compares in any letter case.",
   "`neq` and `nin` include people without a value; `group_id` `eq`/`in` means member of, `neq`/`nin` member of none, `exists` member of any group.",

@@ -2,7 +2,7 @@
 // that stops mail to an address goes through — a hard bounce, a spam
 // complaint, an unsubscribe. It suppresses the address with the evidence that
 // caused it and marks the people with that address; the campaigns issue wires
-// its stop rules (every enrollment of the person stops) in here.
+// its stop rules in here: every live enrollment of the person stops.
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
@@ -10,6 +10,7 @@ import type { PersonStatus } from "../../db/schema";
 import type { Outbox } from "../events/outbox";
 import { emailKey } from "./email";
 import { recordSuppression } from "./suppressions";
+import { stopForUnreachable } from "../campaigns/stop-rules";
 
 export type UnreachableCause = "hard_bounce" | "complaint" | "unsubscribed";
 
@@ -32,7 +33,15 @@ export function personBecameUnreachable(ctx: Ctx, tx: Tx, outbox: Outbox, u: Unr
   recordSuppression(ctx, tx, outbox, { workspaceId: u.workspaceId, target: { email: u.address }, reason: u.cause, evidence: u.evidence });
   // every person with the address (a cc'd person too), whoever the message was for
   markPeople(ctx)[u.cause].run(u.workspaceId, emailKey(u.address), ctx.clock.now());
+  // and every live enrollment of theirs stops (the campaigns' stop rule)
+  stopForUnreachable(ctx, tx, outbox, { workspaceId: u.workspaceId, emailKey: emailKey(u.address), detail: STOP_DETAIL[u.cause] });
 }
+
+const STOP_DETAIL: Record<UnreachableCause, string> = {
+  hard_bounce: "the address bounced (hard)",
+  complaint: "the person complained (spam)",
+  unsubscribed: "the person unsubscribed",
+};
 
 /** One prepared update per cause (bounces and complaints arrive by the thousand). */
 function markPeople(ctx: Ctx) {

@@ -11,7 +11,7 @@ import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
-import { campaigns, campaignSteps, people } from "../../db/schema";
+import { campaigns, people } from "../../db/schema";
 import { DomainError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { Skipped, SkipReason } from "../../representations/enrollment";
@@ -21,7 +21,7 @@ import { getSegment, segmentPeopleWhere } from "../audience/segments";
 import { suppressedAmong } from "../audience/suppressions";
 import type { CampaignRow, EnrollmentRow } from "./rows";
 import { zoneFor } from "./rows";
-import { dueAfter } from "./schedule";
+import { nextOpening } from "./schedule";
 
 /** Exactly one source of people, as the request names it. */
 export type EnrollSource = { emails: string[] } | { person_ids: string[] } | { group_id: string } | { segment_id: string };
@@ -46,8 +46,6 @@ const CANDIDATE_COLUMNS = `p.id AS id, p.email AS email, p.email_sendable AS ema
 /** The campaign people are enrolled into, with what each new enrollment needs. */
 export interface EnrollTarget {
   campaign: CampaignRow;
-  /** The first step's delay (0 when the campaign has no step yet). */
-  firstDelaySeconds: number;
 }
 
 export interface ChunkOutcome {
@@ -56,8 +54,10 @@ export interface ChunkOutcome {
   skipped: Skipped[];
 }
 
-/** Wakes the scheduler after a commit that created enrollments (the scheduler fills this in). */
-export function afterEnrolled(_ctx: Ctx): void {}
+/** Wakes the scheduler after a commit that created enrollments: the first step may be due now. */
+export function afterEnrolled(ctx: Ctx): void {
+  ctx.campaignsDue.publish();
+}
 
 // ---------------------------------------------------------------------------
 // The campaign and the source
@@ -67,14 +67,7 @@ export function enrollTarget(db: DbOrTx, workspaceId: string, campaignId: string
   const campaign = db.select().from(campaigns).where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId))).get();
   if (!campaign) throw notFound("campaign");
   if (campaign.status === "archived") throw new DomainError("invalid_state", "The campaign is archived; it takes no enrollments.");
-  const first = db
-    .select({ delaySeconds: campaignSteps.delaySeconds })
-    .from(campaignSteps)
-    .where(and(eq(campaignSteps.campaignId, campaignId), sql`${campaignSteps.removedAt} IS NULL`))
-    .orderBy(asc(campaignSteps.position))
-    .limit(1)
-    .get();
-  return { campaign, firstDelaySeconds: first?.delaySeconds ?? 0 };
+  return { campaign };
 }
 
 /** 404 when the group or segment the source names is not the workspace's. */
@@ -245,7 +238,7 @@ export function enrollChunk(ctx: Ctx, target: EnrollTarget, candidates: Candidat
   const dueOf = (base: number, tz: string) => {
     const k = `${base} ${tz}`;
     let due = dueMemo.get(k);
-    if (due === undefined) dueMemo.set(k, (due = dueAfter(base, target.firstDelaySeconds, schedule.sendWindow, tz)));
+    if (due === undefined) dueMemo.set(k, (due = nextOpening(base, schedule.sendWindow, tz)));
     return due;
   };
 

@@ -33,8 +33,8 @@ const insertEvent = (ctx: Ctx) =>
 
 export function transact<T>(ctx: Ctx, fn: (tx: Tx, outbox: Outbox) => T): T {
   const emitted: EventRecord[] = [];
-  const result = ctx.db.transaction((tx) =>
-    fn(tx, {
+  const result = ctx.db.transaction((tx) => {
+    const outbox: Outbox = {
       emit(e) {
         const row: EventRecord = {
           id: newId("evt"),
@@ -47,12 +47,13 @@ export function transact<T>(ctx: Ctx, fn: (tx: Tx, outbox: Outbox) => T): T {
         };
         // prepared once: every change of every domain writes its events here (same connection as tx)
         insertEvent(ctx).run(row.id, row.workspaceId, row.type, JSON.stringify(row.data), row.synthetic ? 1 : 0, row.webhookEndpointId, row.createdAt);
-        ctx.events.runInTx(tx, row);
+        ctx.events.runInTx(tx, row, outbox.emit);
         emitted.push(row);
         return row;
       },
-    }),
-  );
+    };
+    return fn(tx, outbox);
+  });
   for (const e of emitted) ctx.events.publish(e);
   return result;
 }

@@ -106,6 +106,31 @@ interface Checked {
   v: CheckedMessage;
   id: string;
   now: number;
+  link?: CampaignLink;
+}
+
+/** What a campaign's message belongs to (the scheduler makes these). */
+export interface CampaignLink {
+  /** The message's id, chosen by the scheduler (its enrollment names it first). */
+  id: string;
+  personId: string;
+  campaignId: string;
+  enrollmentId: string;
+  stepId: string;
+  variantId: string;
+}
+
+/**
+ * A campaign's message, inside the scheduler's transaction: checked like any
+ * other (a problem throws the same 422 error, which the scheduler turns into
+ * a held enrollment), linked to its person, campaign, enrollment, step and
+ * variant, with `message.queued`. The caller wakes the MTA after its commit.
+ */
+export function insertCampaignMessage(ctx: Ctx, outbox: Outbox, a: { workspaceId: string; link: CampaignLink } & MessageInput): MessageRow {
+  const q = checked(ctx, a);
+  const row = insertMessage(ctx, { ...q, id: a.link.id, link: a.link });
+  emitMessage(outbox, "message.queued", row);
+  return row;
 }
 
 function checked(ctx: Ctx, a: { workspaceId: string } & MessageInput): Checked {
@@ -116,19 +141,19 @@ function checked(ctx: Ctx, a: { workspaceId: string } & MessageInput): Checked {
 }
 
 /** The message's row, written (with its person when new); inside a transaction. */
-function insertMessage(ctx: Ctx, { a, v, id, now }: Checked): MessageRow {
+function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
   const sender = senderFor(ctx, { workspaceId: a.workspaceId, senderIdentityId: a.senderIdentityId });
-  const personId = personFor(ctx, a.workspaceId, v.recipients[0]!.address);
+  const personId = link?.personId ?? personFor(ctx, a.workspaceId, v.recipients[0]!.address);
   return insertRow<MessageRow>(ctx.db, messages)({
     id,
     workspaceId: a.workspaceId,
     connectionId: sender.connection.id,
     senderIdentityId: sender.identity.id,
     personId,
-    campaignId: null,
-    enrollmentId: null,
-    stepId: null,
-    variantId: null,
+    campaignId: link?.campaignId ?? null,
+    enrollmentId: link?.enrollmentId ?? null,
+    stepId: link?.stepId ?? null,
+    variantId: link?.variantId ?? null,
     threadId: null,
     fromHeader: sender.from,
     replyTo: sender.identity.replyTo,

@@ -1,0 +1,133 @@
+// Human pacing, as pure planning over a ledger (PaceBook) that the scheduler
+// backs with the database and the forecast with memory — the same code
+// decides both, so a forecast is what the scheduler then does.
+//
+// A send slot for a sender is the first instant that is
+//   - not before the enrollment is due (nor before now),
+//   - not before its connection's next free slot (the previous send + a gap
+//     drawn between min_gap_seconds and max_gap_seconds),
+//   - inside the send window in the recipient's zone,
+//   - on a UTC day where the identity is under its daily cap (the
+//     connection's daily_cap, lowered by the identity's warm-up ramp) and the
+//     connection's quota scope under its messages_per_day.
+// The gap is "random" but drawn from a hash of the connection and the slot,
+// so the forecast draws the same one.
+import { nextOpening, type SendWindow } from "./schedule";
+
+export const DAY_MS = 86_400_000;
+/** How far ahead a campaign looks for room before it calls the pool full. */
+export const MAX_LOOKAHEAD_DAYS = 60;
+
+export interface Ramp {
+  start: number;
+  growth: number;
+  ceiling: number;
+}
+
+/** One sender of a campaign's pool, as planning sees it. */
+export interface PoolMember {
+  identityId: string;
+  connectionId: string;
+  quotaScopeId: string | null;
+  email: string;
+  name: string | null;
+  domain: string;
+  replyTo: string | null;
+  minGapSeconds: number;
+  maxGapSeconds: number;
+  /** Campaign messages a day for each identity of the connection (null: no cap). */
+  dailyCap: number | null;
+  /** The quota scope's messages_per_day (null: none). */
+  quotaPerDay: number | null;
+  ramp: Ramp | null;
+  rampStartedAt: number | null;
+  /** Sends now: enabled, its connection active, its quota scope not paused. */
+  usable: boolean;
+  /** Why it does not send now (shown on the campaign and the enrollment). */
+  why: string | null;
+}
+
+/** What planning reads and reserves: each connection's next free slot and per-day counts by key (sid_, qsc_). */
+export interface PaceBook {
+  nextSlot(connectionId: string): number;
+  setNextSlot(connectionId: string, at: number): void;
+  planned(key: string, day: string): number;
+  add(key: string, day: string): void;
+}
+
+export const utcDay = (t: number) => new Date(t - (t % DAY_MS)).toISOString().slice(0, 10);
+const dayStart = (t: number) => t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
+
+/** The identity's campaign sends allowed on the UTC day starting at `day` (Infinity: no cap). */
+export function identityCap(m: PoolMember, day: number): number {
+  let cap = m.dailyCap ?? Infinity;
+  if (m.ramp) {
+    const since = m.rampStartedAt === null ? 0 : Math.max(0, Math.floor((day - dayStart(m.rampStartedAt)) / DAY_MS));
+    cap = Math.min(cap, Math.min(m.ramp.ceiling, m.ramp.start + m.ramp.growth * since));
+  }
+  return cap;
+}
+
+function hasRoom(m: PoolMember, t: number, book: PaceBook): boolean {
+  const day = utcDay(t);
+  if (book.planned(m.identityId, day) >= identityCap(m, dayStart(t))) return false;
+  return !(m.quotaScopeId && m.quotaPerDay !== null && book.planned(m.quotaScopeId, day) >= m.quotaPerDay);
+}
+
+export type Slot = { at: number } | { full: true; retryAt: number };
+
+/** The member's first slot at or after `from` (see the file's comment); `full` when no day within the lookahead has room. */
+export function slotFor(m: PoolMember, from: number, book: PaceBook, window: SendWindow | null, tz: string): Slot {
+  let t = nextOpening(Math.max(from, book.nextSlot(m.connectionId)), window, tz);
+  for (let i = 0; i < MAX_LOOKAHEAD_DAYS; i++) {
+    if (hasRoom(m, t, book)) return { at: t };
+    t = nextOpening(dayStart(t) + DAY_MS, window, tz);
+  }
+  return { full: true, retryAt: t };
+}
+
+/** Takes the slot: counted for its day, and the connection's next slot moved one gap on. */
+export function reserve(m: PoolMember, at: number, book: PaceBook): void {
+  const day = utcDay(at);
+  book.add(m.identityId, day);
+  if (m.quotaScopeId && m.quotaPerDay !== null) book.add(m.quotaScopeId, day);
+  book.setNextSlot(m.connectionId, at + gapMs(m, at));
+}
+
+export function gapMs(m: PoolMember, at: number): number {
+  const span = Math.max(0, m.maxGapSeconds - m.minGapSeconds);
+  return (m.minGapSeconds + (span ? hash32(`${m.connectionId}:${at}`) % (span + 1) : 0)) * 1000;
+}
+
+/**
+ * The sender for a new conversation: the usable member with the earliest
+ * slot; among equals the one with the fewest sends planned that day, then the
+ * pool's order — so an unpaced pool takes turns.
+ */
+export function pickSender(members: readonly PoolMember[], from: number, book: PaceBook, window: SendWindow | null, tz: string): { member: PoolMember; at: number } | { full: true; retryAt: number } | null {
+  let best: { member: PoolMember; at: number; load: number } | null = null;
+  let retryAt = Infinity;
+  for (const m of members) {
+    if (!m.usable) continue;
+    const s = slotFor(m, from, book, window, tz);
+    if ("full" in s) {
+      retryAt = Math.min(retryAt, s.retryAt);
+      continue;
+    }
+    if (best && s.at > best.at) continue;
+    const load = book.planned(m.identityId, utcDay(s.at));
+    if (!best || s.at < best.at || load < best.load) best = { member: m, at: s.at, load };
+  }
+  if (best) return { member: best.member, at: best.at };
+  return Number.isFinite(retryAt) ? { full: true, retryAt } : null;
+}
+
+/** FNV-1a: a cheap, stable 32-bit hash for deterministic draws. */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

@@ -1,0 +1,65 @@
+// What the scheduler does with one due enrollment — pure, so the forecast
+// runs the very same decision over its simulated ledger.
+//   make   its step's message, from this sender, sent at `at` (reserved)
+//   defer  not now: run again at `nextRunAt` (waiting for its sender, for
+//          room in the pool, or for its slot further ahead than the horizon)
+//   end    nothing left to do (steps walked) or its sender left the pool and
+//          the campaign says stop
+import { pickSender, reserve, slotFor, type PaceBook, type PoolMember } from "./pacing";
+import type { StepRow } from "./rows";
+import type { SendWindow } from "./schedule";
+
+/** Messages are made at most this long before they are to leave. */
+export const HORIZON_MS = 10 * 60_000;
+/** A conversation whose sender cannot send (paused, failing) looks again after this. */
+export const RECHECK_MS = 15 * 60_000;
+
+export interface Due {
+  id: string;
+  position: number;
+  nextRunAt: number;
+  senderIdentityId: string | null;
+}
+
+export interface PlanContext {
+  steps: readonly StepRow[];
+  pool: readonly PoolMember[];
+  onSenderRemoved: "reassign" | "stop";
+  window: SendWindow | null;
+  now: number;
+  book: PaceBook;
+}
+
+export type Plan =
+  | { kind: "make"; step: StepRow; member: PoolMember; at: number }
+  | { kind: "defer"; nextRunAt: number; waitingFor: string | null; hold: string | null; detail: string | null }
+  | { kind: "end"; status: "completed" | "stopped"; detail: string | null };
+
+export function planEnrollment(e: Due, tz: string, c: PlanContext): Plan {
+  const step = c.steps[e.position - 1];
+  if (!step) return { kind: "end", status: "completed", detail: null };
+  const from = Math.max(e.nextRunAt, c.now);
+  let member: PoolMember | undefined;
+  let at: number;
+  const sticky = e.senderIdentityId ? c.pool.find((m) => m.identityId === e.senderIdentityId) : undefined;
+  if (e.senderIdentityId && !sticky && c.onSenderRemoved === "stop") {
+    return { kind: "end", status: "stopped", detail: `its sender ${e.senderIdentityId} left the campaign's pool (on_sender_removed: stop)` };
+  }
+  if (sticky) {
+    // a conversation keeps its sender: it waits for it rather than switching
+    if (!sticky.usable) return { kind: "defer", nextRunAt: c.now + RECHECK_MS, waitingFor: sticky.identityId, hold: "sender_unavailable", detail: `waiting for ${sticky.email}: ${sticky.why}` };
+    const s = slotFor(sticky, from, c.book, c.window, tz);
+    if ("full" in s) return { kind: "defer", nextRunAt: s.retryAt, waitingFor: sticky.identityId, hold: "sender_cap", detail: `waiting for ${sticky.email}: its daily cap is reached` };
+    member = sticky;
+    at = s.at;
+  } else {
+    const p = pickSender(c.pool, from, c.book, c.window, tz);
+    if (!p) return { kind: "defer", nextRunAt: c.now + RECHECK_MS, waitingFor: null, hold: "no_sender", detail: "no sender in the pool can send now" };
+    if ("full" in p) return { kind: "defer", nextRunAt: p.retryAt, waitingFor: null, hold: "pool_cap", detail: "every sender of the pool reached its daily cap" };
+    member = p.member;
+    at = p.at;
+  }
+  if (at > c.now + HORIZON_MS) return { kind: "defer", nextRunAt: at, waitingFor: null, hold: null, detail: null };
+  reserve(member, at, c.book);
+  return { kind: "make", step, member, at };
+}
