@@ -4,7 +4,7 @@
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
-import type { PaceBook } from "./pacing";
+import { dayName, type PaceBook } from "./pacing";
 
 function statements(ctx: Ctx) {
   const db = ctx.db.$client;
@@ -19,7 +19,8 @@ function statements(ctx: Ctx) {
 /** Reads through to the database once per key; keeps what planning reserves in memory. */
 export class MemoryPaceBook implements PaceBook {
   protected slots = new Map<string, number>();
-  protected days = new Map<string, number>();
+  /** key → UTC day number → messages planned */
+  protected days = new Map<string, Map<number, number>>();
 
   constructor(protected readonly ctx: Ctx) {}
 
@@ -33,16 +34,17 @@ export class MemoryPaceBook implements PaceBook {
     this.slots.set(connectionId, at);
   }
 
-  planned(key: string, day: string): number {
-    const k = `${key} ${day}`;
-    let n = this.days.get(k);
-    if (n === undefined) this.days.set(k, (n = statements(this.ctx).planned.get(key, day)?.planned ?? 0));
+  planned(key: string, day: number): number {
+    let byDay = this.days.get(key);
+    if (!byDay) this.days.set(key, (byDay = new Map()));
+    let n = byDay.get(day);
+    if (n === undefined) byDay.set(day, (n = statements(this.ctx).planned.get(key, dayName(day))?.planned ?? 0));
     return n;
   }
 
-  add(key: string, day: string): void {
-    const k = `${key} ${day}`;
-    this.days.set(k, this.planned(key, day) + 1);
+  add(key: string, day: number): void {
+    const n = this.planned(key, day);
+    this.days.get(key)!.set(day, n + 1);
   }
 }
 
@@ -56,7 +58,7 @@ export class DbPaceBook extends MemoryPaceBook {
     this.moved.add(connectionId);
   }
 
-  override add(key: string, day: string): void {
+  override add(key: string, day: number): void {
     super.add(key, day);
     const k = `${key} ${day}`;
     this.added.set(k, (this.added.get(k) ?? 0) + 1);
@@ -68,7 +70,7 @@ export class DbPaceBook extends MemoryPaceBook {
     for (const id of this.moved) s.setNextSlot.run(id, this.slots.get(id)!);
     for (const [k, n] of this.added) {
       const [key, day] = k.split(" ") as [string, string];
-      s.add.run(key, day, n);
+      s.add.run(key, dayName(Number(day)), n);
     }
     this.moved.clear();
     this.added.clear();

@@ -47,16 +47,19 @@ export interface PoolMember {
   why: string | null;
 }
 
-/** What planning reads and reserves: each connection's next free slot and per-day counts by key (sid_, qsc_). */
+/** What planning reads and reserves: each connection's next free slot and per-day counts by key (sid_, qsc_); days are UTC day numbers. */
 export interface PaceBook {
   nextSlot(connectionId: string): number;
   setNextSlot(connectionId: string, at: number): void;
-  planned(key: string, day: string): number;
-  add(key: string, day: string): void;
+  planned(key: string, day: number): number;
+  add(key: string, day: number): void;
 }
 
-export const utcDay = (t: number) => new Date(t - (t % DAY_MS)).toISOString().slice(0, 10);
-const dayStart = (t: number) => t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
+/** The UTC day number of an instant (days since the epoch). */
+export const dayOf = (t: number) => Math.floor(t / DAY_MS);
+/** "YYYY-MM-DD" of a UTC day number. */
+export const dayName = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const dayStart = (t: number) => dayOf(t) * DAY_MS;
 
 /** The identity's campaign sends allowed on the UTC day starting at `day` (Infinity: no cap). */
 export function identityCap(m: PoolMember, day: number): number {
@@ -69,16 +72,18 @@ export function identityCap(m: PoolMember, day: number): number {
 }
 
 function hasRoom(m: PoolMember, t: number, book: PaceBook): boolean {
-  const day = utcDay(t);
-  if (book.planned(m.identityId, day) >= identityCap(m, dayStart(t))) return false;
+  const day = dayOf(t);
+  if (book.planned(m.identityId, day) >= identityCap(m, day * DAY_MS)) return false;
   return !(m.quotaScopeId && m.quotaPerDay !== null && book.planned(m.quotaScopeId, day) >= m.quotaPerDay);
 }
 
 export type Slot = { at: number } | { full: true; retryAt: number };
 
 /** The member's first slot at or after `from` (see the file's comment); `full` when no day within the lookahead has room. */
-export function slotFor(m: PoolMember, from: number, book: PaceBook, window: SendWindow | null, tz: string): Slot {
-  let t = nextOpening(Math.max(from, book.nextSlot(m.connectionId)), window, tz);
+export function slotFor(m: PoolMember, from: number, book: PaceBook, window: SendWindow | null, tz: string, openingOfFrom?: number): Slot {
+  const start = Math.max(from, book.nextSlot(m.connectionId));
+  // most members are free by `from`: their opening is the caller's, computed once
+  let t = start === from && openingOfFrom !== undefined ? openingOfFrom : nextOpening(start, window, tz);
   for (let i = 0; i < MAX_LOOKAHEAD_DAYS; i++) {
     if (hasRoom(m, t, book)) return { at: t };
     t = nextOpening(dayStart(t) + DAY_MS, window, tz);
@@ -88,7 +93,7 @@ export function slotFor(m: PoolMember, from: number, book: PaceBook, window: Sen
 
 /** Takes the slot: counted for its day, and the connection's next slot moved one gap on. */
 export function reserve(m: PoolMember, at: number, book: PaceBook): void {
-  const day = utcDay(at);
+  const day = dayOf(at);
   book.add(m.identityId, day);
   if (m.quotaScopeId && m.quotaPerDay !== null) book.add(m.quotaScopeId, day);
   book.setNextSlot(m.connectionId, at + gapMs(m, at));
@@ -107,15 +112,16 @@ export function gapMs(m: PoolMember, at: number): number {
 export function pickSender(members: readonly PoolMember[], from: number, book: PaceBook, window: SendWindow | null, tz: string): { member: PoolMember; at: number } | { full: true; retryAt: number } | null {
   let best: { member: PoolMember; at: number; load: number } | null = null;
   let retryAt = Infinity;
+  const opening = nextOpening(from, window, tz);
   for (const m of members) {
     if (!m.usable) continue;
-    const s = slotFor(m, from, book, window, tz);
+    const s = slotFor(m, from, book, window, tz, opening);
     if ("full" in s) {
       retryAt = Math.min(retryAt, s.retryAt);
       continue;
     }
     if (best && s.at > best.at) continue;
-    const load = book.planned(m.identityId, utcDay(s.at));
+    const load = book.planned(m.identityId, dayOf(s.at));
     if (!best || s.at < best.at || load < best.load) best = { member: m, at: s.at, load };
   }
   if (best) return { member: best.member, at: best.at };
