@@ -77,7 +77,8 @@ function hasRoom(m: PoolMember, t: number, book: PaceBook): boolean {
   return !(m.quotaScopeId && m.quotaPerDay !== null && book.planned(m.quotaScopeId, day) >= m.quotaPerDay);
 }
 
-export type Slot = { at: number } | { full: true; retryAt: number };
+/** `capped`: a daily cap pushed the slot to a later day (a conversation then shows it waits for its sender). */
+export type Slot = { at: number; capped: boolean } | { full: true; retryAt: number };
 
 /** The member's first slot at or after `from` (see the file's comment); `full` when no day within the lookahead has room. */
 export function slotFor(m: PoolMember, from: number, book: PaceBook, window: SendWindow | null, tz: string, openingOfFrom?: number): Slot {
@@ -85,7 +86,7 @@ export function slotFor(m: PoolMember, from: number, book: PaceBook, window: Sen
   // most members are free by `from`: their opening is the caller's, computed once
   let t = start === from && openingOfFrom !== undefined ? openingOfFrom : nextOpening(start, window, tz);
   for (let i = 0; i < MAX_LOOKAHEAD_DAYS; i++) {
-    if (hasRoom(m, t, book)) return { at: t };
+    if (hasRoom(m, t, book)) return { at: t, capped: i > 0 };
     t = nextOpening(dayStart(t) + DAY_MS, window, tz);
   }
   return { full: true, retryAt: t };

@@ -49,7 +49,10 @@ export function planEnrollment(e: Due, tz: string, c: PlanContext): Plan {
     // a conversation keeps its sender: it waits for it rather than switching
     if (!sticky.usable) return { kind: "defer", nextRunAt: c.now + RECHECK_MS, waitingFor: sticky.identityId, hold: "sender_unavailable", detail: `waiting for ${sticky.email}: ${sticky.why}` };
     const s = slotFor(sticky, from, c.book, c.window, tz);
-    if ("full" in s) return { kind: "defer", nextRunAt: s.retryAt, waitingFor: sticky.identityId, hold: "sender_cap", detail: `waiting for ${sticky.email}: its daily cap is reached` };
+    // at its cap today (or for the whole lookahead): the conversation shows it waits for this sender
+    if ("full" in s || (s.capped && s.at > c.now + HORIZON_MS)) {
+      return { kind: "defer", nextRunAt: "full" in s ? s.retryAt : s.at, waitingFor: sticky.identityId, hold: "sender_cap", detail: `waiting for ${sticky.email}: its daily cap is reached` };
+    }
     member = sticky;
     at = s.at;
   } else {
