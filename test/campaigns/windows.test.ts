@@ -26,7 +26,7 @@ async function appAt(iso: string): Promise<TestApp> {
 /** The messages' send_at by person, in step order. */
 function sendTimes(a: TestApp, campaignId: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const m of campaignMessages(a, campaignId)) out.set(m.personId!, [...(out.get(m.personId!) ?? []), new Date(m.sendAt).toISOString()]);
+  for (const m of campaignMessages(a, campaignId)) out.set(m.personId!, [...(out.get(m.personId!) ?? []), new Date(m.sendAt!).toISOString()]);
   return out;
 }
 
@@ -42,7 +42,7 @@ describe("send window Mon–Fri 09:00–17:00 Europe/Berlin", () => {
 
     await runUntil(a, T("2026-11-24T00:00:00Z"));
     const [m] = campaignMessages(a, c.id);
-    expect(new Date(m!.sendAt).toISOString()).toBe("2026-11-23T08:00:00.000Z");
+    expect(new Date(m!.sendAt!).toISOString()).toBe("2026-11-23T08:00:00.000Z");
     expect(m!.status).toBe("sent");
     expect(m!.sentAt).toBe(T("2026-11-23T08:00:00Z"));
   });
