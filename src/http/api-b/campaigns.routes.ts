@@ -3,6 +3,8 @@ import type { Ctx } from "../../context";
 import { ALLOCATIONS, CAMPAIGN_LIMITS, CAMPAIGN_STATUSES } from "../../modules/campaigns/campaign-input";
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, pauseCampaign, startCampaign, updateCampaign, type LoadedCampaign } from "../../modules/campaigns/campaigns";
 import { CampaignListItemSchema, CampaignSchema, campaignListView, campaignView } from "../../representations/campaign";
+import { forecastCampaign } from "../../modules/campaigns/forecast";
+import { ForecastSchema, forecastView } from "../../representations/forecast";
 import { etagOf } from "../shared/etag";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
@@ -201,6 +203,19 @@ export function campaignRoutes(ctx: Ctx, limiter: RateLimiter) {
         description: `\`active\` or \`materialising\` → \`paused\`: no new message is created; queued messages wait until it is started again. \`draft\`, \`paused\`, \`completed\` and \`archived\` are 409 \`invalid_state\`.\n\n${STATES}`,
         ok: CampaignSchema,
         errors: [404, 409],
+      },
+    })
+    .post("/:id/forecast", async ({ principal, params, body }) => forecastView(await forecastCampaign(ctx, { workspaceId: principal.workspaceId, id: params.id, limit: body?.limit })), {
+      scope: "campaigns:read",
+      params: Params,
+      body: opt(t.Object({ limit: opt(JsonInteger({ minimum: 0, maximum: 1000, description: "Enrollments whose every send is listed in `schedule` (default 100)" })) }, { additionalProperties: false })),
+      doc: {
+        summary: "Forecast a campaign",
+        description:
+          "Sends nothing and stores nothing: replays the scheduler over the campaign's live enrollments as things stand — send windows and time zones, each sender's daily cap and warm-up ramp, its connection's gaps, quota scopes, cooldowns, what other campaigns already reserved — from now (a draft or paused campaign as if started now), each message at its slot and each next step its delay after it. " +
+          "Answers the sends per UTC day and sender, per step, the last send, the enrollments that cannot be served and why, and every send of the first `limit` enrollments. It cannot know replies, bounces or other evidence to come.",
+        ok: ForecastSchema,
+        errors: [404, 422],
       },
     })
     .delete(

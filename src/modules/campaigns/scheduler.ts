@@ -42,18 +42,23 @@ export interface DueRow extends EnrollmentRow {
   customFields: string | null;
 }
 
+/**
+ * A tick's read: due active enrollments of one campaign, soonest first, ties
+ * in the order they were enrolled — straight off the partial index
+ * enrollments_due_idx (rowid is its last key: no sort), so a tick never reads
+ * an enrollment that is not due (test/campaigns/query-plan.test.ts).
+ */
+export const DUE_SQL = `SELECT ${ENROLLMENT_COLUMNS.replace(/"(\w+)" AS/g, 'e."$1" AS')},
+       p.email AS email, p.given_name AS givenName, p.family_name AS familyName, p.company AS company, p.timezone AS timezone, p.custom_fields AS customFields
+  FROM enrollments e INDEXED BY enrollments_due_idx JOIN people p ON p.id = e.person_id
+ WHERE e.campaign_id = ?1 AND e.status = 'active' AND e.next_run_at IS NOT NULL AND e.next_run_at <= ?2
+ ORDER BY e.next_run_at, e.rowid LIMIT ?3`;
+
 function statements(ctx: Ctx) {
   const db = ctx.db.$client;
   return preparedOnce(ctx.db, "campaigns.scheduler", () => ({
     active: db.prepare<{ id: string; workspaceId: string }, []>("SELECT id, workspace_id AS workspaceId FROM campaigns WHERE status = 'active' ORDER BY id"),
-    // soonest first; ties in the order they were enrolled (the index's rowid order: no sort)
-    due: db.prepare<DueRow, [string, number, number]>(
-      `SELECT ${ENROLLMENT_COLUMNS.replace(/"(\w+)" AS/g, 'e."$1" AS')},
-              p.email AS email, p.given_name AS givenName, p.family_name AS familyName, p.company AS company, p.timezone AS timezone, p.custom_fields AS customFields
-         FROM enrollments e INDEXED BY enrollments_due_idx JOIN people p ON p.id = e.person_id
-        WHERE e.campaign_id = ?1 AND e.status = 'active' AND e.next_run_at IS NOT NULL AND e.next_run_at <= ?2
-        ORDER BY e.next_run_at, e.rowid LIMIT ?3`,
-    ),
+    due: db.prepare<DueRow, [string, number, number]>(DUE_SQL),
     // a guarded write: the enrollment is still the one planned (nothing ended or moved it meanwhile)
     made: db.prepare<unknown, [string, string, string, number, number, number]>(
       `UPDATE enrollments SET message_id = ?2, sender_identity_id = ?3, next_run_at = NULL, waiting_for = NULL, hold = NULL, status_detail = NULL, updated_at = ?4

@@ -1,0 +1,235 @@
+// The forecast: when each step of each live enrollment would go out, given
+// the windows, time zones, caps, ramps, gaps, quotas and cooldowns as they
+// stand — without sending or writing anything. It replays the scheduler:
+// the same decision (plan.ts) over an in-memory copy of the pacing ledger,
+// moving a simulated clock from one due moment to the next, each message
+// sent at its slot and the next step due `delay_seconds` later. So for a
+// campaign left alone it is what the scheduler then does.
+//
+// What it cannot know: replies, bounces and other evidence to come, content
+// that will fail to render, the MTA's own holds and the receiving servers'
+// answers, and what other campaigns will reserve from the same senders later.
+// The simulation yields the event loop every few milliseconds and reads its
+// rows on a reader thread: a 100,000-person forecast never stalls a request.
+import type { Ctx } from "../../context";
+import { notFound } from "../../lib/errors";
+import { loadCampaign } from "./campaign-status";
+import { MemoryPaceBook } from "./pace-book";
+import { DAY_MS, dayName, dayOf } from "./pacing";
+import { planEnrollment, type PlanContext } from "./plan";
+import { loadPool } from "./pool";
+import { zoneFor, type StepRow } from "./rows";
+import { dueAfter } from "./schedule";
+
+/** The simulation stops here: whatever has not gone by then is reported unserved. */
+export const FORECAST_HORIZON_DAYS = 400;
+
+interface SimEnrollment {
+  rowid: number;
+  id: string;
+  personId: string;
+  position: number;
+  nextRunAt: number | null;
+  senderIdentityId: string | null;
+  tz: string;
+  sends: ForecastSend[] | null;
+}
+
+export interface ForecastSend {
+  stepId: string;
+  position: number;
+  at: number;
+  identityId: string;
+}
+
+export interface Forecast {
+  campaignId: string;
+  computedAt: number;
+  enrollments: number;
+  sends: number;
+  firstSendAt: number | null;
+  lastSendAt: number | null;
+  days: { day: string; total: number; identities: { identityId: string; count: number }[] }[];
+  steps: { stepId: string; position: number; sends: number; firstAt: number | null; lastAt: number | null }[];
+  unserved: { enrollmentId: string; personId: string; reason: string; detail: string }[];
+  unservedCount: number;
+  /** The first `limit` enrollments (in enrollment order) with every send. */
+  schedule: { enrollmentId: string; personId: string; sends: ForecastSend[] }[];
+  scheduleTruncated: boolean;
+}
+
+interface Row {
+  rowid: number;
+  id: string;
+  person_id: string;
+  position: number;
+  status: string;
+  next_run_at: number | null;
+  sender_identity_id: string | null;
+  timezone: string | null;
+  m_status: string | null;
+  m_due: number | null;
+  m_step: string | null;
+}
+
+const ROWS = `SELECT e.rowid AS rowid, e.id, e.person_id, e.position, e.status, e.next_run_at, e.sender_identity_id, p.timezone,
+                     m.status AS m_status, m.due_at AS m_due, m.step_id AS m_step
+                FROM enrollments e JOIN people p ON p.id = e.person_id LEFT JOIN messages m ON m.id = e.message_id
+               WHERE e.workspace_id = ?1 AND e.campaign_id = ?2 AND e.status IN ('active', 'paused')
+               ORDER BY e.rowid`;
+
+/** A min-heap of items ordered by (at, rowid). */
+class Queue<T extends { at: number; rowid: number }> {
+  private items: T[] = [];
+  get size() {
+    return this.items.length;
+  }
+  peek(): T | undefined {
+    return this.items[0];
+  }
+  private less = (a: T, b: T) => a.at < b.at || (a.at === b.at && a.rowid < b.rowid);
+  push(x: T): void {
+    const h = this.items;
+    h.push(x);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(h[i]!, h[p]!)) break;
+      [h[i], h[p]] = [h[p]!, h[i]!];
+      i = p;
+    }
+  }
+  pop(): T | undefined {
+    const h = this.items;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length && last) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && this.less(h[l]!, h[m]!)) m = l;
+        if (r < h.length && this.less(h[r]!, h[m]!)) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m]!, h[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+type Due = { at: number; rowid: number; e: SimEnrollment };
+type Send = { at: number; rowid: number; e: SimEnrollment; step: StepRow; identityId: string };
+
+export async function forecastCampaign(ctx: Ctx, a: { workspaceId: string; id: string; limit?: number }): Promise<Forecast> {
+  const loaded = loadCampaign(ctx, { workspaceId: a.workspaceId, id: a.id });
+  if (!loaded) throw notFound("campaign");
+  const { campaign, steps } = loaded;
+  const now = ctx.clock.now();
+  const limit = a.limit ?? 100;
+  const rows = await ctx.readers.all<Row>(ROWS, [a.workspaceId, a.id]);
+  const pool = loadPool(ctx, a.workspaceId, campaign.senders, now);
+  const book = new MemoryPaceBook(ctx);
+  const plan: PlanContext = { steps, pool, onSenderRemoved: campaign.senders.onSenderRemoved, window: campaign.schedule.sendWindow, now, book };
+  const window = campaign.schedule.sendWindow;
+  const out: Forecast = {
+    campaignId: campaign.id,
+    computedAt: now,
+    enrollments: rows.length,
+    sends: 0,
+    firstSendAt: null,
+    lastSendAt: null,
+    days: [],
+    steps: steps.map((s) => ({ stepId: s.id, position: s.position, sends: 0, firstAt: null, lastAt: null })),
+    unserved: [],
+    unservedCount: 0,
+    schedule: [],
+    scheduleTruncated: rows.length > limit,
+  };
+  const unserved = (e: { id: string; personId: string }, reason: string, detail: string) => {
+    out.unservedCount++;
+    if (out.unserved.length < 100) out.unserved.push({ enrollmentId: e.id, personId: e.personId, reason, detail });
+  };
+
+  const dueQ = new Queue<Due>();
+  const sendQ = new Queue<Send>();
+  const stepById = new Map(steps.map((s) => [s.id, s]));
+  for (const [i, r] of rows.entries()) {
+    const e: SimEnrollment = { rowid: r.rowid, id: r.id, personId: r.person_id, position: r.position, nextRunAt: r.next_run_at, senderIdentityId: r.sender_identity_id, tz: zoneFor(campaign.schedule, r.timezone), sends: i < limit ? [] : null };
+    if (e.sends) out.schedule.push({ enrollmentId: e.id, personId: e.personId, sends: e.sends });
+    if (r.status === "paused") unserved(e, "paused", "the enrollment is paused");
+    else if (r.m_status === "uncertain") unserved(e, "message_uncertain", "its message is uncertain: resolve it first");
+    else if ((r.m_status === "queued" || r.m_status === "sending") && r.m_step && stepById.has(r.m_step) && e.senderIdentityId) {
+      sendQ.push({ at: Math.max(r.m_due ?? now, now), rowid: r.rowid, e, step: stepById.get(r.m_step)!, identityId: e.senderIdentityId });
+    } else if (e.nextRunAt !== null) dueQ.push({ at: e.nextRunAt, rowid: e.rowid, e });
+  }
+
+  const perDay = new Map<number, Map<string, number>>();
+  const horizon = now + FORECAST_HORIZON_DAYS * DAY_MS;
+  let sliceStart = performance.now();
+  let t = now;
+  for (;;) {
+    // the scheduler's tick at t: every enrollment due by then, soonest first
+    while (dueQ.peek() && dueQ.peek()!.at <= t) {
+      const { e } = dueQ.pop()!;
+      const p = planEnrollment({ id: e.id, position: e.position, nextRunAt: e.nextRunAt!, senderIdentityId: e.senderIdentityId }, e.tz, { ...plan, now: t });
+      if (p.kind === "make") {
+        e.senderIdentityId = p.member.identityId;
+        e.nextRunAt = null;
+        sendQ.push({ at: p.at, rowid: e.rowid, e, step: p.step, identityId: p.member.identityId });
+      } else if (p.kind === "end") {
+        if (p.status === "stopped") unserved(e, "stopped", p.detail ?? "stopped");
+      } else if (p.hold === "no_sender" || p.hold === "sender_unavailable") {
+        // nothing changes in a simulation: it would wait for ever
+        unserved(e, p.hold, p.detail ?? p.hold);
+      } else if (p.nextRunAt > horizon) {
+        unserved(e, p.hold ?? "no_room", `nothing goes within ${FORECAST_HORIZON_DAYS} days: ${p.detail ?? "no slot"}`);
+      } else {
+        e.nextRunAt = p.nextRunAt;
+        if (p.waitingFor) e.senderIdentityId = p.waitingFor;
+        dueQ.push({ at: p.nextRunAt, rowid: e.rowid, e });
+      }
+    }
+    // the MTA at t: every message due by then leaves now; its enrollment's next step is due a delay later
+    while (sendQ.peek() && sendQ.peek()!.at <= t) {
+      const s = sendQ.pop()!;
+      record(out, perDay, s, t);
+      const next = steps[s.e.position];
+      if (!next) continue;
+      s.e.position++;
+      s.e.nextRunAt = dueAfter(t, next.delaySeconds, window, s.e.tz);
+      dueQ.push({ at: s.e.nextRunAt, rowid: s.e.rowid, e: s.e });
+    }
+    const next = Math.min(dueQ.peek()?.at ?? Infinity, sendQ.peek()?.at ?? Infinity);
+    if (!Number.isFinite(next)) break;
+    t = Math.max(t, next);
+    if (performance.now() - sliceStart > 10) {
+      await new Promise((r) => setImmediate(r));
+      sliceStart = performance.now();
+    }
+  }
+  out.days = [...perDay.entries()]
+    .sort((x, y) => x[0] - y[0])
+    .map(([day, ids]) => ({ day: dayName(day), total: [...ids.values()].reduce((s, n) => s + n, 0), identities: [...ids].map(([identityId, count]) => ({ identityId, count })) }));
+  return out;
+}
+
+function record(out: Forecast, perDay: Map<number, Map<string, number>>, s: Send, at: number): void {
+  out.sends++;
+  out.firstSendAt ??= at;
+  out.lastSendAt = at;
+  const st = out.steps.find((x) => x.stepId === s.step.id);
+  if (st) {
+    st.sends++;
+    st.firstAt ??= at;
+    st.lastAt = at;
+  }
+  const day = dayOf(at);
+  let ids = perDay.get(day);
+  if (!ids) perDay.set(day, (ids = new Map()));
+  ids.set(s.identityId, (ids.get(s.identityId) ?? 0) + 1);
+  s.e.sends?.push({ stepId: s.step.id, position: s.step.position, at, identityId: s.identityId });
+}
