@@ -213,3 +213,18 @@ describe("the enrollment or the campaign changed while the message waited", () =
     expect(Date.parse(sent.sent_at)).toBe(app.clock.now());
   });
 });
+
+describe("workspaces are apart", () => {
+  test("unread mail from the person to another workspace's mailbox does not hold this workspace's message", async () => {
+    const address = `ada-${uid()}@customer.test`;
+    const [one, two] = [await workspace(), await workspace()];
+    const [adaOne] = await people(one.w.testApi, 1, () => ({ email: address }));
+    const [adaTwo] = await people(two.w.testApi, 1, () => ({ email: address }));
+    const a = await stepOneSent(one, [adaOne!.id]);
+    const b = await stepOneSent(two, [adaTwo!.id]);
+    await arrives(address, one.box.email);
+    await stepTwoDue();
+    expect(messageOf(a.id, adaOne!.id, 2)!.holds).toEqual(["reply_pending"]);
+    expect(messageOf(b.id, adaTwo!.id, 2)!.status).toBe("sent");
+  });
+});

@@ -313,3 +313,35 @@ describe("the message actions", () => {
     expect(await personStatus(s.w, ada!.id)).toBe("active");
   });
 });
+
+describe("workspaces are apart", () => {
+  test("the same address in another workspace: a reply and a hard bounce in one stop nothing in the other", async () => {
+    const address = uniqueEmail("customer.test");
+    const [one, two] = [await workspace(), await workspace()];
+    const [adaOne] = await people(one.w.testApi, 1, () => ({ email: address }));
+    const [adaTwo] = await people(two.w.testApi, 1, () => ({ email: address }));
+    const a = await launched(one, [adaOne!.id], { on_reply: "all" });
+    const b = await launched(two, [adaTwo!.id], { on_reply: "all" });
+
+    await replyTo(address, one.box, a.sent[0]!.messageIdHeader);
+    expect(enrollmentOf(a.campaign.id, adaOne!.id).status).toBe("replied");
+    expect(enrollmentOf(b.campaign.id, adaTwo!.id).status).toBe("active");
+    expect(await personStatus(two.w, adaTwo!.id)).toBe("active");
+
+    transact(app.ctx, (tx, outbox) =>
+      recordDeliveryEvent(app.ctx, tx, outbox, {
+        workspaceId: one.w.testId,
+        messageId: a.sent[0]!.id,
+        personId: adaOne!.id,
+        attemptId: null,
+        type: "bounced",
+        recipient: address,
+        bounce: { kind: "hard", reason: "user_unknown", diagnosticCode: "smtp; 550 5.1.1 User unknown" },
+        detail: null,
+        occurredAt: app.clock.now(),
+      }),
+    );
+    expect(enrollmentOf(b.campaign.id, adaTwo!.id).status).toBe("active");
+    expect(await stoppedEvents(two.w)).toEqual([]);
+  });
+});
