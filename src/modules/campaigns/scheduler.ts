@@ -162,6 +162,11 @@ export async function tickCampaign(ctx: Ctx, workspaceId: string, campaignId: st
       }
       const row = writeMessage(ctx, outbox, e, plan, m, now);
       if (!row) continue;
+      if ("invalid" in row) {
+        invalid ??= row.invalid;
+        result.deferred++;
+        continue;
+      }
       result.made++;
       if (m.allocates) allocated.set(plan.step.id, (allocated.get(plan.step.id) ?? 0) + 1);
     }
@@ -261,9 +266,10 @@ function previousOf(ctx: Ctx, messageId: string): Previous | null {
  * The enrollment pointing at its new message, and the message — in one
  * savepoint: nothing when the enrollment changed since it was planned (a
  * reply arrived while snippets were written), and the enrollment held
- * `invalid` when the message fails its checks (e.g. a rendered subject).
+ * `invalid` when the message fails its checks (e.g. a rendered subject over
+ * 998 characters) — answered, so the campaign shows it as its last_error too.
  */
-function writeMessage(ctx: Ctx, outbox: Outbox, e: DueRow, plan: Plan & { kind: "make" }, m: Make & { ok: true }, now: number): MessageRow | null {
+function writeMessage(ctx: Ctx, outbox: Outbox, e: DueRow, plan: Plan & { kind: "make" }, m: Make & { ok: true }, now: number): MessageRow | { invalid: string } | null {
   const s = statements(ctx);
   const id = newId("msg");
   try {
@@ -280,8 +286,10 @@ function writeMessage(ctx: Ctx, outbox: Outbox, e: DueRow, plan: Plan & { kind: 
     })();
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    s.defer.run(e.id, now + INVALID_RETRY_MS, null, "invalid", `the message cannot be made: ${err.message}`.slice(0, 1000), now, e.nextRunAt!);
-    return null;
+    // the field errors say what is wrong ("1 field is invalid." alone does not)
+    const detail = [`the message for ${e.email} cannot be made:`, ...(err.errors?.map((f) => `${f.pointer}: ${f.detail}`) ?? [err.message])].join(" ").slice(0, 1000);
+    s.defer.run(e.id, now + INVALID_RETRY_MS, null, "invalid", detail, now, e.nextRunAt!);
+    return { invalid: detail };
   }
 }
 
