@@ -345,3 +345,31 @@ describe("workspaces are apart", () => {
     expect(await stoppedEvents(two.w)).toEqual([]);
   });
 });
+
+describe("who replied", () => {
+  test("a colleague answering on a person's thread (In-Reply-To her message, From his address) is the one who replied", async () => {
+    const s = await workspace();
+    const company = `acme-corp-${uid()}.test`;
+    const [jane, john] = await people(s.w.testApi, 2, (i) => ({ email: `${["jane", "john"][i]}-${uid()}@${company}` }));
+    const a = await launched(s, [jane!.id, john!.id], { company_on_reply: false });
+    const janes = a.sent.find((m) => m.personId === jane!.id)!;
+    const johns = a.sent.find((m) => m.personId === john!.id)!;
+    await replyTo(john!.email, s.box, janes.messageIdHeader);
+
+    expect(enrollmentOf(a.campaign.id, john!.id).status).toBe("replied");
+    expect(await personStatus(s.w, john!.id)).toBe("replied");
+    expect(await personStatus(s.w, jane!.id)).toBe("active");
+    const replies = app.ctx.db.select().from(campaignReplies).where(eq(campaignReplies.campaignId, a.campaign.id)).all();
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ personId: john!.id, enrollmentId: enrollmentOf(a.campaign.id, john!.id).id, messageId: johns.id });
+  });
+
+  test("a reply from an address that is no person (an alias) on a person's thread is that person's", async () => {
+    const s = await workspace();
+    const [jane] = await people(s.w.testApi, 1, () => ({ email: `jane-${uid()}@acme-corp.test` }));
+    const a = await launched(s, [jane!.id]);
+    await replyTo(`jane.alias-${uid()}@acme-corp.test`, s.box, a.sent[0]!.messageIdHeader);
+    expect(enrollmentOf(a.campaign.id, jane!.id).status).toBe("replied");
+    expect(await personStatus(s.w, jane!.id)).toBe("replied");
+  });
+});

@@ -53,7 +53,7 @@ export interface Reply {
   workspaceId: string;
   /** The inbound message (inm_) that is the reply. */
   inboundMessageId: string | null;
-  /** Who wrote it, when the ingest matched them; else found by `fromKey`. */
+  /** The person the answered message was for (the ingest's match); the writer only when `fromKey` is no person. */
   personId: string | null;
   /** The From address, lower-cased. */
   fromKey: string | null;
@@ -67,7 +67,9 @@ const isLive = (e: EnrollmentRow) => e.status === "active" || e.status === "paus
 /** Applies the stop rules for a reply; answers the enrollments it ended. */
 export function replyReceived(ctx: Ctx, tx: Tx, outbox: Outbox, r: Reply): EnrollmentRow[] {
   const s = statements(ctx);
-  const person = r.personId ? s.personById.get(r.workspaceId, r.personId) : r.fromKey ? s.personByKey.get(r.workspaceId, r.fromKey) : null;
+  // who wrote it: the person with the From address; the ingest's match names the person our answered
+  // message was for, who is the writer only when the From is no person (an alias, a forwarding address)
+  const person = (r.fromKey ? s.personByKey.get(r.workspaceId, r.fromKey) : null) ?? (r.personId ? s.personById.get(r.workspaceId, r.personId) : null);
   if (!person) return [];
   const all = s.enrollmentsOf.all(r.workspaceId, person.id);
   const answered = r.messageId ? s.messageOf.get(r.workspaceId, r.messageId) : null;
@@ -78,8 +80,10 @@ export function replyReceived(ctx: Ctx, tx: Tx, outbox: Outbox, r: Reply): Enrol
     null;
   s.replied.run(r.workspaceId, person.id, r.occurredAt);
   if (!target) return [];
-  const origin = answered?.enrollment_id === target.id ? answered : target.lastSentMessageId ? s.lastMessage.get(target.lastSentMessageId) : null;
-  s.reply.run(newId("rpl"), r.workspaceId, target.campaignId, target.id, person.id, r.messageId ?? target.lastSentMessageId, origin?.step_id ?? null, origin?.variant_id ?? null, r.inboundMessageId, r.occurredAt);
+  // the message the reply is counted for: the one it answers when that is the target's, else the target's last
+  const originId = answered?.enrollment_id === target.id ? r.messageId : target.lastSentMessageId;
+  const origin = originId === r.messageId ? answered : originId ? s.lastMessage.get(originId) : null;
+  s.reply.run(newId("rpl"), r.workspaceId, target.campaignId, target.id, person.id, originId, origin?.step_id ?? null, origin?.variant_id ?? null, r.inboundMessageId, r.occurredAt);
 
   const campaign = pointSelect<CampaignRow>(ctx.db, campaigns)(r.workspaceId, target.campaignId);
   if (!campaign) return [];
