@@ -216,6 +216,29 @@ describe("the roll-up", () => {
     expect(rollup(c).reduce((n, r) => n + r.sent, 0)).toBe(6);
   });
 
+  test("a campaign larger than one read (10,000 messages): each message counted once, opens distinct across the whole campaign", async () => {
+    const w = app.newWorkspace();
+    const c = campaign(w.id, { variants: [1] });
+    const [step, variant] = [c.steps[0]!.id, c.steps[0]!.variants[0]!];
+    const insert = app.ctx.db.$client.prepare(
+      `INSERT INTO messages (id, workspace_id, connection_id, sender_identity_id, campaign_id, step_id, variant_id, from_header, recipients, subject, headers, tracking, message_id_header, envelope_from, status, holds, released_holds, due_at, attempts, sent_at, created_at, updated_at)
+       VALUES (?1, ?2, 'cnx_x', 'sid_x', ?3, ?4, ?5, 'a@b.test', '[]', 's', '{}', 1, ?1, ?1, 'sent', '[]', '[]', ?6, 1, ?6, ?6, ?6)`,
+    );
+    const ids: string[] = [];
+    app.ctx.db.$client.transaction(() => {
+      for (let i = 0; i < 10_003; i++) {
+        const id = newId("msg");
+        insert.run(id, w.id, c.id, step, variant, DAY1);
+        ids.push(id);
+      }
+    })();
+    // the first and the last message opened (in different reads), the last one twice
+    for (const m of [ids[0]!, ids.at(-1)!, ids.at(-1)!]) event(c, m, "opened", DAY2);
+    await refreshCampaignStats(app.ctx, { campaignId: c.id });
+    expect(campaignRow(c).stats).toEqual({ ...Z, sent: 10_003, opened: 2 });
+    expect(rollup(c)).toEqual(expect.arrayContaining([{ step, variant, day: "2026-11-18", ...Z, sent: 10_003 }, { step, variant, day: "2026-11-19", ...Z, opened: 2 }]));
+  });
+
   test("a draft is never rolled up", async () => {
     const w = app.newWorkspace();
     const c = campaign(w.id, { status: "draft" });
