@@ -56,7 +56,7 @@ describe("templates in real messages", () => {
         { person: { email: ps[i]!.email, givenName: `Person${i}`, familyName: null, company: `Co${i}`, timezone: null, custom: {} }, sender: { name: "Amara Okafor", email: box.email }, variables: {} },
         `${m.enrollmentId}:${stepId}:1`,
       );
-      expect(again.ok && [again.subject, again.text]).toEqual([m.subject, m.text]);
+      expect(again.ok && [again.subject, again.text]).toEqual([m.subject, m.text!]);
     }
     expect(new Set(msgs.map((m) => m.subject.split(" ")[0])).size).toBe(3);
     expect(new Set(msgs.map((m) => m.text!.split(" ")[0])).size).toBe(2);
