@@ -2,7 +2,7 @@
 // a campaign started through the API, and a driver that moves the fake clock
 // from one due moment to the next, running the scheduler and the MTA there —
 // so sends happen exactly when the schedule says and nothing sleeps.
-import { and, asc, eq, inArray, isNotNull, min } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
 import { campaigns, enrollments, messages } from "../../src/db/schema";
 import { tick } from "../../src/modules/campaigns/scheduler";
 import { sendDue } from "../../src/mta/worker";
@@ -49,11 +49,11 @@ export async function startedCampaign(app: TestApp, api: Api, body: Record<strin
   return c;
 }
 
-/** The next moment something is due: a live enrollment's next run or a queued message. */
+/** The next moment something is due: a live enrollment's next run (not before its campaign rests: paced_until) or a queued message. */
 export function nextDue(app: TestApp): number | null {
   const db = app.ctx.db;
   const e = db
-    .select({ at: min(enrollments.nextRunAt) })
+    .select({ at: sql<number | null>`min(max(${enrollments.nextRunAt}, coalesce(${campaigns.pacedUntil}, 0)))` })
     .from(enrollments)
     .innerJoin(campaigns, eq(campaigns.id, enrollments.campaignId))
     .where(and(eq(enrollments.status, "active"), isNotNull(enrollments.nextRunAt), eq(campaigns.status, "active")))

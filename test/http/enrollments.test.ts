@@ -37,6 +37,7 @@ function makeCampaign(w: Pick<TestWorkspace, "id">, over: Partial<CampaignRow> =
     lastError: null,
     version: now * 1000,
     firstSentAt: null,
+    pacedUntil: null,
     completedAt: null,
     archivedAt: null,
     createdAt: now,

@@ -75,6 +75,8 @@ export const campaigns = sqliteTable(
     lastError: text("last_error", { mode: "json" }).$type<CampaignError>(),
     version: integer("version").notNull(),
     firstSentAt: integer("first_sent_at"),
+    // the pool has no slot within the scheduler's horizon before this moment: ticks skip the campaign until then
+    pacedUntil: integer("paced_until"),
     completedAt: integer("completed_at"),
     archivedAt: integer("archived_at"),
     createdAt: integer("created_at").notNull(),
@@ -178,6 +180,8 @@ export const enrollments = sqliteTable(
       .on(t.campaignId, t.waitingFor)
       .where(sql`waiting_for IS NOT NULL`),
     index("enrollments_sender_idx").on(t.campaignId, t.senderIdentityId),
+    // is any enrollment of the campaign still live (the `completed` rule)
+    index("enrollments_campaign_status_idx").on(t.campaignId, t.status),
   ],
 );
 

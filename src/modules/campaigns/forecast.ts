@@ -171,11 +171,19 @@ export async function forecastCampaign(ctx: Ctx, a: { workspaceId: string; id: s
   const horizon = now + FORECAST_HORIZON_DAYS * DAY_MS;
   let sliceStart = performance.now();
   let t = now;
+  // the pool is full until then (plan.ts `full`): the campaign rests, as the scheduler's tick does
+  let restUntil = campaign.pacedUntil ?? -Infinity;
   for (;;) {
     // the scheduler's tick at t: every enrollment due by then, soonest first
-    while (dueQ.peek() && dueQ.peek()!.at <= t) {
-      const { e } = dueQ.pop()!;
+    while (t >= restUntil && dueQ.peek() && dueQ.peek()!.at <= t) {
+      const due = dueQ.pop()!;
+      const { e } = due;
       const p = planEnrollment({ id: e.id, position: e.position, nextRunAt: e.nextRunAt!, senderIdentityId: e.senderIdentityId }, e.tz, { ...plan, now: t });
+      if (p.kind === "full") {
+        restUntil = p.until;
+        dueQ.push(due);
+        break;
+      }
       if (p.kind === "make") {
         e.senderIdentityId = p.member.identityId;
         e.nextRunAt = null;
@@ -203,7 +211,7 @@ export async function forecastCampaign(ctx: Ctx, a: { workspaceId: string; id: s
       s.e.nextRunAt = dueAfter(t, next.delaySeconds, window, s.e.tz);
       dueQ.push({ at: s.e.nextRunAt, rowid: s.e.rowid, e: s.e });
     }
-    const next = Math.min(dueQ.peek()?.at ?? Infinity, sendQ.peek()?.at ?? Infinity);
+    const next = Math.min(Math.max(dueQ.peek()?.at ?? Infinity, restUntil), sendQ.peek()?.at ?? Infinity);
     if (!Number.isFinite(next)) break;
     t = Math.max(t, next);
     if (performance.now() - sliceStart > 10) {

@@ -5,12 +5,20 @@
 //          room in the pool, or for its slot further ahead than the horizon)
 //   end    nothing left to do (steps walked) or its sender left the pool and
 //          the campaign says stop
+//   full   its send window is open but the pool has no slot within the
+//          horizon: no other new conversation can be made now either (any
+//          other slot is at least as late), so the campaign rests until the
+//          earliest slot comes within the horizon (the scheduler's tick and
+//          the forecast stop there) instead of deferring each enrollment
 import { pickSender, reserve, slotFor, type PaceBook, type PoolMember } from "./pacing";
+import { nextOpening } from "./schedule";
 import type { StepRow } from "./rows";
 import type { SendWindow } from "./schedule";
 
 /** Messages are made at most this long before they are to leave. */
 export const HORIZON_MS = 10 * 60_000;
+/** A campaign whose pool is full looks again after at most this long. */
+export const FULL_RECHECK_MS = 60_000;
 /** A conversation whose sender cannot send (paused, failing) looks again after this. */
 export const RECHECK_MS = 15 * 60_000;
 
@@ -33,7 +41,8 @@ export interface PlanContext {
 export type Plan =
   | { kind: "make"; step: StepRow; member: PoolMember; at: number }
   | { kind: "defer"; nextRunAt: number; waitingFor: string | null; hold: string | null; detail: string | null }
-  | { kind: "end"; status: "completed" | "stopped"; detail: string | null };
+  | { kind: "end"; status: "completed" | "stopped"; detail: string | null }
+  | { kind: "full"; until: number };
 
 export function planEnrollment(e: Due, tz: string, c: PlanContext): Plan {
   const step = c.steps[e.position - 1];
@@ -62,7 +71,12 @@ export function planEnrollment(e: Due, tz: string, c: PlanContext): Plan {
     member = p.member;
     at = p.at;
   }
-  if (at > c.now + HORIZON_MS) return { kind: "defer", nextRunAt: at, waitingFor: null, hold: null, detail: null };
+  if (at > c.now + HORIZON_MS) {
+    // its sender is busy, or its window shut until later: it alone waits for its slot
+    if (sticky || nextOpening(from, c.window, tz) > c.now + HORIZON_MS) return { kind: "defer", nextRunAt: at, waitingFor: null, hold: null, detail: null };
+    // the pool's earliest slot is beyond the horizon: the campaign rests (at most a minute: a sender may join meanwhile)
+    return { kind: "full", until: Math.min(at - HORIZON_MS, c.now + FULL_RECHECK_MS) };
+  }
   reserve(member, at, c.book);
   return { kind: "make", step, member, at };
 }

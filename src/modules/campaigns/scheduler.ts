@@ -57,7 +57,8 @@ export const DUE_SQL = `SELECT ${ENROLLMENT_COLUMNS.replace(/"(\w+)" AS/g, 'e."$
 function statements(ctx: Ctx) {
   const db = ctx.db.$client;
   return preparedOnce(ctx.db, "campaigns.scheduler", () => ({
-    active: db.prepare<{ id: string; workspaceId: string }, []>("SELECT id, workspace_id AS workspaceId FROM campaigns WHERE status = 'active' ORDER BY id"),
+    active: db.prepare<{ id: string; workspaceId: string; pacedUntil: number | null }, []>("SELECT id, workspace_id AS workspaceId, paced_until AS pacedUntil FROM campaigns WHERE status = 'active' ORDER BY id"),
+    paced: db.prepare<unknown, [string, number | null]>("UPDATE campaigns SET paced_until = ?2 WHERE id = ?1"),
     due: db.prepare<DueRow, [string, number, number]>(DUE_SQL),
     // a guarded write: the enrollment is still the one planned (nothing ended or moved it meanwhile)
     made: db.prepare<unknown, [string, string, string, number, number, number]>(
@@ -89,7 +90,9 @@ export interface TickResult {
 /** One tick over every active campaign (or one). */
 export async function tick(ctx: Ctx, only?: { workspaceId: string; campaignId: string }): Promise<TickResult> {
   const total: TickResult = { made: 0, deferred: 0, ended: 0, more: false };
-  const ids = only ? [only] : statements(ctx).active.all().map((c) => ({ workspaceId: c.workspaceId, campaignId: c.id }));
+  const now = ctx.clock.now();
+  // a campaign whose pool is full rests until its pacing says (plan.ts `full`)
+  const ids = only ? [only] : statements(ctx).active.all().filter((c) => c.pacedUntil === null || c.pacedUntil <= now).map((c) => ({ workspaceId: c.workspaceId, campaignId: c.id }));
   for (const c of ids) {
     const r = await tickCampaign(ctx, c.workspaceId, c.campaignId);
     total.made += r.made;
@@ -136,7 +139,19 @@ export async function tickCampaign(ctx: Ctx, workspaceId: string, campaignId: st
     return result;
   }
   const book = new DbPaceBook(ctx);
-  const plans = due.map((e) => ({ e, plan: planOne(e, loaded, pool, now, book) }));
+  const plans: { e: DueRow; plan: Exclude<Plan, { kind: "full" }> }[] = [];
+  let pacedUntil: number | null = null;
+  for (const e of due) {
+    const plan = planOne(e, loaded, pool, now, book);
+    if (plan.kind === "full") {
+      // nothing more of this campaign can be made now: the rest stay due, untouched
+      pacedUntil = plan.until;
+      result.more = false;
+      break;
+    }
+    plans.push({ e, plan });
+  }
+  if (pacedUntil !== campaign.pacedUntil) s.paced.run(campaign.id, pacedUntil);
   const makes = await prepareMessages(ctx, loaded, plans);
 
   let invalid: string | null = null;
@@ -204,7 +219,7 @@ type Make =
   | { ok: false; detail: string };
 
 /** Each `make` plan's message content: the variant allocated, AI snippets asked for (concurrently), templates rendered. */
-async function prepareMessages(ctx: Ctx, l: Loaded, plans: { e: DueRow; plan: Plan }[]): Promise<Map<string, Make>> {
+async function prepareMessages(ctx: Ctx, l: Loaded, plans: { e: DueRow; plan: Exclude<Plan, { kind: "full" }> }[]): Promise<Map<string, Make>> {
   const out = new Map<string, Make>();
   const allocatedInBatch = new Map<string, number>();
   await Promise.all(
