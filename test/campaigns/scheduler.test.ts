@@ -40,3 +40,37 @@ describe("a sequence", () => {
     expect(got.body.status).toBe("completed");
   });
 });
+
+describe("the campaign's life", () => {
+  test("a completed campaign that takes new people is active again and walks them", async () => {
+    const w = app.newWorkspace();
+    const box = await mailbox(app, w.testApi);
+    const [first] = await people(w.testApi, 1);
+    const c = await startedCampaign(app, w.testApi, { senders: { identity_ids: [box.identityId] } }, [first!.id]);
+    await runUntil(app, app.clock.now() + HOUR);
+    expect((await w.testApi.get(`/v1/campaigns/${c.id}`)).body.status).toBe("completed");
+
+    const [late] = await people(w.testApi, 1);
+    expectOk(await w.testApi.post("/v1/enrollments", { campaign_id: c.id, person_ids: [late!.id] }, { "idempotency-key": crypto.randomUUID() }), 201);
+    expect((await w.testApi.get(`/v1/campaigns/${c.id}`)).body.status).toBe("active");
+    await runUntil(app, app.clock.now() + HOUR);
+    expect(campaignMessages(app, c.id).filter((m) => m.personId === late!.id && m.status === "sent")).toHaveLength(1);
+    expect((await w.testApi.get(`/v1/campaigns/${c.id}`)).body.status).toBe("completed");
+  });
+
+  test("a slot reserved for a message that could not be made is given back (the daily cap counts messages made)", async () => {
+    const w = app.newWorkspace();
+    const box = await mailbox(app, w.testApi, { pacing: { min_gap_seconds: 0, max_gap_seconds: 0, daily_cap: 10 } });
+    const [ok, bad] = await people(w.testApi, 2, (i) => ({ given_name: ["Ada", "Bob"][i] }));
+    // a value the subject cannot carry (a control character), written past the API's own checks
+    app.ctx.db.$client.prepare("UPDATE people SET company = ?1 WHERE id = ?2").run("Acme\u0007Corp", bad!.id);
+    const c = await startedCampaign(app, w.testApi, { senders: { identity_ids: [box.identityId] }, steps: [step({ variants: [variant({ subject: "For {{ company | default: 'you' }}" })] })] }, [ok!.id, bad!.id]);
+    expect(campaignMessages(app, c.id)).toHaveLength(1);
+    const day = new Date(app.clock.now()).toISOString().slice(0, 10);
+    const planned = app.ctx.db.$client.prepare<{ planned: number }, [string, string]>("SELECT planned FROM pace_days WHERE key = ?1 AND day = ?2").get(box.identityId, day);
+    expect(planned?.planned).toBe(1);
+    const held = enrollmentsOf(app, c.id).find((e) => e.personId === bad!.id)!;
+    expect(held.hold).toBe("invalid");
+    expect((await w.testApi.get(`/v1/campaigns/${c.id}`)).body.last_error.code).toBe("invalid");
+  });
+});

@@ -9,6 +9,8 @@
 // decides, so two concurrent requests can never enroll one person twice).
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../context";
+import { transact } from "../events/outbox";
+import { setCampaignStatus } from "./campaign-status";
 import type { Db, DbOrTx } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { campaigns, people } from "../../db/schema";
@@ -54,8 +56,13 @@ export interface ChunkOutcome {
   skipped: Skipped[];
 }
 
-/** Wakes the scheduler after a commit that created enrollments: the first step may be due now. */
-export function afterEnrolled(ctx: Ctx): void {
+/**
+ * After a commit that created enrollments: a `completed` campaign is active
+ * again (its new people have steps to walk), and the scheduler is woken (the
+ * first step may be due now).
+ */
+export function afterEnrolled(ctx: Ctx, a: { workspaceId: string; campaignId: string }): void {
+  transact(ctx, (tx, outbox) => setCampaignStatus(ctx, tx, outbox, { workspaceId: a.workspaceId, id: a.campaignId, from: ["completed"], to: "active" }));
   ctx.campaignsDue.publish();
 }
 

@@ -54,7 +54,7 @@ export const enrollmentAddJob: JobHandler<Args, EnrollProgress> = {
         const done = enrollChunk(ctx, target, r.people, r.named);
         return { skipped: [...(r.missing ?? []), ...done.skipped], enrolled: done.enrolled.length, last: r.people.at(-1)?.id };
       });
-      if (out.enrolled) afterEnrolled(ctx);
+      if (out.enrolled) afterEnrolled(ctx, { workspaceId, campaignId });
       count(out.skipped, out.enrolled);
       return out;
     };

@@ -62,7 +62,7 @@ export function createEnrollments(ctx: Ctx, a: { workspaceId: string; campaignId
     const out = enrollChunk(ctx, target, keysetReader(ctx.db, a.workspaceId, a.source)("", SYNC_ENROLL_LIMIT));
     return { out, skipped: out.skipped };
   });
-  if (answer.out.enrolled.length) afterEnrolled(ctx);
+  if (answer.out.enrolled.length) afterEnrolled(ctx, { workspaceId: a.workspaceId, campaignId: a.campaignId });
   const data = answer.out.enrolled.map((row, i) => {
     const p = answer.out.people[i]!;
     return { row, person: { id: p.id, email: p.email, givenName: p.givenName, familyName: p.familyName } };

@@ -42,9 +42,9 @@ export class MemoryPaceBook implements PaceBook {
     return n;
   }
 
-  add(key: string, day: number): void {
-    const n = this.planned(key, day);
-    this.days.get(key)!.set(day, n + 1);
+  add(key: string, day: number, n = 1): void {
+    const planned = this.planned(key, day);
+    this.days.get(key)!.set(day, planned + n);
   }
 }
 
@@ -58,10 +58,10 @@ export class DbPaceBook extends MemoryPaceBook {
     this.moved.add(connectionId);
   }
 
-  override add(key: string, day: number): void {
-    super.add(key, day);
+  override add(key: string, day: number, n = 1): void {
+    super.add(key, day, n);
     const k = `${key} ${day}`;
-    this.added.set(k, (this.added.get(k) ?? 0) + 1);
+    this.added.set(k, (this.added.get(k) ?? 0) + n);
   }
 
   /** Writes the reservations (inside the tick's transaction). */

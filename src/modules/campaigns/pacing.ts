@@ -52,7 +52,7 @@ export interface PaceBook {
   nextSlot(connectionId: string): number;
   setNextSlot(connectionId: string, at: number): void;
   planned(key: string, day: number): number;
-  add(key: string, day: number): void;
+  add(key: string, day: number, n?: number): void;
 }
 
 /** The UTC day number of an instant (days since the epoch). */
@@ -98,6 +98,13 @@ export function reserve(m: PoolMember, at: number, book: PaceBook): void {
   book.add(m.identityId, day);
   if (m.quotaScopeId && m.quotaPerDay !== null) book.add(m.quotaScopeId, day);
   book.setNextSlot(m.connectionId, at + gapMs(m, at));
+}
+
+/** Gives back a reserved slot's day counts (its message was not made); the connection's gap stays spent. */
+export function release(m: PoolMember, at: number, book: PaceBook): void {
+  const day = dayOf(at);
+  book.add(m.identityId, day, -1);
+  if (m.quotaScopeId && m.quotaPerDay !== null) book.add(m.quotaScopeId, day, -1);
 }
 
 export function gapMs(m: PoolMember, at: number): number {

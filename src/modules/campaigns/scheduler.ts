@@ -16,7 +16,7 @@ import { makeMessage, type PersonData, type Previous } from "./campaign-message"
 import { liveStepsOf, setCampaignStatus } from "./campaign-status";
 import { endEnrollments, ENROLLMENT_COLUMNS } from "./enrollment-end";
 import { DbPaceBook } from "./pace-book";
-import type { PoolMember } from "./pacing";
+import { release, type PoolMember } from "./pacing";
 import { planEnrollment, type Plan } from "./plan";
 import { loadPool, noSenderDetail } from "./pool";
 import type { CampaignRow, EnrollmentRow, StepRow, VariantRow } from "./rows";
@@ -170,12 +170,14 @@ export async function tickCampaign(ctx: Ctx, workspaceId: string, campaignId: st
       }
       const m = makes.get(e.id)!;
       if (!m.ok) {
+        release(plan.member, plan.at, book);
         invalid ??= m.detail;
         s.defer.run(e.id, now + INVALID_RETRY_MS, null, "invalid", m.detail.slice(0, 1000), now, e.nextRunAt!);
         result.deferred++;
         continue;
       }
       const row = writeMessage(ctx, outbox, e, plan, m, now);
+      if (!row || "invalid" in row) release(plan.member, plan.at, book);
       if (!row) continue;
       if ("invalid" in row) {
         invalid ??= row.invalid;
