@@ -21,6 +21,7 @@ export const IDENTITY_EXAMPLE = {
   reply_to: "sales@northwind-trading.com",
   tags: ["sdr", "fintech"],
   enabled: true,
+  ramp: { start: 10, growth: 5, ceiling: 60, started_at: CREATED },
 };
 
 /** Northwind's relay account at its provider, verified, paced like a person writing. */
@@ -50,6 +51,20 @@ export const IdentitySchema = t.Object(
     reply_to: Nullable(t.String({ description: "Reply-To address, when replies go elsewhere" })),
     tags: t.Array(t.String(), { description: "Campaigns pick senders by tag" }),
     enabled: t.Boolean({ description: "A disabled identity sends nothing" }),
+    ramp: Nullable(
+      t.Object(
+        {
+          start: t.Integer({ description: "Campaign messages on the ramp's first UTC day" }),
+          growth: t.Integer({ description: "Added each UTC day after the first" }),
+          ceiling: t.Integer({ description: "Where the growth stops" }),
+          started_at: Timestamp,
+        },
+        {
+          description:
+            "The warm-up: campaign messages on a UTC day at most min(ceiling, start + growth × whole UTC days since started_at), and never above the connection's daily_cap. started_at is when the ramp was given or last changed. null: no ramp",
+        },
+      ),
+    ),
   },
   { title: "SenderIdentity", examples: [IDENTITY_EXAMPLE] },
 );
@@ -99,7 +114,9 @@ export const ConnectionSchema = t.Object(
 );
 
 export function identityView(i: Identity) {
-  return { id: i.id, email: i.email, name: i.name, reply_to: i.replyTo, tags: i.tags, enabled: i.enabled };
+  // a ramp is always written with its start (src/modules/sending/identities.ts)
+  const ramp = i.ramp && { start: i.ramp.start, growth: i.ramp.growth, ceiling: i.ramp.ceiling, started_at: iso(i.rampStartedAt) };
+  return { id: i.id, email: i.email, name: i.name, reply_to: i.replyTo, tags: i.tags, enabled: i.enabled, ramp };
 }
 
 const serverView = (s: Connection["smtp"], password: string | null) =>

@@ -38,6 +38,18 @@ const PacingBody = t.Object(
   },
   { additionalProperties: false, description: "null: no pause between messages" },
 );
+const RampBody = t.Object(
+  {
+    start: JsonInteger({ minimum: 1, maximum: 10_000, description: "Campaign messages on the ramp's first UTC day" }),
+    growth: JsonInteger({ minimum: 0, maximum: 10_000, description: "Added each UTC day after the first" }),
+    ceiling: JsonInteger({ minimum: 1, maximum: 100_000, description: "Where the growth stops; at least start" }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "A new mailbox's warm-up: its campaign messages on a UTC day are at most min(ceiling, start + growth × whole days since the ramp started), and never above the connection's daily_cap. It starts now when first given or when its numbers change; the same ramp sent again keeps its start. null removes it; absent leaves a kept identity's ramp as it is (a new identity has none)",
+  },
+);
 const IdentityBody = t.Object(
   {
     id: t.Optional(Id("sid", "Keep (and update) this identity; omit for a new one")),
@@ -46,6 +58,7 @@ const IdentityBody = t.Object(
     reply_to: t.Optional(Nullable(Address({ maxLength: 254 }))),
     tags: t.Optional(t.Array(SingleLine({ minLength: 1, maxLength: 64 }), { maxItems: 20 })),
     enabled: t.Optional(t.Boolean({ description: "Default true" })),
+    ramp: t.Optional(Nullable(RampBody)),
   },
   { additionalProperties: false },
 );
@@ -86,7 +99,7 @@ const serverOf = (s: ServerBody) => ({ host: s.host, port: s.port, tls: s.tls as
 const pacingOf = (p: typeof PacingBody.static | null | undefined): Pacing | null | undefined =>
   p ? { minGapSeconds: p.min_gap_seconds, maxGapSeconds: p.max_gap_seconds, dailyCap: p.daily_cap ?? null } : p;
 const identitiesOf = (list: (typeof IdentityBody.static)[] | undefined): IdentityInput[] | undefined =>
-  list?.map((i) => ({ id: i.id, email: i.email, name: i.name, replyTo: i.reply_to, tags: i.tags, enabled: i.enabled }));
+  list?.map((i) => ({ id: i.id, email: i.email, name: i.name, replyTo: i.reply_to, tags: i.tags, enabled: i.enabled, ramp: i.ramp }));
 const view = (c: ConnectionWithIdentities) => connectionView(c.connection, c.identities);
 
 export function connectionRoutes(ctx: Ctx, limiter: RateLimiter) {

@@ -2,7 +2,9 @@
 // written as a list with their connection (create, PATCH {identities}, a
 // restore): an entry with an `id` keeps that identity, entries without one are
 // new, identities left out are deleted — or disabled when messages name them,
-// so the history of what was sent from them stays whole.
+// so the history of what was sent from them stays whole. An identity's warm-up
+// `ramp` caps its campaign sends a day (src/modules/campaigns/pacing.ts) from
+// ramp_started_at, which restarts only when the ramp itself changes.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
@@ -26,6 +28,15 @@ export interface IdentityInput {
   replyTo?: string | null;
   tags?: string[];
   enabled?: boolean;
+  /** The warm-up ramp; null removes it; absent leaves a kept identity's as it is (a new one has none). */
+  ramp?: Ramp | null;
+}
+
+/** A new mailbox's warm-up: campaign sends a day start at `start`, grow by `growth` each UTC day, stop at `ceiling`. */
+export interface Ramp {
+  start: number;
+  growth: number;
+  ceiling: number;
 }
 
 export const MAX_IDENTITIES = 100;
@@ -84,12 +95,14 @@ interface CheckedIdentity {
   replyTo: string | null;
   tags: string[];
   enabled: boolean;
+  ramp: Ramp | null | undefined;
 }
 
 /**
  * Checks a list as a request gives it (pointer `/identities/<i>/…`): addresses
  * parsed, names and tags single-line, no address twice, ids that are this
- * connection's (existing = its current identities). Every problem is listed.
+ * connection's (existing = its current identities), a ramp's ceiling not
+ * below its start (the body schema bounds each number). Every problem is listed.
  */
 export function checkIdentities(inputs: IdentityInput[], existing: IdentityRow[], base = "/identities"): CheckedIdentity[] {
   const errors: FieldError[] = [];
@@ -134,7 +147,9 @@ export function checkIdentities(inputs: IdentityInput[], existing: IdentityRow[]
       if (!tags.includes(t)) tags.push(t);
     });
     if (tags.length > MAX_TAGS) add(`${p}/tags`, "length", `An identity has at most ${MAX_TAGS} tags.`);
-    return { id: input.id, email, emailKey: emailKey(email), domain, name, replyTo, tags, enabled: input.enabled ?? true };
+    const ramp = input.ramp && { start: input.ramp.start, growth: input.ramp.growth, ceiling: input.ramp.ceiling };
+    if (ramp && ramp.ceiling < ramp.start) add(`${p}/ramp/ceiling`, "range", `ceiling (${ramp.ceiling}) must be at least start (${ramp.start}).`);
+    return { id: input.id, email, emailKey: emailKey(email), domain, name, replyTo, tags, enabled: input.enabled ?? true, ramp };
   });
   if (errors.length) throw invalidFields(errors);
   return out;
@@ -206,7 +221,7 @@ export function writeIdentities(tx: Tx, a: { workspaceId: string; connectionId: 
       if (same && !claimed.has(same.id) && !kept.has(same.id)) current = same;
     }
     if (current) kept.add(current.id);
-    return { current, row: { email: i.email, emailKey: i.emailKey, domain: i.domain, name: i.name, replyTo: i.replyTo, tags: i.tags, enabled: i.enabled, position, updatedAt: a.now } };
+    return { current, row: { email: i.email, emailKey: i.emailKey, domain: i.domain, name: i.name, replyTo: i.replyTo, tags: i.tags, enabled: i.enabled, position, updatedAt: a.now, ...rampColumns(i.ramp, current, a.now) } };
   });
   let position = a.list.length;
   for (const old of a.existing) {
@@ -221,4 +236,17 @@ export function writeIdentities(tx: Tx, a: { workspaceId: string; connectionId: 
     if (current) tx.update(senderIdentities).set(row).where(eq(senderIdentities.id, current.id)).run();
     else tx.insert(senderIdentities).values({ ...row, id: newId("sid"), workspaceId: a.workspaceId, connectionId: a.connectionId, createdAt: a.now }).run();
   }
+}
+
+/**
+ * The ramp columns an entry writes: none when it says nothing (a kept identity
+ * keeps its ramp); the same ramp again keeps its start, so resending the list
+ * does not restart a warm-up; a new or changed one starts now; null clears it.
+ */
+function rampColumns(ramp: Ramp | null | undefined, current: IdentityRow | undefined, now: number): Partial<Pick<IdentityRow, "ramp" | "rampStartedAt">> {
+  if (ramp === undefined) return current ? {} : { ramp: null, rampStartedAt: null };
+  if (ramp === null) return { ramp: null, rampStartedAt: null };
+  const was = current?.ramp;
+  const same = was && current.rampStartedAt !== null && was.start === ramp.start && was.growth === ramp.growth && was.ceiling === ramp.ceiling;
+  return { ramp, rampStartedAt: same ? current.rampStartedAt : now };
 }
