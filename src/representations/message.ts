@@ -106,7 +106,10 @@ export const MESSAGE_REQUEST_EXAMPLE = {
   tracking: false,
 };
 
-const Holds = t.Array(openEnum("suppressed, person_blocked, domain_unverified, connection_paused, quota, test_mode"));
+// the holds a message can carry (HOLDS in src/db/schema/messages.ts)
+const HOLD_VALUES =
+  "suppressed, person_blocked, domain_unverified, connection_paused, quota, test_mode, campaign_paused (its campaign is paused; starting it makes the message due at once), reply_pending (mail from the person, or their company with company_on_reply, arrived since the previous step and is not read yet: looked at again in 30 s)";
+const Holds = t.Array(openEnum(HOLD_VALUES));
 
 const MESSAGE_FIELDS = {
   id: Id("msg"),
@@ -126,7 +129,7 @@ const MESSAGE_FIELDS = {
   subject: t.String(),
   status: openEnum("queued, sending (the MTA holds it right now), sent, failed, uncertain (resolve it), cancelled"),
   status_detail: Nullable(t.String({ description: "Why it failed, is uncertain, is held or waits, was cancelled or resolved; the last server answer verbatim where there was one" })),
-  holds: t.Array(openEnum("suppressed, person_blocked, domain_unverified, connection_paused, quota, test_mode"), {
+  holds: t.Array(openEnum(HOLD_VALUES), {
     description: "What keeps a queued message from leaving now; it stays queued and visible, never dropped (POST /v1/messages/{id}/release_holds)",
   }),
   send_at: Nullable(Timestamp),
