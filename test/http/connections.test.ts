@@ -386,8 +386,8 @@ describe("PATCH /v1/connections/{id}", () => {
     const r = await w.api.patch(`/v1/connections/${c.id}`, { identities: [{ email: "hopper@relay.test" }, { id: ada.id, email: "ada@relay.test", name: "Ada L.", enabled: false }] });
     expectOk(r);
     expect(r.body.identities).toEqual([
-      { id: expect.not.stringMatching(new RegExp(`${ada.id}|${grace.id}`)), email: "hopper@relay.test", name: null, reply_to: null, tags: [], enabled: true },
-      { id: ada.id, email: "ada@relay.test", name: "Ada L.", reply_to: null, tags: [], enabled: false },
+      { id: expect.not.stringMatching(new RegExp(`${ada.id}|${grace.id}`)), email: "hopper@relay.test", name: null, reply_to: null, tags: [], enabled: true, ramp: null },
+      { id: ada.id, email: "ada@relay.test", name: "Ada L.", reply_to: null, tags: [], enabled: false, ramp: null },
     ]);
     expect(app.ctx.db.select().from(senderIdentities).where(eq(senderIdentities.id, grace.id)).get()).toBeUndefined();
   });

@@ -81,45 +81,44 @@ const ROWS = `SELECT e.rowid AS rowid, e.id, e.person_id, e.position, e.status, 
 /** A min-heap of items ordered by (at, rowid). */
 class Queue<T extends { at: number; rowid: number }> {
   private items: T[] = [];
-  get size() {
-    return this.items.length;
-  }
   peek(): T | undefined {
     return this.items[0];
   }
-  private less = (a: T, b: T) => a.at < b.at || (a.at === b.at && a.rowid < b.rowid);
   push(x: T): void {
     const h = this.items;
+    let i = h.length;
     h.push(x);
-    let i = h.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.less(h[i]!, h[p]!)) break;
-      [h[i], h[p]] = [h[p]!, h[i]!];
+      const parent = h[p]!;
+      if (!before(x, parent)) break;
+      h[i] = parent;
       i = p;
     }
+    h[i] = x;
   }
   pop(): T | undefined {
     const h = this.items;
     const top = h[0];
-    const last = h.pop();
-    if (h.length && last) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && this.less(h[l]!, h[m]!)) m = l;
-        if (r < h.length && this.less(h[r]!, h[m]!)) m = r;
-        if (m === i) break;
-        [h[i], h[m]] = [h[m]!, h[i]!];
-        i = m;
-      }
+    const last = h.pop()!;
+    const n = h.length;
+    if (n === 0) return top;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      const c = r < n && before(h[r]!, h[l]!) ? r : l;
+      if (!before(h[c]!, last)) break;
+      h[i] = h[c]!;
+      i = c;
     }
+    h[i] = last;
     return top;
   }
 }
+
+const before = (a: { at: number; rowid: number }, b: { at: number; rowid: number }) => a.at < b.at || (a.at === b.at && a.rowid < b.rowid);
 
 type Due = { at: number; rowid: number; e: SimEnrollment };
 type Send = { at: number; rowid: number; e: SimEnrollment; step: StepRow; identityId: string };

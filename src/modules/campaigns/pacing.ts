@@ -118,19 +118,28 @@ export function gapMs(m: PoolMember, at: number): number {
  * pool's order — so an unpaced pool takes turns.
  */
 export function pickSender(members: readonly PoolMember[], from: number, book: PaceBook, window: SendWindow | null, tz: string): { member: PoolMember; at: number } | { full: true; retryAt: number } | null {
-  let best: { member: PoolMember; at: number; load: number } | null = null;
+  let best: { member: PoolMember; at: number; load: number; index: number } | null = null;
   let retryAt = Infinity;
   const opening = nextOpening(from, window, tz);
-  for (const m of members) {
-    if (!m.usable) continue;
-    const s = slotFor(m, from, book, window, tz, opening);
-    if ("full" in s) {
-      retryAt = Math.min(retryAt, s.retryAt);
-      continue;
+  // a member's slot is never before its connection is free: the earliest-free are looked at first,
+  // and a member free only after the best slot found so far is not looked at (most of a paced pool)
+  let earliest = Infinity;
+  for (const m of members) if (m.usable) earliest = Math.min(earliest, Math.max(from, book.nextSlot(m.connectionId)));
+  for (const pass of [0, 1]) {
+    for (const [index, m] of members.entries()) {
+      if (!m.usable) continue;
+      const free = Math.max(from, book.nextSlot(m.connectionId));
+      if ((pass === 0) !== (free === earliest)) continue;
+      if (best && free > best.at) continue;
+      const s = slotFor(m, from, book, window, tz, opening);
+      if ("full" in s) {
+        retryAt = Math.min(retryAt, s.retryAt);
+        continue;
+      }
+      if (best && s.at > best.at) continue;
+      const load = book.planned(m.identityId, dayOf(s.at));
+      if (!best || s.at < best.at || load < best.load || (load === best.load && index < best.index)) best = { member: m, at: s.at, load, index };
     }
-    if (best && s.at > best.at) continue;
-    const load = book.planned(m.identityId, dayOf(s.at));
-    if (!best || s.at < best.at || load < best.load) best = { member: m, at: s.at, load };
   }
   if (best) return { member: best.member, at: best.at };
   return Number.isFinite(retryAt) ? { full: true, retryAt } : null;

@@ -220,10 +220,17 @@ interface Parsed {
   end: number;
 }
 
+// a campaign's window object is read for every send a forecast simulates: parsed once
+const parsed = new WeakMap<SendWindow, Parsed>();
+
 function parse(w: SendWindow): Parsed {
+  let p = parsed.get(w);
+  if (p) return p;
   let mask = 0;
   for (const d of w.days) mask |= 1 << d;
-  return { mask, start: clockMs(w.start), end: clockMs(w.end) };
+  p = { mask, start: clockMs(w.start), end: clockMs(w.end) };
+  parsed.set(w, p);
+  return p;
 }
 
 /** The first wall time >= wall inside the window, in plain wall arithmetic (at most 7 days on). */
