@@ -109,7 +109,7 @@ export function release(m: PoolMember, at: number, book: PaceBook): void {
 
 export function gapMs(m: PoolMember, at: number): number {
   const span = Math.max(0, m.maxGapSeconds - m.minGapSeconds);
-  return (m.minGapSeconds + (span ? hash32(`${m.connectionId}:${at}`) % (span + 1) : 0)) * 1000;
+  return (m.minGapSeconds + (span ? mix(connectionHash(m), at) % (span + 1) : 0)) * 1000;
 }
 
 /**
@@ -123,14 +123,15 @@ export function pickSender(members: readonly PoolMember[], from: number, book: P
   const opening = nextOpening(from, window, tz);
   // a member's slot is never before its connection is free: the earliest-free are looked at first,
   // and a member free only after the best slot found so far is not looked at (most of a paced pool)
+  const free = members.map((m) => (m.usable ? Math.max(from, book.nextSlot(m.connectionId)) : Infinity));
   let earliest = Infinity;
-  for (const m of members) if (m.usable) earliest = Math.min(earliest, Math.max(from, book.nextSlot(m.connectionId)));
+  for (const f of free) if (f < earliest) earliest = f;
   for (const pass of [0, 1]) {
-    for (const [index, m] of members.entries()) {
-      if (!m.usable) continue;
-      const free = Math.max(from, book.nextSlot(m.connectionId));
-      if ((pass === 0) !== (free === earliest)) continue;
-      if (best && free > best.at) continue;
+    for (let index = 0; index < members.length; index++) {
+      const f = free[index]!;
+      if (f === Infinity || (pass === 0) !== (f === earliest)) continue;
+      if (best && f > best.at) continue;
+      const m = members[index]!;
       const s = slotFor(m, from, book, window, tz, opening);
       if ("full" in s) {
         retryAt = Math.min(retryAt, s.retryAt);
@@ -143,6 +144,21 @@ export function pickSender(members: readonly PoolMember[], from: number, book: P
   }
   if (best) return { member: best.member, at: best.at };
   return Number.isFinite(retryAt) ? { full: true, retryAt } : null;
+}
+
+const connectionHashes = new WeakMap<PoolMember, number>();
+const connectionHash = (m: PoolMember) => {
+  let h = connectionHashes.get(m);
+  if (h === undefined) connectionHashes.set(m, (h = hash32(m.connectionId)));
+  return h;
+};
+
+/** A 32-bit draw from a hash and an instant (murmur3's finalizer over both halves of the milliseconds). */
+function mix(h: number, at: number): number {
+  let x = (h ^ (at >>> 0) ^ Math.imul(Math.floor(at / 0x100000000), 0x9e3779b1)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
 }
 
 /** FNV-1a: a cheap, stable 32-bit hash for deterministic draws. */

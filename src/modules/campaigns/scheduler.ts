@@ -29,7 +29,7 @@ import { newId } from "../../lib/ids";
 import type { MessageInput } from "../messages/message-input";
 
 /** Enrollments planned per batch: one transaction, well inside the event loop's budget. */
-export const BATCH = 500;
+export const BATCH = 200;
 /** An enrollment whose content cannot be rendered looks again after this (the campaign may be fixed meanwhile). */
 export const INVALID_RETRY_MS = 60 * 60_000;
 
