@@ -21,7 +21,6 @@ import { createOutboundPolicy, type OutboundPolicy } from "./lib/net/outbound";
 import { createSecretBox, loadSecretKey, type SecretBox } from "./lib/secrets";
 import { EventWaiters } from "./lib/waiters";
 import { webhookFanout } from "./modules/automation/webhooks/fanout";
-import { campaignProgress } from "./modules/campaigns/progress";
 
 export interface Ctx {
   config: Config;
@@ -106,7 +105,5 @@ export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
     campaignsDue: new Topic(),
     shutdown,
   };
-  // an enrollment follows its message in the message's own transaction
-  events.onEventInTx(campaignProgress(ctx));
   return ctx;
 }

@@ -5,7 +5,8 @@ import { dirname, resolve } from "node:path";
 import { parseArgs } from "./cli/args";
 import { GROUPS, HELP, MAIN_HELP } from "./cli/help";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { createContext, databaseFile, type Ctx } from "./context";
+import { createAppContext } from "./app-context";
+import { databaseFile, type Ctx } from "./context";
 import { iso } from "./lib/clock";
 import { DomainError } from "./lib/errors";
 import { isId } from "./lib/ids";
@@ -59,7 +60,7 @@ function needDatabase(config: Config): void {
 }
 
 function cliContext(config: Config, migrate = true): Ctx {
-  return createContext(config, { log: silentLogger, migrate });
+  return createAppContext(config, { log: silentLogger, migrate });
 }
 
 /**

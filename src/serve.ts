@@ -1,6 +1,7 @@
 // The `serve` command: start the runtime's services, stop them gracefully on SIGTERM/SIGINT.
 import type { Config } from "./config";
-import { createContext, databaseFile } from "./context";
+import { createAppContext } from "./app-context";
+import { databaseFile } from "./context";
 import { migrate } from "./db/migrate";
 import { errorFields } from "./lib/log";
 import { Runtime, services, STOP_BUDGET_MS } from "./runtime";
@@ -26,7 +27,7 @@ export async function serve(config: Config): Promise<number> {
     process.stderr.write(`nearbound: cannot listen on ${config.host}:${config.httpPort}: ${busy}\n`);
     return 1;
   }
-  const ctx = createContext(config, { migrate: false, serving: true });
+  const ctx = createAppContext(config, { migrate: false, serving: true });
   // Logged so operators (and tests) see whether an upgrade changed the schema.
   ctx.log.info("database ready", { file: databaseFile(config.dataDir), migrations_applied: migrate(ctx.db) });
   if (!isFqdn(config.hostname)) {

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
-import { createContext } from "../../src/context";
+import { createAppContext } from "../../src/app-context";
 import { JobRunner } from "../../src/jobs/runner";
 import { FakeClock } from "../../src/lib/clock";
 import { newId } from "../../src/lib/ids";
@@ -32,7 +32,7 @@ const MINUTE = 60_000;
 const dataDir = mkdtempSync(join(tmpdir(), "nearbound-bench-campaign-"));
 // Monday 07:00 UTC: the window (Mon-Fri 08:00-18:00 Europe/Berlin) opens in an hour
 const clock = new FakeClock(Date.parse("2026-11-23T07:00:00Z"));
-const ctx = createContext(
+const ctx = createAppContext(
   loadConfig({ "data-dir": dataDir, port: "0" }, { NEARBOUND_RATE_LIMIT_PER_SECOND: "100000000", NEARBOUND_RATE_LIMIT_BURST: "100000000", NEARBOUND_SMTP_PORT: "0" }),
   { log: silentLogger, clock },
 );

@@ -51,6 +51,7 @@ const IMPORT_CSV = [
 export const REQUEST_EXAMPLES: Record<string, Record<string, MediaExample>> = {
   "POST /v1/campaigns": json(CAMPAIGN_CREATE_REQUEST_EXAMPLE),
   "PATCH /v1/campaigns/{id}": json(CAMPAIGN_PATCH_REQUEST_EXAMPLE),
+  "POST /v1/campaigns/{id}/forecast": json({ limit: 100 }),
   "POST /v1/enrollments": json({ campaign_id: ENROLLMENT_EXAMPLE.campaign_id, segment_id: ID.seg }),
   "POST /v1/people": json({
     email: PERSON_EXAMPLE.email,

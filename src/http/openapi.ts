@@ -294,6 +294,9 @@ export function openapiPlugin(version: string) {
         { name: "Automation", description: "Jobs, events, webhook endpoints and deliveries" },
         { name: "Sending", description: "Connections, quota scopes, sending domains" },
         { name: "Audience", description: "People, fields, groups, segments, suppressions, imports, exports" },
+        { name: "Campaigns", description: "Campaigns (steps, variants, forecast), enrollments, analytics" },
+        { name: "Messages", description: "Outgoing messages and their delivery events" },
+        { name: "Inbox", description: "Inbound messages: bounces, complaints, replies" },
         { name: "Verification", description: "API A: people verification" },
       ],
       components: {

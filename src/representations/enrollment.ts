@@ -1,9 +1,11 @@
 // An enrollment as API B answers it and as enrollment.* events carry it.
 import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
-import type { EnrollmentRow } from "../modules/campaigns/rows";
+import type { enrollments } from "../db/schema";
 import { EXAMPLE_IDS, exampleId } from "./examples";
 import { Id, Nullable, openEnum, Timestamp } from "./common";
+
+type EnrollmentRow = typeof enrollments.$inferSelect;
 
 /** What an enrollment shows of its person (PersonRef). */
 export interface PersonRefSource {

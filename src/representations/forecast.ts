@@ -3,10 +3,66 @@
 // be served and why.
 import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
-import type { Forecast } from "../modules/campaigns/forecast";
+import { CAMPAIGN_EXAMPLE } from "./campaign";
 import { Id, Nullable, openEnum, Timestamp } from "./common";
+import { EXAMPLE_IDS, exampleId } from "./examples";
 
 const Send = t.Object({ step_id: Id("stp"), position: t.Integer(), at: Timestamp, identity_id: Id("sid") });
+
+export interface ForecastSend {
+  stepId: string;
+  position: number;
+  at: number;
+  identityId: string;
+}
+
+/** What the forecast found (src/modules/campaigns/forecast.ts), before serialization. */
+export interface Forecast {
+  campaignId: string;
+  computedAt: number;
+  enrollments: number;
+  sends: number;
+  firstSendAt: number | null;
+  lastSendAt: number | null;
+  days: { day: string; total: number; identities: { identityId: string; count: number }[] }[];
+  steps: { stepId: string; position: number; sends: number; firstAt: number | null; lastAt: number | null }[];
+  unserved: { enrollmentId: string; personId: string; reason: string; detail: string }[];
+  unservedCount: number;
+  /** The first `limit` enrollments (in enrollment order) with every send. */
+  schedule: { enrollmentId: string; personId: string; sends: ForecastSend[] }[];
+  scheduleTruncated: boolean;
+}
+
+const [STEP_1, STEP_2] = CAMPAIGN_EXAMPLE.steps.map((s) => s.id) as [string, string];
+const SID = CAMPAIGN_EXAMPLE.senders.identity_ids[0]!;
+const ENR = exampleId("enr", "2026-03-12T08:00:00.000Z", "71c9d3e4a5f60718293");
+export const FORECAST_EXAMPLE = {
+  object: "campaign_forecast" as const,
+  campaign_id: CAMPAIGN_EXAMPLE.id,
+  computed_at: "2026-03-12T08:30:00.000Z",
+  enrollments: 240,
+  sends: 480,
+  first_send_at: "2026-03-12T09:00:00.000Z",
+  last_send_at: "2026-03-19T16:12:40.000Z",
+  days: [{ day: "2026-03-12", total: 60, identities: [{ identity_id: SID, count: 60 }] }],
+  steps: [
+    { step_id: STEP_1, position: 1, sends: 240, first_at: "2026-03-12T09:00:00.000Z", last_at: "2026-03-16T15:58:02.000Z" },
+    { step_id: STEP_2, position: 2, sends: 240, first_at: "2026-03-16T09:00:00.000Z", last_at: "2026-03-19T16:12:40.000Z" },
+  ],
+  unserved: [],
+  unserved_count: 0,
+  schedule: [
+    {
+      enrollment_id: ENR,
+      person_id: EXAMPLE_IDS.per,
+      sends: [
+        { step_id: STEP_1, position: 1, at: "2026-03-12T09:00:00.000Z", identity_id: SID },
+        { step_id: STEP_2, position: 2, at: "2026-03-16T09:00:00.000Z", identity_id: SID },
+      ],
+    },
+  ],
+  schedule_truncated: true,
+};
 
 export const ForecastSchema = t.Object(
   {
@@ -30,7 +86,7 @@ export const ForecastSchema = t.Object(
     schedule: t.Array(t.Object({ enrollment_id: Id("enr"), person_id: Id("per"), sends: t.Array(Send) }), { description: "The first `limit` enrollments (in enrollment order) with every send" }),
     schedule_truncated: t.Boolean(),
   },
-  { title: "CampaignForecast" },
+  { title: "CampaignForecast", examples: [FORECAST_EXAMPLE] },
 );
 
 export function forecastView(f: Forecast) {

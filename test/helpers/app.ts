@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
-import { createContext, type ContextOptions, type Ctx } from "../../src/context";
+import { createAppContext } from "../../src/app-context";
+import type { ContextOptions, Ctx } from "../../src/context";
 import { JobRunner } from "../../src/jobs/runner";
 import { FakeClock } from "../../src/lib/clock";
 import { silentLogger, type Logger } from "../../src/lib/log";
@@ -63,7 +64,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; runJobs
     { NEARBOUND_RATE_LIMIT_PER_SECOND: "100000", NEARBOUND_RATE_LIMIT_BURST: "100000", NEARBOUND_ALLOW_PRIVATE_WEBHOOKS: "1", NEARBOUND_SMTP_PORT: "0", ...opts.env },
   );
   const clock = opts.clock ?? new FakeClock(Date.parse("2026-11-21T12:00:00Z"));
-  const ctx = createContext(config, { ...opts.edges, clock, log: opts.log ?? silentLogger, serving: true });
+  const ctx = createAppContext(config, { ...opts.edges, clock, log: opts.log ?? silentLogger, serving: true });
   const running = await startRunning(ctx, { runJobs: opts.runJobs, smtp: opts.smtp });
   const url = running.url;
   return {

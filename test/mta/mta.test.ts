@@ -66,7 +66,7 @@ const eventsOf = async (w: TestWorkspace, type: string) => (await w.api.get(`/v1
 const deliveryEvents = async (w: TestWorkspace, messageId: string) => (await w.api.get(`/v1/delivery_events?message_id=${messageId}`)).body.data;
 
 test("the pipeline is one ordered list of named steps", () => {
-  expect(STEPS.map(([name]) => name)).toEqual(["check_suppression", "person_status", "domain_verified", "connection_paused", "charge_quota", "render", "sign", "test_mode", "send"]);
+  expect(STEPS.map(([name]) => name)).toEqual(["check_suppression", "person_status", "campaign_guard", "domain_verified", "connection_paused", "charge_quota", "render", "sign", "test_mode", "send"]);
 });
 
 describe("a live message", () => {

@@ -137,7 +137,7 @@ describe("validation", () => {
     [{}, [["/filter/field", "required"], ["/filter/op", "required"]]],
     [{ "a/b": 1, field: "score", op: "exists" }, [["/filter/a~1b", "unknown"]]],
     ["status = 'active'", [["/filter", "type"]]],
-    [{ field: "campaign_id", op: "eq", value: "cmp_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f" }, [["/filter/field", "unsupported"]]],
+    [{ field: "campaign_id", op: "eq", value: "not-a-campaign" }, [["/filter/value", "format"]]],
   ])("%j", (filter, expected) => {
     expect(errorsOf(filter)).toEqual(expected);
   });

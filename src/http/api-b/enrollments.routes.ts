@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { ENROLLMENT_STATUSES } from "../../db/schema";
+import { ENROLLMENT_STATUSES } from "../../modules/campaigns/rows";
 import { invalidFields } from "../../lib/errors";
 import type { EnrollSource } from "../../modules/campaigns/enroll";
 import { createEnrollments, ENROLL_LIST_MAX, getEnrollment, listEnrollments, recordView, stopEnrollment, SYNC_ENROLL_LIMIT } from "../../modules/campaigns/enrollments";

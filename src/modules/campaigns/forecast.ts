@@ -13,6 +13,7 @@
 // rows in slices: a 100,000-person forecast never stalls a request.
 import type { Ctx } from "../../context";
 import { notFound } from "../../lib/errors";
+import type { Forecast, ForecastSend } from "../../representations/forecast";
 import { loadCampaign } from "./campaign-status";
 import { MemoryPaceBook } from "./pace-book";
 import { DAY_MS, dayName, dayOf } from "./pacing";
@@ -33,29 +34,6 @@ interface SimEnrollment {
   senderIdentityId: string | null;
   tz: string;
   sends: ForecastSend[] | null;
-}
-
-export interface ForecastSend {
-  stepId: string;
-  position: number;
-  at: number;
-  identityId: string;
-}
-
-export interface Forecast {
-  campaignId: string;
-  computedAt: number;
-  enrollments: number;
-  sends: number;
-  firstSendAt: number | null;
-  lastSendAt: number | null;
-  days: { day: string; total: number; identities: { identityId: string; count: number }[] }[];
-  steps: { stepId: string; position: number; sends: number; firstAt: number | null; lastAt: number | null }[];
-  unserved: { enrollmentId: string; personId: string; reason: string; detail: string }[];
-  unservedCount: number;
-  /** The first `limit` enrollments (in enrollment order) with every send. */
-  schedule: { enrollmentId: string; personId: string; sends: ForecastSend[] }[];
-  scheduleTruncated: boolean;
 }
 
 interface Row {

@@ -2,6 +2,8 @@
 // the serializers.
 import type { campaignSteps, campaignVariants, campaigns, enrollments, CampaignSchedule } from "../../db/schema";
 
+export { ENROLLMENT_STATUSES } from "../../db/schema";
+
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type StepRow = typeof campaignSteps.$inferSelect;
 export type VariantRow = typeof campaignVariants.$inferSelect;

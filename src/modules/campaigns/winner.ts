@@ -7,7 +7,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { campaignSteps } from "../../db/schema";
-import { variantResults, type VariantResult } from "./analytics";
+import { variantResultsOnReader, type VariantResult } from "./analytics";
 import type { StepRow, VariantRow } from "./rows";
 
 const RATE: Record<StepRow["winnerRule"]["objective"], keyof VariantResult> = { opens: "opened", clicks: "clicked", replies: "replied" };
@@ -20,7 +20,7 @@ export async function decideWinners(ctx: Ctx, steps: StepRow[], variants: Map<st
     if (now < step.revisionPublishedAt + rule.observationWindowSeconds * 1000) continue;
     const live = variants.get(step.id) ?? [];
     if (live.length < 2) continue;
-    const results = await variantResults(ctx, { stepId: step.id, since: step.revisionPublishedAt });
+    const results = await variantResultsOnReader(ctx, { stepId: step.id, since: step.revisionPublishedAt });
     const figures = live.map((v) => ({ v, r: results.get(v.id) ?? { sent: 0, opened: 0, clicked: 0, replied: 0 } }));
     if (figures.some((f) => f.r.sent < rule.minimumSample)) continue;
     const key = RATE[rule.objective];
