@@ -73,6 +73,8 @@ export const messages = sqliteTable(
     // a mailed unsubscribe request (RFC 2369 mailto) names its message by token
     index("messages_unsubscribe_idx").on(t.unsubscribeToken),
     index("messages_enrollment_idx").on(t.enrollmentId),
+    // the A/B winner: a step's messages since its revision was published
+    index("messages_step_idx").on(t.stepId, t.createdAt),
   ],
 );
 

@@ -149,9 +149,10 @@ function collect(rows: ResultRow[]): Map<string, VariantResult> {
 
 // ?1 workspace, ?2 campaign, ?3 step, ?4 since. An event's or reply's message is
 // read by primary key for its creation time (the revision it was made from).
-// INDEXED BY: the campaign's rows, never the workspace's by status or type.
+// INDEXED BY: the step's messages since then (messages_step_idx), the campaign's
+// events, never the workspace's by status or type.
 const VARIANT_RESULTS = `
-SELECT 'sent' AS kind, variant_id AS variant, count(*) AS n FROM messages INDEXED BY messages_campaign_idx
+SELECT 'sent' AS kind, variant_id AS variant, count(*) AS n FROM messages INDEXED BY messages_step_idx
  WHERE workspace_id = ?1 AND campaign_id = ?2 AND step_id = ?3 AND created_at >= ?4 AND status = 'sent' AND variant_id IS NOT NULL
  GROUP BY variant_id
 UNION ALL

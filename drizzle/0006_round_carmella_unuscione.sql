@@ -1,0 +1,1 @@
+CREATE INDEX `messages_step_idx` ON `messages` (`step_id`,`created_at`);
