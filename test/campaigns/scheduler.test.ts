@@ -74,3 +74,20 @@ describe("the campaign's life", () => {
     expect((await w.testApi.get(`/v1/campaigns/${c.id}`)).body.last_error.code).toBe("invalid");
   });
 });
+
+test("every sender over its quota scope's messages_per_day for today: the campaign's last_error is no_sender, and the rest go the next day", async () => {
+  const w = app.newWorkspace();
+  const box = await mailbox(app, w.testApi);
+  const cnx = await w.testApi.get(`/v1/connections/${box.connectionId}`);
+  expectOk(await w.testApi.patch(`/v1/quota_scopes/${cnx.body.quota_scope_id}`, { messages_per_day: 1 }, { "if-match": "*" }));
+  const ps = await people(w.testApi, 2);
+  const c = await startedCampaign(app, w.testApi, { senders: { identity_ids: [box.identityId] } }, ps.map((p) => p.id));
+  expect(campaignMessages(app, c.id)).toHaveLength(1);
+  await runUntil(app, app.clock.now() + HOUR);
+  const got = await w.testApi.get(`/v1/campaigns/${c.id}`);
+  expect(got.body.last_error).toMatchObject({ code: "no_sender" });
+  expect(got.body.last_error.detail).toContain("messages_per_day");
+  await runUntil(app, app.clock.now() + DAY);
+  expect(campaignMessages(app, c.id).filter((m) => m.status === "sent")).toHaveLength(2);
+  expect((await w.testApi.get(`/v1/campaigns/${c.id}`)).body.last_error).toBeNull();
+});

@@ -5,7 +5,7 @@
 // does not send now (its conversations wait for it).
 import type { Ctx } from "../../context";
 import type { CampaignSenders } from "../../db/schema";
-import type { PoolMember } from "./pacing";
+import { dayOf, type PaceBook, type PoolMember } from "./pacing";
 
 interface Row {
   id: string;
@@ -74,4 +74,12 @@ export function noSenderDetail(pool: PoolMember[]): string | null {
   if (!pool.length) return "The sender pool is empty: name identities or tags of enabled identities.";
   if (pool.some((m) => m.usable)) return null;
   return `No sender in the pool can send now: ${pool.map((m) => `${m.email} (${m.why})`).join("; ")}.`.slice(0, 1000);
+}
+
+/** Every sender that could send is over its quota scope's messages_per_day today: also `no_sender`. */
+export function overQuotaDetail(pool: PoolMember[], book: PaceBook, now: number): string | null {
+  const able = pool.filter((m) => m.usable);
+  const over = (m: PoolMember) => m.quotaScopeId !== null && m.quotaPerDay !== null && book.planned(m.quotaScopeId, dayOf(now)) >= m.quotaPerDay;
+  if (!able.length || !able.every(over)) return null;
+  return `Every sender of the pool is over its quota scope's messages_per_day today: ${able.map((m) => `${m.email} (${m.quotaScopeId})`).join("; ")}.`.slice(0, 1000);
 }

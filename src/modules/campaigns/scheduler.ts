@@ -17,8 +17,8 @@ import { liveStepsOf, setCampaignStatus } from "./campaign-status";
 import { endEnrollments, ENROLLMENT_COLUMNS } from "./enrollment-end";
 import { DbPaceBook } from "./pace-book";
 import { release, type PoolMember } from "./pacing";
-import { planEnrollment, type Plan } from "./plan";
-import { loadPool, noSenderDetail } from "./pool";
+import { FULL_RECHECK_MS, planEnrollment, type Plan } from "./plan";
+import { loadPool, noSenderDetail, overQuotaDetail } from "./pool";
 import type { CampaignRow, EnrollmentRow, StepRow, VariantRow } from "./rows";
 import { snippetsFor } from "./snippets";
 import { allocate } from "./variants";
@@ -127,18 +127,21 @@ export async function tickCampaign(ctx: Ctx, workspaceId: string, campaignId: st
   const now = ctx.clock.now();
   await decideWinners(ctx, loaded.steps, loaded.variants, now);
   const pool = loadPool(ctx, workspaceId, campaign.senders, now);
-  const noSender = noSenderDetail(pool);
-  setLastError(ctx, campaign, noSender ? { at: now, code: "no_sender", detail: noSender } : null, "no_sender");
-  if (noSender) return result;
-
+  const book = new DbPaceBook(ctx);
   const s = statements(ctx);
   const due = s.due.all(campaignId, now, BATCH);
+  // nobody can send (or, with people due, everyone is over quota today): the campaign rests a minute
+  const noSender = noSenderDetail(pool) ?? (due.length ? overQuotaDetail(pool, book, now) : null);
+  setLastError(ctx, campaign, noSender ? { at: now, code: "no_sender", detail: noSender } : null, "no_sender");
+  if (noSender) {
+    s.paced.run(campaign.id, now + FULL_RECHECK_MS);
+    return result;
+  }
   result.more = due.length === BATCH;
   if (!due.length) {
     completeIfDone(ctx, campaign);
     return result;
   }
-  const book = new DbPaceBook(ctx);
   const plans: { e: DueRow; plan: Exclude<Plan, { kind: "full" }> }[] = [];
   let pacedUntil: number | null = null;
   for (const e of due) {
