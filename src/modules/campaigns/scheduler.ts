@@ -5,12 +5,15 @@
 // batch with the pacing they reserved. Enrollments that cannot go now are
 // deferred to when they can; a campaign whose pool cannot send gets
 // `last_error: no_sender`, one whose content cannot render `invalid`.
+import { eq } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { preparedOnce } from "../../db/prepared";
 import { campaigns, type CampaignError } from "../../db/schema";
 import { DomainError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
 import { messageView } from "../../representations/message";
 import { transact, type Outbox } from "../events/outbox";
+import type { MessageInput } from "../messages/message-input";
 import { afterQueued, insertCampaignMessage, type MessageRow } from "../messages/messages";
 import { makeMessage, type PersonData, type Previous } from "./campaign-message";
 import { liveStepsOf, setCampaignStatus } from "./campaign-status";
@@ -19,14 +22,10 @@ import { DbPaceBook } from "./pace-book";
 import { release, type PoolMember } from "./pacing";
 import { FULL_RECHECK_MS, planEnrollment, type Plan } from "./plan";
 import { loadPool, noSenderDetail, overQuotaDetail } from "./pool";
-import type { CampaignRow, EnrollmentRow, StepRow, VariantRow } from "./rows";
+import { zoneFor, type CampaignRow, type EnrollmentRow, type StepRow, type VariantRow } from "./rows";
 import { snippetsFor } from "./snippets";
 import { allocate } from "./variants";
 import { decideWinners } from "./winner";
-import { zoneFor } from "./rows";
-import { eq } from "drizzle-orm";
-import { newId } from "../../lib/ids";
-import type { MessageInput } from "../messages/message-input";
 
 /** Enrollments planned per batch: one transaction, well inside the event loop's budget. */
 export const BATCH = 200;
