@@ -12,3 +12,4 @@ export * from "./imports";
 export * from "./exports";
 export * from "./webhooks";
 export * from "./campaigns";
+export * from "./content";
