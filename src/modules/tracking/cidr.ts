@@ -1,7 +1,8 @@
 // CIDR lists matched per tracking hit (10,000 hits/s): the lists are compiled once,
 // and the common case (a plain dotted quad, or the ::ffff: form a dual-stack socket
-// reports) is parsed with a char loop, no regex and no allocation. Other IPv6 text
-// goes through the shared parser.
+// reports) is parsed with a char loop and no regex. Plain IPv6 text
+// (hex groups, one "::") too; only unusual text (zone ids, brackets, embedded dotted
+// quads, short IPv4 forms) goes through the shared parser.
 import { parseIp } from "../../lib/net/address-policy.ts";
 
 type V4Range = { base: number; mask: number };
@@ -41,6 +42,8 @@ function quadAt(s: string, from: number): number {
   for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 48 && c <= 57) {
+      // "017" is octal to inet_aton and WHATWG: leave non-canonical text to parseIp.
+      if (digits === 1 && part === 0) return -1;
       part = part * 10 + (c - 48);
       if (++digits > 3 || part > 255) return -1;
     } else if (c === 46 && digits > 0 && dots < 3) {
@@ -65,6 +68,40 @@ function v4Of(ip: string): number {
   return -1;
 }
 
+/** Hex groups of `s[from..to)` ("1:db8:a") appended to `out`; false when malformed. */
+function groupsInto(s: string, from: number, to: number, out: number[]): boolean {
+  if (from === to) return true;
+  let value = 0;
+  let digits = 0;
+  for (let i = from; i <= to; i++) {
+    const c = i === to ? 58 : s.charCodeAt(i);
+    if (c === 58) {
+      if (digits === 0) return false;
+      out.push(value);
+      value = 0;
+      digits = 0;
+      continue;
+    }
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (d < 0 || ++digits > 4) return false;
+    value = value * 16 + d;
+  }
+  return true;
+}
+
+/** Plain IPv6 text (hex groups, at most one "::") as 8 groups; null sends other forms to parseIp. */
+function v6Of(s: string): number[] | null {
+  const gap = s.indexOf("::");
+  const head: number[] = [];
+  if (gap === -1) return groupsInto(s, 0, s.length, head) && head.length === 8 ? head : null;
+  if (s.indexOf("::", gap + 1) !== -1) return null;
+  const tail: number[] = [];
+  if (!groupsInto(s, 0, gap, head) || !groupsInto(s, gap + 2, s.length, tail)) return null;
+  if (head.length + tail.length > 7) return null;
+  while (head.length + tail.length < 8) head.push(0);
+  return head.concat(tail);
+}
+
 function inV6(groups: number[], r: V6Range): boolean {
   let bits = r.bits;
   for (let i = 0; bits > 0; i++, bits -= 16) {
@@ -80,7 +117,8 @@ export type Address = { v4: number; v6: number[] | null };
 export function parseAddress(ip: string): Address | null {
   const v4 = v4Of(ip);
   if (v4 >= 0) return { v4, v6: null };
-  const p = parseIp(ip);
+  const fast = v6Of(ip);
+  const p = fast ? ({ version: 6, groups: fast } as const) : parseIp(ip);
   if (!p) return null;
   if (p.version === 4) return { v4: p.value, v6: null };
   const g = p.groups;

@@ -47,7 +47,7 @@ const SCANNER_UA = new RegExp(
 );
 
 // Exchange Online Protection, where Safe Links / Defender fetch from ("Microsoft 365
-// URLs and IP address ranges", Exchange Online, ID 1).
+// URLs and IP address ranges", Exchange Online: the SMTP rows carrying 40.92.0.0/15).
 const MICROSOFT = compileCidrs([
   "40.92.0.0/15", "40.107.0.0/16", "52.100.0.0/14", "104.47.0.0/17",
   "2a01:111:f400::/48", "2a01:111:f403::/48",
@@ -60,6 +60,11 @@ const APPLE = compileCidrs(["17.0.0.0/8"]);
 
 const HUMAN = { machine: false, reason: null } as const;
 const machine = (reason: MachineReason) => ({ machine: true, reason });
+
+function hasAny(ua: string, tokens: readonly string[]): boolean {
+  for (const t of tokens) if (ua.includes(t)) return true;
+  return false;
+}
 
 function isPrefetch(h: Hit["headers"]): boolean {
   return (
@@ -91,7 +96,7 @@ export function judgeHit(h: Hit): { machine: boolean; reason: string | null } {
   }
 
   const address = parseAddress(h.ip);
-  if (inCidrs(address, MICROSOFT) || MICROSOFT_UA.some((t) => ua.includes(t))) {
+  if (inCidrs(address, MICROSOFT) || hasAny(ua, MICROSOFT_UA)) {
     // Safe Links detonates clicks; Outlook's image proxy carries real opens.
     return h.kind === "click" ? machine("microsoft_safe_links") : HUMAN;
   }
