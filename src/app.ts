@@ -9,6 +9,7 @@ import { apiBRoutes } from "./http/api-b";
 import { exportDownloadRoutes } from "./http/api-b/exports.routes";
 import { docsRoutes } from "./http/docs";
 import { finishOpenApi, openapiPlugin, RAW_SPEC_PATH } from "./http/openapi";
+import { unsubscribeRoutes } from "./http/public/unsubscribe.routes";
 import { parseBody } from "./http/shared/body";
 import { RouteTable, toDomainError } from "./http/shared/errors-hook";
 import { settleError } from "./http/shared/idempotency";
@@ -139,7 +140,8 @@ export function createApp(ctx: Ctx): HttpApp {
     .use(docsRoutes())
     .use(apiARoutes(ctx, limiter))
     .use(apiBRoutes(ctx, limiter))
-    .use(exportDownloadRoutes(ctx, limiter));
+    .use(exportDownloadRoutes(ctx, limiter))
+    .use(unsubscribeRoutes(ctx, limiter));
   compileSyncRoutes(app.routes as never);
   return { app, limiter, answerError: (request, error) => answer({ code: "UNKNOWN", error, request }) };
 }
