@@ -9,6 +9,7 @@ import { apiBRoutes } from "./http/api-b";
 import { exportDownloadRoutes } from "./http/api-b/exports.routes";
 import { docsRoutes } from "./http/docs";
 import { finishOpenApi, openapiPlugin, RAW_SPEC_PATH } from "./http/openapi";
+import { trackingRoutes } from "./http/public/tracking.routes";
 import { unsubscribeRoutes } from "./http/public/unsubscribe.routes";
 import { parseBody } from "./http/shared/body";
 import { RouteTable, toDomainError } from "./http/shared/errors-hook";
@@ -141,6 +142,7 @@ export function createApp(ctx: Ctx): HttpApp {
     .use(apiARoutes(ctx, limiter))
     .use(apiBRoutes(ctx, limiter))
     .use(exportDownloadRoutes(ctx, limiter))
+    .use(trackingRoutes(ctx))
     .use(unsubscribeRoutes(ctx, limiter));
   compileSyncRoutes(app.routes as never);
   return { app, limiter, answerError: (request, error) => answer({ code: "UNKNOWN", error, request }) };

@@ -10,6 +10,7 @@ import { WebhookWorker } from "./modules/automation/webhooks/worker";
 import { Topic } from "./lib/event-bus";
 import { MtaWorker } from "./mta/worker";
 import { CampaignScheduler } from "./modules/campaigns/scheduler-service";
+import { TrackingService } from "./modules/tracking/record";
 import { HttpServer, type HttpOptions } from "./server";
 import { InboundListener, type ListenerOptions } from "./smtp-in/server";
 import { AnalysisThread } from "./smtp-in/analysis";
@@ -27,6 +28,7 @@ export function services(ctx: Ctx, http: HttpOptions = {}, smtp: ListenerOptions
     new IngestWorker(ctx, received, { analysis: new AnalysisThread(ctx.config) }), // received messages: authentication, bounces, complaints, matching
     new PeriodicTasks(ctx, runner), // croner: lease rescue, purges, expiry
     new InboundListener(ctx, received, smtp), // inbound SMTP: up once what it hands work to is
+    new TrackingService(ctx), // open and click hits answered before their batch commit: flushed once HTTP is down
     new HttpServer(ctx, http), // both APIs: up last, down first
   ];
 }

@@ -29,6 +29,8 @@ export const DELIVERY_EVENT_EXAMPLE = {
   type: "delivered",
   bounce: null,
   url: null,
+  machine: null,
+  machine_reason: null,
   detail: "250 2.0.0 OK 1773760812 d2e1a72fcca58-7d4c1b2a9e0f3si4128516b.312 - gsmtp",
   recipient: "amara.okafor@lumenpay.io",
   attempt_id: ATTEMPT_EXAMPLE_ID,
@@ -55,6 +57,15 @@ export const DeliveryEventSchema = t.Object(
       ),
     ),
     url: Nullable(t.String({ description: "The clicked link (clicked only)" })),
+    machine: Nullable(
+      t.Boolean({
+        description:
+          "opened and clicked only (null for the others): true when the hit came from a machine (a link scanner, a privacy proxy, a prefetch), recorded and left out of stats; docs/tracking.md lists the rules",
+      }),
+    ),
+    machine_reason: Nullable(
+      openEnum("Why the hit counts as a machine's (null for a person's): head_request, prefetch, no_user_agent, scanner_user_agent, click_too_soon, all_links_clicked, microsoft_safe_links, apple_mpp"),
+    ),
     detail: Nullable(t.String({ description: "The server's answer or what the evidence says, verbatim" })),
     recipient: Nullable(t.String({ description: "The address the evidence is about" })),
     attempt_id: Nullable(Id("att", "The delivery attempt that produced it; null for evidence that arrived later (DSNs, complaints, tracking)")),
@@ -74,6 +85,8 @@ export function deliveryEventView(e: DeliveryEventRow) {
     type: e.type,
     bounce: e.bounceKind ? { kind: e.bounceKind, reason: e.bounceReason ?? "other", diagnostic_code: e.diagnosticCode } : null,
     url: e.url,
+    machine: e.machine,
+    machine_reason: e.machineReason,
     detail: e.detail,
     recipient: e.recipient,
     attempt_id: e.attemptId,

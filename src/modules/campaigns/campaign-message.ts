@@ -25,7 +25,7 @@ export type Previous = Pick<MessageRow, "senderIdentityId" | "subject" | "messag
 export type Made = { ok: true; input: Omit<MessageInput, "sendAt"> } | { ok: false; detail: string };
 
 /** The message's content, or why the variant cannot be rendered for this person (the enrollment is held `invalid`). */
-export function makeMessage(a: { step: StepRow; variant: VariantRow; person: PersonData; sender: PoolMember; variables: Record<string, string>; previous: Previous | null; seed: string; tracking: boolean }): Made {
+export function makeMessage(a: { step: StepRow; variant: VariantRow; person: PersonData; sender: PoolMember; variables: Record<string, string>; previous: Previous | null; seed: string; tracking: { opens: boolean; clicks: boolean; domainId: string | null } }): Made {
   const data: MergeData = {
     person: { email: a.person.email, givenName: a.person.givenName, familyName: a.person.familyName, company: a.person.company, timezone: a.person.timezone, custom: a.person.custom },
     sender: { name: a.sender.name, email: a.sender.email },

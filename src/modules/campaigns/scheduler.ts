@@ -256,8 +256,7 @@ async function prepareMessages(ctx: Ctx, l: Loaded, plans: { e: DueRow; plan: Ex
         fallback = r.fallback ? `AI snippets not written (${r.fallback.reason}): ${r.fallback.detail}; the message was made from the templates alone` : null;
       }
       const previous = plan.step.sameThread && e.lastSentMessageId ? previousOf(ctx, e.lastSentMessageId) : null;
-      const tracking = l.campaign.tracking.opens || l.campaign.tracking.clicks;
-      const made = makeMessage({ step: plan.step, variant, person, sender: plan.member, variables, previous, seed: `${e.id}:${plan.step.id}:${plan.step.revision}`, tracking });
+      const made = makeMessage({ step: plan.step, variant, person, sender: plan.member, variables, previous, seed: `${e.id}:${plan.step.id}:${plan.step.revision}`, tracking: l.campaign.tracking });
       out.set(e.id, made.ok ? { ok: true, input: made.input, variant, allocates, fallback } : { ok: false, detail: made.detail });
     }),
   );

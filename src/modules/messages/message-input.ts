@@ -30,7 +30,8 @@ export interface MessageInput {
   headers?: Record<string, string>;
   /** Milliseconds; null or absent = now. A moment in the past is now. */
   sendAt?: number | null;
-  tracking?: boolean;
+  /** true = opens and clicks (POST /v1/messages); a campaign says each, and which sending domain's tracking host serves them. */
+  tracking?: boolean | { opens: boolean; clicks: boolean; domainId?: string | null };
 }
 
 export interface CheckedMessage {
@@ -40,7 +41,10 @@ export interface CheckedMessage {
   text: string | null;
   headers: Record<string, string>;
   sendAt: number | null;
+  /** opens or clicks (the message's `tracking`). */
   tracking: boolean;
+  /** What the HTML gets when the message is created (src/modules/tracking/rewrite.ts). */
+  trackingOptions: { opens: boolean; clicks: boolean; domainId: string | null };
 }
 
 /** The checked, normalised message, or every problem found. */
@@ -91,6 +95,9 @@ export function checkMessageInput(input: MessageInput, now: number): { values: C
   const sendAt = input.sendAt ?? null;
   if (sendAt !== null && sendAt > now + MESSAGE_LIMITS.scheduleAheadMs) err("/send_at", "range", "send_at is more than 365 days ahead.");
 
+  const t = input.tracking ?? false;
+  const trackingOptions = typeof t === "boolean" ? { opens: t, clicks: t, domainId: null } : { opens: t.opens, clicks: t.clicks, domainId: t.domainId ?? null };
+
   return {
     values: {
       recipients,
@@ -99,7 +106,8 @@ export function checkMessageInput(input: MessageInput, now: number): { values: C
       text: text === null ? null : normalizeLineBreaks(text),
       headers,
       sendAt,
-      tracking: input.tracking ?? false,
+      tracking: trackingOptions.opens || trackingOptions.clicks,
+      trackingOptions,
     },
     errors,
   };

@@ -17,6 +17,7 @@ import { envelopeSender } from "./addressing";
 import { messageIdFor } from "../../mta/addresses";
 import { checkMessageInput, type CheckedMessage, type MessageInput } from "./message-input";
 import { senderFor } from "./sender";
+import { trackMessage } from "../tracking/rewrite";
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -159,7 +160,8 @@ function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
     replyTo: sender.identity.replyTo,
     recipients: v.recipients,
     subject: v.subject,
-    html: v.html,
+    // tracked: links rewritten and the pixel added, the links written (tracked_links); what is stored is sent
+    html: v.html && v.tracking ? trackMessage(ctx, { workspaceId: a.workspaceId, messageId: id, html: v.html, tracking: v.trackingOptions }) : v.html,
     text: v.text,
     headers: v.headers,
     tracking: v.tracking,
