@@ -47,6 +47,17 @@ const IMPORT_CSV = [
   "",
 ].join("\r\n");
 
+// An image body is the file itself: each example is a real 1×1 file, its bytes
+// as a latin-1 string (one character per byte).
+const IMAGE_FILES: Record<string, MediaExample> = Object.fromEntries(
+  Object.entries({
+    "image/png": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC",
+    "image/jpeg": "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+    "image/gif": "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7",
+    "image/webp": "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==",
+  }).map(([type, file]) => [type, { value: Buffer.from(file, "base64").toString("latin1") }]),
+);
+
 /** Each operation's request body, by media type. */
 export const REQUEST_EXAMPLES: Record<string, Record<string, MediaExample>> = {
   "POST /v1/campaigns": json(CAMPAIGN_CREATE_REQUEST_EXAMPLE),
@@ -141,6 +152,7 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, MediaExample>> = {
   "POST /v1/webhook_endpoints/{id}/replay": json({ since: "2026-03-04T00:00:00Z" }),
   "POST /v1/messages": json(MESSAGE_REQUEST_EXAMPLE),
   "POST /v1/messages/{id}/resolve": json({ outcome: "not_sent" }),
+  "POST /v1/images": IMAGE_FILES,
 };
 
 /** Examples of query parameters whose form a reader may not guess (ids and closed lists show theirs already). */
@@ -158,6 +170,7 @@ const csv = (rows: unknown[][]) => rows.map((r) => csvLine(r)).join("");
 
 /** Success answers whose schema (declared in its route file) carries no example, by status and media type. */
 export const RESPONSE_EXAMPLES: Record<string, Record<number, Record<string, MediaExample>>> = {
+  "GET /images/{id}": { 200: IMAGE_FILES },
   "POST /v1/preflight": {
     200: json({
       data: [

@@ -11,6 +11,7 @@ import { eventRoutes } from "./events.routes";
 import { exportRoutes } from "./exports.routes";
 import { fieldRoutes } from "./fields.routes";
 import { groupRoutes } from "./groups.routes";
+import { imageRoutes } from "./images.routes";
 import { importRoutes } from "./imports.routes";
 import { inboundMessageRoutes } from "./inbound-messages.routes";
 import { jobRoutes } from "./jobs.routes";
@@ -48,5 +49,6 @@ export function apiBRoutes(ctx: Ctx, limiter: RateLimiter) {
     .use(deliveryEventRoutes(ctx, limiter))
     .use(inboundMessageRoutes(ctx, limiter))
     .use(campaignRoutes(ctx, limiter))
-    .use(analyticsRoutes(ctx, limiter));
+    .use(analyticsRoutes(ctx, limiter))
+    .use(imageRoutes(ctx, limiter));
 }
