@@ -190,6 +190,11 @@ describe("POST /u/{token}", () => {
     expect(await suppressionsOf(s.w, s.person.email)).toEqual([]);
   });
 
+  test("a token is looked up through messages_unsubscribe_idx, whatever the workspace", () => {
+    const plan = app.ctx.db.$client.query("EXPLAIN QUERY PLAN SELECT id FROM messages WHERE unsubscribe_token = ?1 LIMIT 1").all("x") as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(" ")).toContain("USING INDEX messages_unsubscribe_idx");
+  });
+
   test("a body over 4 KiB: 413, declared or streamed, nothing written", async () => {
     const s = await setup();
     const { path } = await sent(s);

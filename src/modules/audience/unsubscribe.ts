@@ -6,9 +6,10 @@
 // the same link again, or another message's link to an address already
 // unsubscribed — changes nothing.
 import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
 import { preparedOnce, rowColumns } from "../../db/prepared";
 import { messages } from "../../db/schema";
-import { transact } from "../events/outbox";
+import { transact, type Outbox } from "../events/outbox";
 import { recordDeliveryEvent } from "../messages/delivery-events";
 import { emailKey } from "./email";
 
@@ -74,38 +75,48 @@ export interface UnsubscribeResult {
 }
 
 /**
- * Unsubscribes the address a token names, in one transaction: the delivery
- * event (and through it the suppression, the person status, the enrollments
- * stopped, `delivery_event.recorded` and `suppression.created`) and the
- * person's last activity. Null for an unknown or malformed token.
+ * Unsubscribes the address a token names, in one transaction (recordUnsubscribe).
+ * Null for an unknown or malformed token.
  */
 export function unsubscribeByToken(ctx: Ctx, a: { token: string; via: UnsubscribeVia }): UnsubscribeResult | null {
   const link = findUnsubscribeLink(ctx, a.token);
   if (!link) return null;
-  const { message, address } = link;
+  const unsubscribed = transact(ctx, (tx, outbox) => recordUnsubscribe(ctx, tx, outbox, { ...link, detail: DETAIL[a.via] }));
+  return { link, unsubscribed };
+}
+
+/**
+ * Inside the caller's transaction: the `unsubscribed` delivery event (and
+ * through it the suppression with its evidence, the person status, the live
+ * enrollments stopped, `delivery_event.recorded` and `suppression.created`)
+ * and the person's last activity. False, with nothing written, when this
+ * message already has its unsubscribe or the address is already suppressed
+ * as unsubscribed. Any way in may use it (a mailed request: inboundMessageId).
+ */
+export function recordUnsubscribe(ctx: Ctx, tx: Tx, outbox: Outbox, a: UnsubscribeLink & { detail: string; inboundMessageId?: string | null }): boolean {
+  const { message, address } = a;
   const workspaceId = message.workspaceId;
   const key = emailKey(address);
-  return transact(ctx, (tx, outbox) => {
-    const s = statements(ctx);
-    // checked inside the transaction, so two clicks at once still write once
-    if (s.eventOfMessage.get(workspaceId, message.id) || s.suppressedAsUnsubscribed.get(workspaceId, key)) return { link, unsubscribed: false };
-    const now = ctx.clock.now();
-    // the person who has the address now, else the message's own (an address since changed)
-    const personId = s.personByKey.get(workspaceId, key)?.id ?? message.personId;
-    recordDeliveryEvent(ctx, tx, outbox, {
-      workspaceId,
-      messageId: message.id,
-      personId,
-      attemptId: null,
-      origin: message,
-      type: "unsubscribed",
-      recipient: address,
-      detail: DETAIL[a.via],
-      occurredAt: now,
-    });
-    if (personId) s.touch.run(workspaceId, personId, now);
-    return { link, unsubscribed: true };
+  const s = statements(ctx);
+  // read in the writing transaction (same connection): two requests at once still write once
+  if (s.eventOfMessage.get(workspaceId, message.id) || s.suppressedAsUnsubscribed.get(workspaceId, key)) return false;
+  const now = ctx.clock.now();
+  // the person who has the address now, else the message's own (an address since changed)
+  const personId = s.personByKey.get(workspaceId, key)?.id ?? message.personId;
+  recordDeliveryEvent(ctx, tx, outbox, {
+    workspaceId,
+    messageId: message.id,
+    personId,
+    attemptId: null,
+    inboundMessageId: a.inboundMessageId ?? null,
+    origin: message,
+    type: "unsubscribed",
+    recipient: address,
+    detail: a.detail,
+    occurredAt: now,
   });
+  if (personId) s.touch.run(workspaceId, personId, now);
+  return true;
 }
 
 /** `a***@example.org`: enough for the reader to recognise their address, little for anyone else holding the link. */
