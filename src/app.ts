@@ -10,6 +10,7 @@ import { exportDownloadRoutes } from "./http/api-b/exports.routes";
 import { docsRoutes } from "./http/docs";
 import { publicImageRoutes } from "./http/public/images.routes";
 import { finishOpenApi, openapiPlugin, RAW_SPEC_PATH } from "./http/openapi";
+import { trackingRoutes } from "./http/public/tracking.routes";
 import { unsubscribeRoutes } from "./http/public/unsubscribe.routes";
 import { parseBody } from "./http/shared/body";
 import { RouteTable, toDomainError } from "./http/shared/errors-hook";
@@ -142,6 +143,7 @@ export function createApp(ctx: Ctx): HttpApp {
     .use(apiARoutes(ctx, limiter))
     .use(apiBRoutes(ctx, limiter))
     .use(exportDownloadRoutes(ctx, limiter))
+    .use(trackingRoutes(ctx))
     .use(unsubscribeRoutes(ctx, limiter))
     .use(publicImageRoutes(ctx));
   compileSyncRoutes(app.routes as never);
