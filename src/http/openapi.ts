@@ -297,6 +297,7 @@ export function openapiPlugin(version: string) {
         { name: "Campaigns", description: "Campaigns (steps, variants, forecast), enrollments, analytics" },
         { name: "Messages", description: "Outgoing messages and their delivery events" },
         { name: "Inbox", description: "Inbound messages: bounces, complaints, replies" },
+        { name: "Content", description: "Images for the HTML of messages" },
         { name: "Verification", description: "API A: people verification" },
       ],
       components: {
