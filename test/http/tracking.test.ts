@@ -23,8 +23,8 @@ import { Runtime, services } from "../../src/runtime";
 import { HttpServer } from "../../src/server";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
 import { campaignMessages, mailbox, people, runUntil, startedCampaign, step, variant } from "../helpers/campaigns";
-import { created, uniqueEmail } from "../helpers/factory";
-import { Api } from "../helpers/http";
+import { afterJobs, created, uid, uniqueEmail } from "../helpers/factory";
+import { Api, expectOk } from "../helpers/http";
 import { smtpSender } from "../helpers/sending";
 
 let app: TestApp;
@@ -138,6 +138,32 @@ describe("rewriting at creation", () => {
     expect(trackedUrls(m!.html!, "o")).toEqual([]);
     expect(m!.tracking).toBe(true);
   });
+});
+
+test("a campaign's tracking domain serves its links on track.<domain> once that CNAME is verified (test mode verifies it)", async () => {
+  const w = app.newWorkspace();
+  const domain = `${uid()}.outreach.test`;
+  const d = await created(w.testApi, "/v1/sending_domains", { domain, tracking: true });
+  const html = `<p><a href="https://northwind.example/demo">demo</a></p>`;
+  const box = await mailbox(app, w.testApi);
+  const [a, b] = await people(w.testApi, 2);
+  const body = (domainId: string) => ({ senders: { identity_ids: [box.identityId] }, tracking: { opens: true, clicks: true, domain_id: domainId }, steps: [step({ variants: [variant({ html })] })] });
+  // not yet verified: the base URL
+  const before = await startedCampaign(app, w.testApi, body(d.id), [a!.id]);
+  await runUntil(app, app.clock.now());
+  expect(campaignMessages(app, before.id)[0]!.html).toContain(`href="${BASE()}/t/c/`);
+  expectOk(await w.testApi.post(`/v1/sending_domains/${d.id}/verify`), 202);
+  expect((await afterJobs(app, w.testApi, `/v1/sending_domains/${d.id}`)).records.find((r: any) => r.purpose === "tracking").status).toBe("verified");
+  const after = await startedCampaign(app, w.testApi, body(d.id), [b!.id]);
+  await runUntil(app, app.clock.now());
+  const m = campaignMessages(app, after.id)[0]!;
+  const scheme = new URL(BASE()).protocol;
+  expect(m.html).toContain(`href="${scheme}//track.${domain}/t/c/`);
+  expect(m.html).toContain(`<img src="${scheme}//track.${domain}/t/o/`);
+  // the token answers wherever it arrives (the CNAME leads to this host)
+  const token = /\/t\/c\/([A-Za-z0-9_-]{48})/.exec(m.html!)![1];
+  const r = await fetch(`${app.url}/t/c/${token}`, { headers: browser, redirect: "manual" });
+  expect([r.status, r.headers.get("location")]).toEqual([302, "https://northwind.example/demo"]);
 });
 
 describe("the pixel and the redirect", () => {
