@@ -1,7 +1,6 @@
 import { Type as t } from "@sinclair/typebox";
 import { iso } from "../lib/clock";
-import type { images } from "../db/schema";
-import { IMAGE_TYPES } from "../modules/content/image-probe";
+import { IMAGE_TYPES, type images } from "../db/schema";
 import { Id, literals, Timestamp } from "./common";
 import { EXAMPLE_BASE_URL, exampleId } from "./examples";
 

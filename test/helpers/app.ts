@@ -53,7 +53,7 @@ export interface TestWorkspace {
  */
 export async function startRunning(ctx: Ctx, opts: { runJobs?: boolean; smtp?: boolean } = {}): Promise<Running> {
   const runtime = new Runtime(services(ctx, { port: 0, logRequests: false }, opts.smtp ? { port: 0, host: "127.0.0.1" } : {}));
-  await runtime.start(opts.runJobs ? undefined : ["db", "http", ...(opts.smtp ? ["smtp-in"] : [])]);
+  await runtime.start(opts.runJobs ? undefined : ["db", "tracking", "http", ...(opts.smtp ? ["smtp-in"] : [])]);
   return { url: runtime.get(HttpServer).url, smtpPort: runtime.get(InboundListener).port, runner: runtime.get(JobRunner), stop: () => runtime.stop() };
 }
 

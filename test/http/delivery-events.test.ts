@@ -45,6 +45,8 @@ describe("recordDeliveryEvent", () => {
       type: "delivered",
       bounce: null,
       url: null,
+      machine: null,
+      machine_reason: null,
       detail: "250 2.0.0 OK",
       recipient: m.to[0],
       attempt_id: null,
@@ -177,8 +179,8 @@ describe("exports of delivery events", () => {
     const bounced = record(w, m, HARD);
     const e = await afterJobs(app, w.api, `/v1/exports/${(await createExport(w.api, { resource: "delivery_events", format: "csv" })).id}`);
     const [header, line] = (await download(e)).trim().split("\r\n");
-    expect(header).toBe("id,message_id,person_id,type,recipient,attempt_id,inbound_message_id,bounce_kind,bounce_reason,diagnostic_code,url,detail,occurred_at,created_at");
-    expect(line).toStartWith(`${bounced.id},${m.id},${m.person_id},bounced,${m.to[0]},,,hard,user_unknown,smtp; 550 5.1.1 User unknown,,550 5.1.1 <x>: Recipient address rejected: User unknown,`);
+    expect(header).toBe("id,message_id,person_id,type,recipient,attempt_id,inbound_message_id,bounce_kind,bounce_reason,diagnostic_code,url,machine,machine_reason,detail,occurred_at,created_at");
+    expect(line).toStartWith(`${bounced.id},${m.id},${m.person_id},bounced,${m.to[0]},,,hard,user_unknown,smtp; 550 5.1.1 User unknown,,,,550 5.1.1 <x>: Recipient address rejected: User unknown,`);
   });
 });
 

@@ -127,7 +127,9 @@ describe("POST /v1/messages", () => {
   test("keeps headers and tracking; CRLF in html and text is stored as LF", async () => {
     const { w, sender } = await setup();
     const m = await queueMessage(w, sender, { headers: { "X-Campaign-Ref": "q2", "In-Reply-To": "<a1@lumenpay.test>" }, tracking: true, html: "<p>a</p>\r\n<p>b</p>", text: "a\r\nb" });
-    expect(m).toMatchObject({ headers: { "X-Campaign-Ref": "q2", "In-Reply-To": "<a1@lumenpay.test>" }, tracking: true, html: "<p>a</p>\n<p>b</p>", text: "a\nb" });
+    expect(m).toMatchObject({ headers: { "X-Campaign-Ref": "q2", "In-Reply-To": "<a1@lumenpay.test>" }, tracking: true, text: "a\nb" });
+    // tracked: the open pixel follows the HTML (docs/tracking.md)
+    expect(m.html).toMatch(/^<p>a<\/p>\n<p>b<\/p><img src="[^"]+\/t\/o\/[A-Za-z0-9_-]{44}"/);
   });
 
   test("the same Idempotency-Key answers the same message, queued once", async () => {

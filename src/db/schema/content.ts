@@ -1,5 +1,8 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
+/** The image formats an upload may be (SVG and everything else refused). */
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
 // An image a workspace uploaded (img_) for its messages, served at a public
 // URL. The bytes live under the data directory (images/<id>); deleted_at makes
 // the URL answer 404 at once (the file is removed after).

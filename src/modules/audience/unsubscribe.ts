@@ -10,7 +10,7 @@ import type { Tx } from "../../db/client";
 import { preparedOnce, rowColumns } from "../../db/prepared";
 import { messages } from "../../db/schema";
 import { transact, type Outbox } from "../events/outbox";
-import { recordDeliveryEvent } from "../messages/delivery-events";
+import { recordDeliveryEvent, type DeliveryEventRow } from "../messages/delivery-events";
 import { emailKey } from "./email";
 
 type MessageRow = typeof messages.$inferSelect;
@@ -81,7 +81,7 @@ export interface UnsubscribeResult {
 export function unsubscribeByToken(ctx: Ctx, a: { token: string; via: UnsubscribeVia }): UnsubscribeResult | null {
   const link = findUnsubscribeLink(ctx, a.token);
   if (!link) return null;
-  const unsubscribed = transact(ctx, (tx, outbox) => recordUnsubscribe(ctx, tx, outbox, { ...link, detail: DETAIL[a.via] }));
+  const unsubscribed = transact(ctx, (tx, outbox) => recordUnsubscribe(ctx, tx, outbox, { ...link, detail: DETAIL[a.via] }) !== null);
   return { link, unsubscribed };
 }
 
@@ -93,17 +93,17 @@ export function unsubscribeByToken(ctx: Ctx, a: { token: string; via: Unsubscrib
  * message already has its unsubscribe or the address is already suppressed
  * as unsubscribed. Any way in may use it (a mailed request: inboundMessageId).
  */
-export function recordUnsubscribe(ctx: Ctx, tx: Tx, outbox: Outbox, a: UnsubscribeLink & { detail: string; inboundMessageId?: string | null }): boolean {
+export function recordUnsubscribe(ctx: Ctx, tx: Tx, outbox: Outbox, a: UnsubscribeLink & { detail: string; inboundMessageId?: string | null }): DeliveryEventRow | null {
   const { message, address } = a;
   const workspaceId = message.workspaceId;
   const key = emailKey(address);
   const s = statements(ctx);
   // read in the writing transaction (same connection): two requests at once still write once
-  if (s.eventOfMessage.get(workspaceId, message.id) || s.suppressedAsUnsubscribed.get(workspaceId, key)) return false;
+  if (s.eventOfMessage.get(workspaceId, message.id) || s.suppressedAsUnsubscribed.get(workspaceId, key)) return null;
   const now = ctx.clock.now();
   // the person who has the address now, else the message's own (an address since changed)
   const personId = s.personByKey.get(workspaceId, key)?.id ?? message.personId;
-  recordDeliveryEvent(ctx, tx, outbox, {
+  const event = recordDeliveryEvent(ctx, tx, outbox, {
     workspaceId,
     messageId: message.id,
     personId,
@@ -116,7 +116,7 @@ export function recordUnsubscribe(ctx: Ctx, tx: Tx, outbox: Outbox, a: Unsubscri
     occurredAt: now,
   });
   if (personId) s.touch.run(workspaceId, personId, now);
-  return true;
+  return event;
 }
 
 /** `a***@example.org`: enough for the reader to recognise their address, little for anyone else holding the link. */

@@ -5,7 +5,9 @@
 // hostile file ends in a problem, never a crash, a loop or a stall. Pure over
 // a ByteSource (no file system here).
 
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+import { IMAGE_TYPES } from "../../db/schema";
+
+export { IMAGE_TYPES };
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 export const isImageType = (t: string): t is ImageType => (IMAGE_TYPES as readonly string[]).includes(t);

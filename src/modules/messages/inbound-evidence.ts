@@ -10,6 +10,7 @@ import type { Tx } from "../../db/client";
 import { pointSelect, preparedOnce, rowColumns } from "../../db/prepared";
 import { messages, type InboundKind, type MessageRecipient } from "../../db/schema";
 import { emailKey } from "../audience/email";
+import { recordUnsubscribe } from "../audience/unsubscribe";
 import type { Outbox } from "../events/outbox";
 import { recordDeliveryEvent, type DeliveryEventRow } from "./delivery-events";
 import { emitMessage } from "./messages";
@@ -40,6 +41,11 @@ type MessageRow = typeof messages.$inferSelect;
 export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: InboundEvidence): DeliveryEventRow[] {
   const message = pointSelect<MessageRow>(ctx.db, messages)(e.workspaceId, e.messageId);
   if (!message) return [];
+  if (e.kind === "unsubscribe") {
+    // once per address, as the one-click endpoint does (a second request by mail records nothing)
+    const event = recordUnsubscribe(ctx, tx, outbox, { message, address: unsubscribedAddress(message), detail: "unsubscribe request by mail (RFC 2369)", inboundMessageId: e.inboundMessageId });
+    return event ? [event] : [];
+  }
   const reported = reportedOrAssumed(e, message);
   const events = reported.map((r) =>
     recordDeliveryEvent(ctx, tx, outbox, {
@@ -61,13 +67,14 @@ export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: Inbou
   return events;
 }
 
+/** The address an unsubscribe request about a message is for: its first `to`. */
+const unsubscribedAddress = (m: MessageRow) => m.recipients.find((r) => r.kind === "to")?.address ?? m.recipients[0]!.address;
+
 /**
  * The report's recipients; when it named none, the message's own: a bounce
- * (soft, reason other: nothing says more) or complaint about each, and an
- * unsubscribe request from its person's address.
+ * (soft, reason other: nothing says more) or complaint about each.
  */
 function reportedOrAssumed(e: InboundEvidence, m: MessageRow): ReportedRecipient[] {
-  if (e.kind === "unsubscribe") return [{ address: m.recipients.find((r) => r.kind === "to")?.address ?? m.recipients[0]!.address, kind: "unsubscribed", hard: false, reason: "unsubscribed", status: null, diagnostic: null }];
   if (e.recipients.length) return e.recipients;
   const kind = e.kind === "complaint" ? ("complained" as const) : ("bounced" as const);
   return m.recipients.filter((r) => r.state !== "failed").map((r) => ({ address: r.address, kind, hard: false, reason: "other", status: null, diagnostic: null }));

@@ -21,7 +21,7 @@ const MESSAGE_COLUMNS = [
   "campaign_id", "enrollment_id", "step_id", "variant_id", "thread_id", "send_at", "sent_at", "created_at", "updated_at",
 ] as const;
 const ATTEMPT_COLUMNS = ["id", "message_id", "number", "state", "transport", "destination", "host", "recipients", "rcpt_responses", "response", "tls", "started_at", "ended_at"] as const;
-const DELIVERY_EVENT_COLUMNS = ["id", "message_id", "person_id", "type", "recipient", "attempt_id", "inbound_message_id", "bounce_kind", "bounce_reason", "diagnostic_code", "url", "detail", "occurred_at", "created_at"] as const;
+const DELIVERY_EVENT_COLUMNS = ["id", "message_id", "person_id", "type", "recipient", "attempt_id", "inbound_message_id", "bounce_kind", "bounce_reason", "diagnostic_code", "url", "machine", "machine_reason", "detail", "occurred_at", "created_at"] as const;
 
 const joined = (x: unknown) => (Array.isArray(x) && x.every((i) => typeof i === "string") ? x.join(";") : x);
 const cellsOf = (columns: readonly string[]) => (v: Record<string, unknown>) => columns.map((c) => joined(v[c]));
