@@ -146,6 +146,8 @@ for (let i = 0; i < 50; i++) {
   ceil.push(performance.now() - t);
 }
 
+const slowest = ticks.map((t, i) => ({ ...t, i })).sort((a, b) => b.ms - a.ms).slice(0, 3);
+console.log("slowest ticks (index of", ticks.length, "):", slowest.map((t) => `#${t.i} ${t.ms.toFixed(0)} ms, ${t.made} made`).join("; "));
 const working = ticks.filter((t) => t.made > 0).map((t) => t.ms).sort((a, b) => a - b);
 const all = ticks.map((t) => t.ms).sort((a, b) => a - b);
 const p = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;

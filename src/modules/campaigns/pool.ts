@@ -4,6 +4,7 @@
 // failing or still verifying, or whose quota scope is paused, stays in it but
 // does not send now (its conversations wait for it).
 import type { Ctx } from "../../context";
+import { preparedOnce } from "../../db/prepared";
 import type { CampaignSenders } from "../../db/schema";
 import { dayOf, type PaceBook, type PoolMember } from "./pacing";
 
@@ -33,7 +34,7 @@ const SELECT = `SELECT i.id, i.connection_id, i.email, i.name, i.domain, i.reply
  WHERE i.workspace_id = ?1`;
 
 export function loadPool(ctx: Ctx, workspaceId: string, senders: CampaignSenders, now: number): PoolMember[] {
-  const rows = ctx.db.$client.prepare<Row, [string]>(SELECT).all(workspaceId);
+  const rows = preparedOnce(ctx.db, "campaigns.pool", () => ctx.db.$client.prepare<Row, [string]>(SELECT)).all(workspaceId);
   const named = new Map(senders.identityIds.map((id, i) => [id, i]));
   const tags = new Set(senders.tags);
   const inPool = rows.filter((r) => r.enabled && r.status !== "archived" && (named.has(r.id) || (JSON.parse(r.tags) as string[]).some((t) => tags.has(t))));

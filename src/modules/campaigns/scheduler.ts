@@ -27,8 +27,8 @@ import { snippetsFor } from "./snippets";
 import { allocate } from "./variants";
 import { decideWinners } from "./winner";
 
-/** Enrollments planned per batch: one transaction, well inside the event loop's budget. */
-export const BATCH = 200;
+/** Enrollments planned per batch: one transaction and one synchronous stretch (rendering included) within the event loop's ~50 ms budget. */
+export const BATCH = 100;
 /** An enrollment whose content cannot be rendered looks again after this (the campaign may be fixed meanwhile). */
 export const INVALID_RETRY_MS = 60 * 60_000;
 
