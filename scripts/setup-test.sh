@@ -11,7 +11,7 @@
 # progress (a second checkout, a helper) is waited for on the dpkg lock.
 set -eu
 
-PACKAGES="postfix python3-dkim python3-dnspython python3-nacl swaks"
+PACKAGES="postfix python3-dkim python3-dnspython python3-nacl swaks dovecot-imapd"
 
 missing=""
 for p in $PACKAGES; do

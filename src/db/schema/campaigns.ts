@@ -162,6 +162,8 @@ export const enrollments = sqliteTable(
     // the last message of the conversation that was sent (a same_thread step replies to it)
     lastSentMessageId: text("last_sent_message_id"),
     lastSentAt: integer("last_sent_at"),
+    // paused by an out-of-office until this moment, then active again (the inbox)
+    pausedUntil: integer("paused_until"),
     endedAt: integer("ended_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -179,6 +181,9 @@ export const enrollments = sqliteTable(
     index("enrollments_waiting_idx")
       .on(t.campaignId, t.waitingFor)
       .where(sql`waiting_for IS NOT NULL`),
+    index("enrollments_paused_idx")
+      .on(t.pausedUntil)
+      .where(sql`status = 'paused' AND paused_until IS NOT NULL`),
     index("enrollments_sender_idx").on(t.campaignId, t.senderIdentityId),
     // is any enrollment of the campaign still live (the `completed` rule)
     index("enrollments_campaign_status_idx").on(t.campaignId, t.status),

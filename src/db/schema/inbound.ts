@@ -6,8 +6,34 @@ export type InboundKind = (typeof INBOUND_KINDS)[number];
 /** received: durably ours (the 250 was given), not yet through the ingest; processed: evidence recorded. */
 export const INBOUND_STATES = ["received", "processed"] as const;
 export type InboundState = (typeof INBOUND_STATES)[number];
-export const MATCHED_BY = ["verp", "message_id", "recipient"] as const;
+export const MATCHED_BY = ["verp", "message_id", "recipient", "references", "subject"] as const;
 export type MatchedBy = (typeof MATCHED_BY)[number];
+
+// The inbox's verdict on a message (src/modules/inbox/classifier): what it is,
+// and for a reply its sentiment and intent; `verdict_by` says who made it.
+export const CLASSIFICATIONS = ["bounce", "complaint", "auto_reply", "unsubscribe_request", "reply"] as const;
+export type Classification = (typeof CLASSIFICATIONS)[number];
+export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+export const INTENTS = ["interested", "meeting_request", "not_interested", "wrong_person", "referral", "moved", "question", "later"] as const;
+export type Intent = (typeof INTENTS)[number];
+export const VERDICT_BY = ["rules", "ai", "manual"] as const;
+export type VerdictBy = (typeof VERDICT_BY)[number];
+export const INBOUND_SOURCES = ["smtp", "imap"] as const;
+export type InboundSource = (typeof INBOUND_SOURCES)[number];
+export const PROPOSAL_STATES = ["pending", "confirmed", "dismissed"] as const;
+
+/** What a message proposes (shown on it; POST /{id}/review confirms or dismisses). */
+export interface InboundProposal {
+  action: "suppress" | "move" | "refer";
+  /** suppress: the address to suppress; move: the new address; refer: the referred person's. */
+  email: string;
+  name: string | null;
+  state: (typeof PROPOSAL_STATES)[number];
+  reviewedAt: number | null;
+  /** What confirming did: the suppression, the person moved or created. */
+  resultId: string | null;
+}
 
 /** What mailauth said about the message (RFC 8601 result words). */
 export interface InboundAuthentication {
@@ -61,6 +87,20 @@ export const inboundMessages = sqliteTable(
     matchedBy: text("matched_by", { enum: MATCHED_BY }),
     messageId: text("message_id"),
     personId: text("person_id"),
+    // where it came from: the listener (smtp) or a connection's IMAP folder
+    source: text("source", { enum: INBOUND_SOURCES }).notNull().default("smtp"),
+    connectionId: text("connection_id"),
+    folder: text("folder"),
+    threadId: text("thread_id"),
+    campaignId: text("campaign_id"),
+    classification: text("classification", { enum: CLASSIFICATIONS }),
+    sentiment: text("sentiment", { enum: SENTIMENTS }),
+    intent: text("intent", { enum: INTENTS }),
+    verdictBy: text("verdict_by", { enum: VERDICT_BY }),
+    // an auto-reply's stated return (ms, UTC), when it states one
+    returnAt: integer("return_at"),
+    proposal: text("proposal", { mode: "json" }).$type<InboundProposal>(),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
     leaseOwner: text("lease_owner"),
     leaseUntil: integer("lease_until"),
     attempts: integer("attempts").notNull(),
@@ -78,6 +118,13 @@ export const inboundMessages = sqliteTable(
     index("inbound_messages_person_idx").on(t.workspaceId, t.personId, t.id),
     index("inbound_messages_from_idx").on(t.workspaceId, t.fromKey, t.receivedAt),
     index("inbound_messages_from_domain_idx").on(t.workspaceId, t.fromDomain, t.receivedAt),
+    index("inbound_messages_thread_idx").on(t.workspaceId, t.threadId, t.id),
+    index("inbound_messages_campaign_idx").on(t.workspaceId, t.campaignId, t.id),
+    index("inbound_messages_classification_idx").on(t.workspaceId, t.classification, t.id),
+    index("inbound_messages_sentiment_idx").on(t.workspaceId, t.sentiment, t.id),
+    index("inbound_messages_intent_idx").on(t.workspaceId, t.intent, t.id),
+    // threading by References against mail that came in before
+    index("inbound_messages_mid_idx").on(t.workspaceId, t.messageIdHeader),
     // the ingest's claim: received ones, oldest first
     index("inbound_messages_state_idx").on(t.state, t.receivedAt),
   ],

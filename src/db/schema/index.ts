@@ -13,3 +13,4 @@ export * from "./exports";
 export * from "./webhooks";
 export * from "./campaigns";
 export * from "./content";
+export * from "./inbox";

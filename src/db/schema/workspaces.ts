@@ -7,6 +7,8 @@ export const workspaces = sqliteTable("workspaces", {
   name: text("name").notNull(),
   mode: text("mode", { enum: ["live", "test"] }).notNull(),
   twinId: text("twin_id").notNull(),
+  // what the inbox does on its own (PATCH /v1/workspaces/{id}): see src/modules/inbox/settings.ts
+  inboxSettings: text("inbox_settings", { mode: "json" }).$type<{ unsubscribeRequests: "propose" | "apply"; outOfOfficeDays: number }>(),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });

@@ -276,6 +276,7 @@ export function enrollChunk(ctx: Ctx, target: EnrollTarget, candidates: Candidat
       waitingFor: null,
       lastSentMessageId: null,
       lastSentAt: null,
+      pausedUntil: null,
       endedAt: null,
       createdAt: now,
       updatedAt: now,

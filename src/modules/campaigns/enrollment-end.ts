@@ -25,7 +25,7 @@ export const ENROLLMENT_COLUMNS = Object.entries(getTableColumns(enrollments))
 const endStatement = (db: Db) =>
   preparedOnce(db, "enrollments.end", () =>
     db.$client.prepare<EnrollmentRow, [string, string | null, number, string, string]>(
-      `UPDATE enrollments SET status = ?1, status_detail = ?2, ended_at = ?3, next_run_at = NULL, waiting_for = NULL, hold = NULL, updated_at = ?3
+      `UPDATE enrollments SET status = ?1, status_detail = ?2, ended_at = ?3, next_run_at = NULL, waiting_for = NULL, hold = NULL, paused_until = NULL, updated_at = ?3
        WHERE workspace_id = ?4 AND id IN (SELECT value FROM json_each(?5)) AND status IN ('active', 'paused')
        RETURNING ${ENROLLMENT_COLUMNS}`,
     ),

@@ -37,8 +37,8 @@ export function createWorkspace(ctx: Ctx, { name }: { name: string }): CreatedWo
   const liveId = newId("wsp");
   const testId = newId("wsp");
   return ctx.db.transaction((tx) => {
-    const live = { id: liveId, name: trimmed, mode: "live" as const, twinId: testId, createdAt: now, updatedAt: now };
-    const test = { id: testId, name: trimmed, mode: "test" as const, twinId: liveId, createdAt: now, updatedAt: now };
+    const live = { id: liveId, name: trimmed, mode: "live" as const, twinId: testId, inboxSettings: null, createdAt: now, updatedAt: now };
+    const test = { id: testId, name: trimmed, mode: "test" as const, twinId: liveId, inboxSettings: null, createdAt: now, updatedAt: now };
     tx.insert(workspaces).values([live, test]).run();
     const all = [...SCOPES];
     const apiKey = insertKey(tx as never, now, live, "api", all);
