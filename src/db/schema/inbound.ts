@@ -97,6 +97,8 @@ export const inboundMessages = sqliteTable(
     sentiment: text("sentiment", { enum: SENTIMENTS }),
     intent: text("intent", { enum: INTENTS }),
     verdictBy: text("verdict_by", { enum: VERDICT_BY }),
+    // what the person wrote: quotes, forwarded history and signature cut (the classifier's input; the raw keeps all)
+    text: text("text"),
     // an auto-reply's stated return (ms, UTC), when it states one
     returnAt: integer("return_at"),
     proposal: text("proposal", { mode: "json" }).$type<InboundProposal>(),

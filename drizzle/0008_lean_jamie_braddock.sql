@@ -60,6 +60,7 @@ ALTER TABLE `inbound_messages` ADD `classification` text;--> statement-breakpoin
 ALTER TABLE `inbound_messages` ADD `sentiment` text;--> statement-breakpoint
 ALTER TABLE `inbound_messages` ADD `intent` text;--> statement-breakpoint
 ALTER TABLE `inbound_messages` ADD `verdict_by` text;--> statement-breakpoint
+ALTER TABLE `inbound_messages` ADD `text` text;--> statement-breakpoint
 ALTER TABLE `inbound_messages` ADD `return_at` integer;--> statement-breakpoint
 ALTER TABLE `inbound_messages` ADD `proposal` text;--> statement-breakpoint
 ALTER TABLE `inbound_messages` ADD `read` integer DEFAULT false NOT NULL;--> statement-breakpoint
