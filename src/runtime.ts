@@ -10,6 +10,7 @@ import { WebhookWorker } from "./modules/automation/webhooks/worker";
 import { Topic } from "./lib/event-bus";
 import { MtaWorker } from "./mta/worker";
 import { CampaignScheduler } from "./modules/campaigns/scheduler-service";
+import { ImapReader } from "./modules/inbox/imap/reader";
 import { TrackingService } from "./modules/tracking/record";
 import { HttpServer, type HttpOptions } from "./server";
 import { InboundListener, type ListenerOptions } from "./smtp-in/server";
@@ -26,6 +27,7 @@ export function services(ctx: Ctx, http: HttpOptions = {}, smtp: ListenerOptions
     new MtaWorker(ctx), // outgoing messages: the pipeline and the SMTP transport
     new CampaignScheduler(ctx), // due enrollments become messages
     new IngestWorker(ctx, received, { analysis: new AnalysisThread(ctx.config) }), // received messages: authentication, bounces, complaints, matching
+    new ImapReader(ctx, received), // connections' IMAP folders: replies into the same store and ingest
     new PeriodicTasks(ctx, runner), // croner: lease rescue, purges, expiry
     new InboundListener(ctx, received, smtp), // inbound SMTP: up once what it hands work to is
     new TrackingService(ctx), // open and click hits answered before their batch commit: flushed once HTTP is down
