@@ -131,27 +131,27 @@ namespace inbox {
 `;
 }
 
-/** `users`: mailbox name → password. */
-export async function startDovecot(opts: { users: Record<string, string>; tls?: boolean }): Promise<Dovecot> {
-  if (!existsSync(DOVECOT)) throw new Error(`${DOVECOT} not found: run scripts/setup-test.sh (installs dovecot-imapd)`);
-  const dir = mkdtempSync(join(tmpdir(), "nearbound-dovecot-"));
+/** The directory's files: mailboxes, passwords, the certificate (copies the master process reads whoever runs the test). */
+function prepare(dir: string, users: Map<string, string>, opts: { tls?: boolean; withoutIdle?: string[] }): void {
   chmodSync(dir, 0o755); // the mail and auth processes run as other users when we are root
   const who = identities();
   mkdirSync(join(dir, "mail"), { mode: 0o755 });
   if (userInfo().uid === 0) chownSync(join(dir, "mail"), who.mail.uid, who.mail.gid);
   // every mailbox is known from the start: dovecot looks at a changed passwd-file at most once a second
-  const users = new Map(Object.entries(opts.users ?? {}));
-  writeFileSync(join(dir, "passwd"), [...users].map(([u, p]) => `${u}:{PLAIN}${p}::::::\n`).join(""), { mode: 0o644 });
-
+  const extra = (u: string) => (opts.withoutIdle?.includes(u) ? "userdb_imap_capability=IMAP4rev1" : "");
+  writeFileSync(join(dir, "passwd"), [...users].map(([u, p]) => `${u}:{PLAIN}${p}::::::${extra(u)}\n`).join(""), { mode: 0o644 });
   if (opts.tls) {
-    // copies the master process reads whoever runs the test
     writeFileSync(join(dir, "tls.crt"), readFileSync(join(TLS_DIR, "localhost.crt")), { mode: 0o600 });
     writeFileSync(join(dir, "tls.key"), readFileSync(join(TLS_DIR, "localhost.key")), { mode: 0o600 });
   }
-  const ports = { imap: await freePort(), imaps: opts.tls ? await freePort() : 0 };
-  writeFileSync(join(dir, "dovecot.conf"), config(dir, ports, !!opts.tls), { mode: 0o644 });
+}
+
+/** Starts dovecot in the foreground on fresh ports and waits until it listens. */
+async function launch(dir: string, tls: boolean) {
+  const ports = { imap: await freePort(), imaps: tls ? await freePort() : 0 };
+  writeFileSync(join(dir, "dovecot.conf"), config(dir, ports, tls), { mode: 0o644 });
   const proc = Bun.spawn([DOVECOT, "-F", "-c", join(dir, "dovecot.conf")], { stdout: "pipe", stderr: "pipe" });
-  const log = () => [existsSync(join(dir, "dovecot.log")) ? readFileSync(join(dir, "dovecot.log"), "utf8") : ""].join("");
+  const log = () => (existsSync(join(dir, "dovecot.log")) ? readFileSync(join(dir, "dovecot.log"), "utf8") : "");
   let exited = false;
   void proc.exited.then(() => (exited = true));
   try {
@@ -169,9 +169,33 @@ export async function startDovecot(opts: { users: Record<string, string>; tls?: 
   } catch (err) {
     proc.kill();
     await proc.exited;
+    throw err;
+  }
+  return { proc, ports };
+}
+
+/** `users`: mailbox name → password; `withoutIdle`: mailboxes whose logged-in sessions offer IMAP4rev1 alone (no IDLE). */
+export async function startDovecot(opts: { users: Record<string, string>; tls?: boolean; withoutIdle?: string[] }): Promise<Dovecot> {
+  if (!existsSync(DOVECOT)) throw new Error(`${DOVECOT} not found: run scripts/setup-test.sh (installs dovecot-imapd)`);
+  const dir = mkdtempSync(join(tmpdir(), "nearbound-dovecot-"));
+  const users = new Map(Object.entries(opts.users));
+  let server: Awaited<ReturnType<typeof launch>>;
+  try {
+    prepare(dir, users, opts);
+    // a free port may be taken before dovecot binds it: then it exits, and another pair is tried
+    for (let attempt = 1; ; attempt++) {
+      try {
+        server = await launch(dir, !!opts.tls);
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
+  } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
+  const { proc, ports } = server;
 
   const clients = new Map<string, ImapFlow>();
   const owner = async (user: string) => {

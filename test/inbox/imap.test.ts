@@ -25,6 +25,8 @@ import { expectOk, until } from "../helpers/http";
 import { queueMessage } from "../helpers/sending";
 
 const MAILBOXES = Array.from({ length: 16 }, (_, i) => `box${i + 1}`);
+/** A mailbox whose server offers no IDLE. */
+const NO_IDLE = "plainbox";
 const password = (box: string) => `pw-${box}`;
 
 let dns: TestDnsServer;
@@ -36,7 +38,7 @@ const readers: ImapReader[] = [];
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  dovecot = await startDovecot({ users: Object.fromEntries(MAILBOXES.map((b) => [b, password(b)])), tls: true });
+  dovecot = await startDovecot({ users: Object.fromEntries([...MAILBOXES, NO_IDLE].map((b) => [b, password(b)])), tls: true, withoutIdle: [NO_IDLE] });
   app = await startTestApp({ env: { NEARBOUND_DNS_SERVERS: dns.servers, NEARBOUND_ALLOW_PRIVATE_TARGETS: "1", NEARBOUND_HOSTNAME: "mx.nearbound.test" } });
 });
 afterEach(async () => {
@@ -55,9 +57,9 @@ function freshBox(): string {
   return box;
 }
 
-/** A reader that only reads when asked (or when IDLE says so). */
-function reader(received = new Topic()): ImapReader {
-  const r = new ImapReader(app.ctx, received, { pollMs: 3_600_000, refreshMs: 3_600_000 });
+/** A reader that only reads when asked (or when IDLE says so), unless given a poll interval. */
+function reader(received = new Topic(), pollMs = 3_600_000): ImapReader {
+  const r = new ImapReader(app.ctx, received, { pollMs, refreshMs: 3_600_000 });
   readers.push(r);
   r.start();
   return r;
@@ -191,6 +193,18 @@ describe("reading folders", () => {
     await dovecot.append(m.box, "INBOX", raw);
     await until(() => rowsOf(m.w.id).some((row) => row.messageIdHeader === midOf(raw)), "the IDLE wake-up", 15_000);
     expect(rowsOf(m.w.id)).toHaveLength(1);
+  });
+
+  test("without IDLE, every folder is read again every pollMs", async () => {
+    const m = await connect(app.newWorkspace(), { box: NO_IDLE, folders: ["INBOX", "Replies"] });
+    const r = reader(new Topic(), 50);
+    await sync(r, m);
+    const a = mail(m.email);
+    const b = mail(m.email);
+    await dovecot.append(m.box, "INBOX", a);
+    await dovecot.append(m.box, "Replies", b);
+    await until(() => rowsOf(m.w.id).length === 2, "two polls' worth of mail", 15_000);
+    expect(rowsOf(m.w.id).map((row) => row.messageIdHeader).sort()).toEqual([midOf(a), midOf(b)].sort());
   });
 
   test("a new reader on the same database resumes after the last UID: no duplicates, no gaps; a lost cursor re-reads without storing twice", async () => {

@@ -60,14 +60,15 @@ export class MailboxSession {
     });
   }
 
-  /** Logs out (within timeoutMs) and ends the loop. */
+  /** Logs out and ends the loop, both within timeoutMs (a read in flight ends at the closed socket; its cursor stands). */
   async stop(timeoutMs: number): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
     this.stopped = true;
     this.poke();
     const client = this.client;
-    if (client) await bounded(client.logout().catch(() => {}), timeoutMs);
+    if (client) await bounded(client.logout().catch(() => {}), timeoutMs / 2);
     client?.close();
-    if (this.loop) await bounded(this.loop, timeoutMs);
+    if (this.loop) await bounded(this.loop, deadline - performance.now());
     this.answer(this.failed("the mailbox is no longer read"));
   }
 
