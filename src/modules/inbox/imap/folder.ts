@@ -39,8 +39,10 @@ export interface FolderReader {
 
 export interface FolderResult {
   folder: string;
-  /** read; not_read: a special-use folder we never read; missing: no such folder on the server. */
-  status: "read" | "not_read" | "missing";
+  /** read; not_read: a special-use folder we never read; missing: no such folder on the server; unreadable: the server refused to open it. */
+  status: "read" | "not_read" | "missing" | "unreadable";
+  /** The server's answer, when it refused the folder. */
+  detail?: string;
   /** Messages handed to the ingest, of which new ones (not duplicates). */
   submitted: number;
   stored: number;
@@ -54,7 +56,10 @@ export async function readFolder(r: FolderReader, folder: string): Promise<Folde
   try {
     box = await client.mailboxOpen(folder, { readOnly: true });
   } catch (err) {
-    if ((err as { mailboxMissing?: boolean }).mailboxMissing) return { ...result, status: "missing" };
+    // a folder the server answers NO for is that folder's problem, not the mailbox's: the others are read
+    const e = err as { mailboxMissing?: boolean; responseStatus?: string; responseText?: string };
+    if (e.mailboxMissing) return { ...result, status: "missing" };
+    if (e.responseStatus === "NO") return { ...result, status: "unreadable", detail: e.responseText };
     throw err;
   }
   if (box.specialUse && UNREAD_SPECIAL_USES.has(box.specialUse)) return { ...result, status: "not_read" };

@@ -37,6 +37,8 @@ export class MailboxSession {
   private firstDirty = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
+  /** Folders already reported missing or unreadable (once per session, not every poll). */
+  private readonly reported = new Set<string>();
 
   constructor(
     private readonly ctx: Ctx,
@@ -48,7 +50,7 @@ export class MailboxSession {
   ) {}
 
   start(): void {
-    this.loop ??= this.run();
+    this.loop ??= this.run().catch((err) => this.ctx.log.error("imap: the mailbox's session ended", { ...this.log, ...errorFields(err) }));
   }
 
   /** Resolves after the next full read of every folder, or with the failure that prevented it. */
@@ -130,7 +132,11 @@ export class MailboxSession {
         loginRefused = err instanceof LoginFailed;
         if (err instanceof LoginFailed) {
           this.ctx.log.warn("imap: login refused", { ...this.log, detail: err.serverText });
-          recordLoginFailure(this.ctx, this.account, err.serverText);
+          try {
+            recordLoginFailure(this.ctx, this.account, err.serverText);
+          } catch (e) {
+            this.ctx.log.error("imap: could not record the connection's health", { ...this.log, ...errorFields(e) });
+          }
         } else {
           this.ctx.log.warn("imap: mailbox read failed; connecting again", { ...this.log, ...errorFields(err) });
         }
@@ -194,7 +200,10 @@ export class MailboxSession {
     for (const folder of folders) {
       if (this.stopped) break;
       const r = await readFolder({ ctx: this.ctx, client, store: this.store, account: this.account, own, stored: this.stored }, folder);
-      if (r.status === "missing") this.ctx.log.warn("imap: a configured folder does not exist", { ...this.log, folder });
+      if ((r.status === "missing" || r.status === "unreadable") && !this.reported.has(folder)) {
+        this.reported.add(folder);
+        this.ctx.log.warn(`imap: a configured folder is ${r.status === "missing" ? "missing on the server" : "refused by the server"}`, { ...this.log, folder, detail: r.detail });
+      }
       results.push(r);
     }
     return results;
