@@ -1,27 +1,34 @@
 // Auto-replies (RFC 3834): out-of-office notices, vacation responders,
-// "your message was received" acknowledgements. Never bounces: they are
-// checked only after every bounce and complaint format said no, because
-// bounces carry the same headers (Postfix and Exim put Auto-Submitted:
-// auto-replied on their DSNs).
+// "your message was received" acknowledgements, "I have left the company"
+// responders. Never bounces: they are checked only after every bounce and
+// complaint format said no, because bounces carry the same headers (Postfix
+// and Exim put Auto-Submitted: auto-replied on their DSNs).
 //
 // An auto-reply is a message with:
 // - Auto-Submitted: auto-replied / auto-generated / auto-notified (RFC 3834)
 //   (anything but "no"), X-Autoreply / X-Autorespond / X-Auto-Response,
-//   Precedence: auto_reply, X-Apple-Action: vacation, X-Vacation, or
-// - a subject that says so: "Auto:", "Automatic reply:", "Auto reply:",
-//   "Autoreply", "Out of office", "Out of the office", "Abwesenheitsnotiz",
-//   "Réponse automatique", "Respuesta automática", "自動応答"…,
-// - Microsoft's X-MS-Exchange-Inbox-Rules-Loop or X-Auto-Response-Suppress
-//   together with an out-of-office wording in the subject or body.
+//   X-Vacation, Precedence: auto_reply / bulk / junk, X-Apple-Action: vacation;
+// - a subject that says so: "Automatic reply:", "Auto:", "Out of Office:",
+//   "Abwesenheitsnotiz:", "Automatische Antwort:", "Réponse automatique :",
+//   "Respuesta automática:", "Risposta automatica:", "Automatisch antwoord:",
+//   "Resposta automática:"…;
+// - Microsoft's X-Auto-Response-Suppress together with an Exchange loop or
+//   generated-message header; or either of them with auto-reply wording.
 // Messages from a mailer daemon, postmaster or root are excluded: those are
 // reports about delivery, not replies from a person's mailbox.
+//
+// autoReplyWording reads the wording alone (seven languages: en, de, fr, es,
+// it, nl, pt). A message is machine-written by its words when they say so
+// ("this is an automatic reply"), speak of the person in the third person or
+// of the mailbox ("is no longer with the company", "this mailbox is not
+// monitored"), or combine the marks of an out-of-office notice (away, back on,
+// limited access to e-mail, will answer on my return, for urgent matters
+// contact, thank you for your message) without talking about our offer.
 
 import { header, headerText, type Entity } from "./mime";
 
 const AUTO_SUBJECT =
-  /^(?:\s*(?:re|aw|fw|fwd)\s*:\s*)*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|automatische (?:antwort|r[üu]ckmeldung)|r[ée]ponse automatique|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori ufficio|automatisch antwoord|afwezig|resposta autom[áa]tica|автоответ|自動応答|自動返信|不在)/i;
-
-const OOO_WORDS = /out of (?:the )?office|on (?:vacation|holiday|leave|annual leave|parental leave)|away (?:from|until)|i am away|i'?m away|will be back|return(?:ing)? (?:to the office )?on|limited access to (?:e-?mail|my e-?mail)|currently (?:away|out)|abwesend|bin (?:bis|ab)/i;
+  /^(?:\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s*:\s*)*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|fora do escrit[óo]rio|автоответ|自動応答|自動返信|不在)/i;
 
 const DAEMON_FROM = /^(?:mailer-daemon|postmaster|root|mail delivery (?:system|subsystem))\b|<(?:mailer-daemon|postmaster|root)@/i;
 
@@ -32,12 +39,188 @@ export function isAutoReply(msg: Entity, bodyText: () => string): boolean {
   const auto = (header(msg, "auto-submitted") ?? "").trim().toLowerCase();
   if (auto && !auto.startsWith("no")) return true;
   if (header(msg, "x-autoreply") !== null || header(msg, "x-autorespond") !== null || header(msg, "x-auto-response") !== null || header(msg, "x-vacation") !== null) return true;
-  if ((header(msg, "precedence") ?? "").trim().toLowerCase() === "auto_reply") return true;
+  const precedence = (header(msg, "precedence") ?? "").trim().toLowerCase();
+  if (precedence === "auto_reply" || precedence === "bulk" || precedence === "junk") return true;
   if ((header(msg, "x-apple-action") ?? "").trim().toLowerCase() === "vacation") return true;
   const subject = headerText(msg, "subject") ?? "";
   if (AUTO_SUBJECT.test(subject)) return true;
-  if (header(msg, "x-ms-exchange-inbox-rules-loop") !== null || header(msg, "x-auto-response-suppress") !== null) {
-    return OOO_WORDS.test(subject) || OOO_WORDS.test(bodyText().slice(0, 4000));
-  }
+  const suppress = header(msg, "x-auto-response-suppress") !== null;
+  const exchange = header(msg, "x-ms-exchange-inbox-rules-loop") !== null || header(msg, "x-ms-exchange-generated-message-source") !== null;
+  if (suppress && exchange) return true;
+  if (suppress || exchange) return autoReplyWording(subject) !== null || autoReplyWording(bodyText().slice(0, 4000)) !== null;
   return false;
+}
+
+export interface AutoWording {
+  kind: "out_of_office" | "left_company" | "acknowledgement";
+  /** Words no person writes to us by hand: enough to call the message an auto-reply without headers. */
+  unmistakable: boolean;
+}
+
+// All phrase lists are folded: lower case, without accents, one space.
+const re = (parts: string[]) => new RegExp(`(?<![a-z0-9])(?:${parts.join("|")})(?![a-z0-9])`);
+
+// "this is an automatic reply"
+const AUTOMATIC = re([
+  "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice)|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically",
+  "automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz|diese (?:e-?mail|nachricht) wurde automatisch|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
+  "reponse automatique|ceci est un (?:message|courriel) automatique|(?:message|courriel) (?:genere|envoye) automatiquement",
+  "respuesta automatica|este es un (?:mensaje|correo) automatico|(?:mensaje|correo) (?:generado|enviado) automaticamente",
+  "risposta automatica|questo e un messaggio automatico|messaggio (?:generato|inviato) automaticamente",
+  "automatisch antwoord|dit is een automatisch(?:e)? (?:bericht|antwoord|gegenereerd)|automatisch (?:gegenereerd|verzonden) bericht",
+  "resposta automatica|esta e uma (?:resposta|mensagem) automatica|mensagem (?:gerada|enviada) automaticamente",
+]);
+
+// away: out of office, on leave, on holiday
+const AWAY = re([
+  "out of (?:the )?office|away from (?:the |my )?(?:office|desk|e-?mail)|(?:i am|i'm|i will be|i'll be|currently) (?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick |medical |study )?(?:leave|vacation|holiday|holidays|pto|a business trip|sabbatical))|on (?:annual|parental|maternity|paternity|sick|medical) leave|(?:annual|parental|maternity|paternity) leave|(?:currently|presently) (?:away|out|unavailable|not in the office)",
+  "nicht im (?:buro|buero|hause|haus|office)|ausser haus|abwesend|im urlaub|in (?:elternzeit|mutterschutz|urlaub|karenz)|auf (?:dienstreise|geschaftsreise|reisen)|nicht erreichbar|nicht (?:am|im) arbeitsplatz",
+  "absente? du bureau|(?:je suis|je serai) (?:absente?|en conge|en vacances|en deplacement|hors du bureau)|actuellement absente?|en conges?(?: maternite| parental| paternite)?|en vacances|hors du bureau",
+  "fuera de la oficina|(?:estoy|estare|me encuentro) (?:de vacaciones|ausente|fuera|de viaje|de baja|de permiso)|de (?:vacaciones|baja|permiso)(?: maternal| paternal| por maternidad| por paternidad)?|ausente de la oficina",
+  "fuori (?:ufficio|sede)|(?:sono|saro) (?:in ferie|assente|in vacanza|in congedo|fuori|in trasferta|in maternita)|in ferie|assente dall'ufficio|in congedo|in trasferta",
+  "afwezig|niet (?:op kantoor|aanwezig)|(?:met|op) vakantie|met (?:verlof|zwangerschapsverlof|ouderschapsverlof)|buiten kantoor|(?:zwangerschaps|ouderschaps)verlof",
+  "fora do escritorio|(?:estou|estarei|encontro-me) (?:de ferias|ausente|fora|em viagem|de licenca|em licenca)|(?:em|de) ferias|de licenca|em licenca|ausente do escritorio",
+]);
+
+// back: "back on", "return on", "until"
+const BACK = re([
+  "(?:will be|i'll be|i am|i'm|be) back|(?:will )?return(?:ing)? (?:to the office |to work )?(?:on|at|from)|back in the office|until|till|through|returning",
+  "wieder (?:im buro|im buero|erreichbar|da|zuruck|zurueck|verfugbar|im haus|im office)|(?:bin|ist) (?:ab|bis)|zuruck|zurueck|bis (?:zum|einschliesslich|und mit|inklusive)?",
+  "de retour|je serai de retour|je reviens|je rentre|jusqu'(?:au|a|le)|reprendrai",
+  "de (?:vuelta|regreso)|regresare|volvere|hasta el|hasta|me reincorporo",
+  "rientrero|rientro|di ritorno|fino al|fino a|tornero",
+  "weer (?:aanwezig|op kantoor|terug|bereikbaar|beschikbaar)|terug op|ben ik weer|tot en met|t/m|tot",
+  "estarei de volta|de volta|retorno (?:no dia|em|a|dia)|volto (?:no dia|em|a|dia)|regresso|ate (?:o dia|dia|a|o)?",
+]);
+
+// limited access to e-mail
+const ACCESS = re([
+  "(?:limited|no|intermittent|restricted|occasional|without) access to (?:my )?(?:e-?mails?|mail|messages|the internet|my inbox)|(?:not|won't be|will not be) (?:checking|reading|monitoring) (?:my )?(?:e-?mails?|mail|messages)",
+  "(?:eingeschrankte?m?|eingeschraenkte?m?|keine?m?|begrenzte?m?) zugriff auf (?:meine )?(?:e-?mails?|mails|nachrichten|das postfach)|e-?mails (?:werden )?nicht (?:gelesen|weitergeleitet|bearbeitet)",
+  "acces (?:limite|restreint|reduit|intermittent) (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)|sans acces (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)",
+  "acceso limitado (?:al|a mi|a mis|a) (?:correo|correos|e-?mail|email)|sin acceso (?:al|a mi|a) (?:correo|e-?mail|email)",
+  "accesso limitato (?:alla|alle|alla mia|alle mie) (?:posta|e-?mail|email)|senza accesso (?:alla|alle) (?:posta|e-?mail|email)",
+  "beperkte? toegang tot (?:mijn )?(?:e-?mail|mail|berichten)|geen toegang tot (?:mijn )?(?:e-?mail|mail)",
+  "acesso limitado (?:ao|aos|a|ao meu|aos meus) (?:e-?mails?|correio|mensagens)|sem acesso (?:ao|aos|a) (?:e-?mails?|correio)",
+]);
+
+// will answer on my return
+const ON_RETURN = re([
+  "(?:upon|on|after|when i) (?:my )?return|when i(?:'m| am| get) back|as soon as (?:possible|i can|i am back|i'm back|i return)|at my earliest convenience|(?:will|shall|i'll) (?:respond|reply|answer|get back to you|attend to)",
+  "nach meiner (?:ruckkehr|rueckkehr)|(?:ich )?(?:werde|melde) mich (?:nach|ab|sobald|umgehend)|schnellstmoglich|so bald wie moglich|sobald ich (?:wieder|zuruck)",
+  "(?:des|a|apres) mon retour|je vous repondrai|je (?:traiterai|prendrai connaissance de) votre|des que possible",
+  "a mi (?:regreso|vuelta|retorno)|cuando (?:regrese|vuelva)|(?:le |te )?respondere|lo antes posible|en cuanto (?:regrese|vuelva|pueda)",
+  "al mio (?:rientro|ritorno)|appena (?:possibile|rientrato|rientrata|tornato|tornata)|rispondero|prima possibile",
+  "na (?:mijn )?(?:terugkomst|terugkeer)|bij (?:mijn )?terugkomst|(?:zo )?spoedig mogelijk|zo snel mogelijk|(?:ik )?(?:zal|kom) (?:zo snel mogelijk |spoedig )?(?:reageren|antwoorden|terug)",
+  "(?:no|apos o|ao) meu (?:retorno|regresso)|quando (?:eu )?(?:retornar|voltar|regressar)|responderei|assim que (?:possivel|retornar|voltar)|o mais breve possivel",
+]);
+
+// for urgent matters contact
+const URGENT = re([
+  "(?:for|in case of|regarding|with) (?:urgent|immediate|pressing|time-sensitive) (?:matters|requests|inquiries|enquiries|issues|questions|assistance|needs|help)|(?:if|should) (?:it is|this is|your (?:matter|request) is) urgent|in my absence|urgent matters|please contact (?:my colleague|my assistant|our office)",
+  "in dringenden (?:fallen|faellen|angelegenheiten)|bei dringenden (?:anliegen|fragen|angelegenheiten|fallen)|in meiner abwesenheit|meine vertretung|wenden sie sich (?:bitte )?an",
+  "en cas d'urgence|pour toute (?:urgence|demande urgente|question urgente)|pour les (?:urgences|demandes urgentes)|en mon absence|merci de contacter|veuillez contacter|vous pouvez contacter",
+  "(?:para|en) (?:asuntos|temas|consultas|casos) urgentes|en caso de urgencia|en mi ausencia|puede contactar|contacte con|pongase en contacto",
+  "per (?:questioni|urgenze|comunicazioni|richieste) urgenti|in caso di urgenza|in mia assenza|(?:potete|puo|si prega di) (?:contattare|rivolgersi)",
+  "voor dringende (?:zaken|vragen|kwesties)|in dringende gevallen|bij dringende (?:zaken|vragen)|tijdens mijn afwezigheid|neem (?:dan )?contact op met|kunt u contact opnemen",
+  "para assuntos urgentes|em caso de urgencia|na minha ausencia|(?:entre|entrar) em contato com|contacte",
+]);
+
+const THANKS = re([
+  "thank(?:s| you) for (?:your|the) (?:e-?mail|email|message|mail|note)",
+  "(?:vielen )?dank fur ihre (?:e-?mail|nachricht|mail)|danke fur ihre (?:e-?mail|nachricht|mail)",
+  "merci (?:pour|de) votre (?:message|e-?mail|courriel|mail)",
+  "gracias por (?:su|tu) (?:correo|mensaje|e-?mail|email)",
+  "grazie per (?:la sua|la tua|il suo|il tuo|la) (?:e-?mail|email|mail|messaggio)",
+  "(?:bedankt|dank) voor (?:uw|je|jouw) (?:e-?mail|bericht|mail)",
+  "obrigad[oa] (?:pela|pelo|por) (?:sua |seu |tua |teu )?(?:e-?mail|email|mensagem|contato|contacto)",
+]);
+
+// the person left (third person, or the mailbox itself speaks)
+const LEFT_THIRD = re([
+  "(?:is|are) no longer (?:with|at|employed|working|part of|a member of)|no longer works? (?:at|for|with)|(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)",
+  "(?:ist|sind) nicht mehr (?:im unternehmen|bei|fur|tatig|taetig|beschaftigt|beschaeftigt|in unserem)|hat (?:das unternehmen|die firma|uns) verlassen|arbeitet nicht mehr",
+  "ne fait plus partie|n'est plus (?:chez|dans|au sein|en poste|salarie)|ne travaille plus|a quitte (?:la societe|l'entreprise|la structure|le groupe|nos effectifs)",
+  "ya no (?:trabaja|forma parte|esta en|esta con|pertenece)|ha dejado (?:la empresa|la compania|de trabajar)",
+  "non (?:fa|lavora) piu|non e piu (?:in|presso|con|parte)|ha lasciato (?:l'azienda|la societa|l'organizzazione)",
+  "(?:is|zijn) niet meer (?:werkzaam|in dienst|bij)|heeft (?:het bedrijf|de organisatie|ons) verlaten|werkt niet meer",
+  "nao (?:faz|trabalha) mais|ja nao (?:faz|trabalha|esta)|deixou (?:a empresa|a companhia|de trabalhar)|saiu da empresa",
+]);
+const MAILBOX_GONE = re([
+  "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer|not (?:being )?|not be )(?:active|monitored|in use|valid|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is (?:not|no longer) (?:being )?monitored",
+  "(?:dieses postfach|diese (?:e-?mail-?)?adresse) (?:ist|wird) nicht mehr|postfach wird nicht (?:mehr )?(?:gelesen|uberwacht|bearbeitet)",
+  "cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)? n'est plus|boite (?:mail )?n'est plus (?:consultee|active|lue)",
+  "(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? ya no|(?:buzon|cuenta) no (?:se )?(?:revisa|monitoriza|supervisa)",
+  "questo indirizzo(?: e-?mail| email| di posta)? non e piu|casella (?:di posta )?non (?:e piu|viene) (?:attiva|monitorata|letta)",
+  "dit (?:e-?mail)?adres (?:is|wordt) niet meer|mailbox wordt niet (?:meer )?(?:gelezen|gecontroleerd)",
+  "este (?:endereco|e-?mail|email|caixa)(?: de e-?mail)? (?:ja )?nao (?:esta|e|sera) (?:mais )?(?:ativo|monitorad|lido|utilizado)",
+]);
+const LEFT_FIRST = re([
+  "i(?: have|'ve) left|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work",
+  "(?:ich )?(?:habe|hab) (?:das unternehmen|die firma|[a-z]{2,30}) verlassen|(?:ich )?bin nicht mehr (?:bei|im unternehmen|fur|tatig)|ich arbeite nicht mehr",
+  "j'ai quitte (?:la societe|l'entreprise|mes fonctions|mon poste|[a-z]{2,30} (?:le|en|depuis|pour))|je ne (?:fais|travaille) plus|je ne suis plus (?:chez|dans|au sein)",
+  "he dejado (?:la empresa|la compania|mi puesto|de trabajar)|ya no (?:trabajo|estoy en|formo parte)",
+  "ho lasciato (?:l'azienda|la societa|l'organizzazione|il mio (?:ruolo|incarico|lavoro))|non (?:lavoro|faccio) piu|non sono piu (?:in|presso|con)",
+  "ik ben niet meer (?:werkzaam|in dienst|bij)|ik heb (?:het bedrijf|de organisatie|[a-z]{2,30}) verlaten|ik werk niet meer",
+  "(?:deixei|sai da|sai de) (?:a empresa|empresa|a companhia|o cargo|o emprego)|nao (?:trabalho|faco) mais|ja nao (?:trabalho|estou)",
+]);
+
+// "we received your message", ticket acknowledgements
+const RECEIVED = re([
+  "(?:we|i) (?:have )?received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|your (?:request|ticket|message|case|inquiry|enquiry|e-?mail) (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt",
+  "wir haben ihre (?:nachricht|anfrage|e-?mail|mail) erhalten|ihre (?:anfrage|nachricht) (?:ist|wurde) (?:eingegangen|erhalten)|eingangsbestatigung",
+  "nous avons (?:bien )?recu votre (?:message|demande|e-?mail|courriel)|votre (?:demande|message) a (?:bien )?ete (?:recu|enregistre)|accuse de reception",
+  "hemos recibido (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)|(?:su|tu) (?:solicitud|consulta|mensaje) (?:ha sido|fue) (?:recibid|registrad)|acuse de recibo",
+  "abbiamo ricevuto (?:il suo|la sua|il tuo|la tua) (?:messaggio|richiesta|e-?mail|email)|(?:la sua|la tua) richiesta e stata (?:ricevuta|registrata)",
+  "(?:we hebben|wij hebben) (?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|mail|vraag) (?:in goede orde )?ontvangen|ontvangstbevestiging",
+  "recebemos (?:a sua|sua|o seu|seu|a tua|o teu) (?:mensagem|solicitacao|e-?mail|email|pedido|contato|contacto)|(?:sua|seu) (?:solicitacao|pedido|mensagem) foi (?:recebid|registrad)",
+]);
+const TICKET = re([
+  "ticket (?:number|no|id|#)|ticket ?#|case (?:number|#)|reference number|(?:do not|please do not|don't) reply to this (?:e-?mail|email|message)|(?:within|in) (?:the next )?(?:\\d{1,3}|one|two|three|a few) (?:business |working )?(?:hours|days|business days)",
+  "ticketnummer|vorgangsnummer|innerhalb (?:von )?(?:\\d{1,3}|einem|zwei|drei) (?:stunden|werktagen|arbeitstagen|tagen)|bitte antworten sie nicht",
+  "numero de (?:ticket|dossier)|(?:sous|dans les) (?:\\d{1,3}|24|48) ?(?:h|heures|jours ouvres)|merci de ne pas repondre",
+  "numero de (?:ticket|caso|incidencia)|(?:en|dentro de) (?:las proximas )?(?:\\d{1,3}) (?:horas|dias habiles|dias laborables)|no responda a este",
+  "numero di (?:ticket|pratica)|entro (?:\\d{1,3}) (?:ore|giorni lavorativi)|non rispondere a questo",
+  "ticketnummer|binnen (?:\\d{1,3}|een|twee) (?:uur|werkdagen|dagen)|niet op dit bericht (?:antwoorden|reageren)",
+  "numero do (?:ticket|chamado|protocolo)|protocolo|(?:em|dentro de) (?:ate )?(?:\\d{1,3}) (?:horas|dias uteis)|nao responda a este",
+]);
+
+// a person talking to us about our offer, not a responder
+const ENGAGED = re([
+  "let'?s (?:talk|chat|meet|connect|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
+  "interessiert|ihr angebot|klingt (?:gut|interessant)",
+  "interesse|votre (?:offre|proposition|solution)",
+  "interesad|su (?:oferta|propuesta)|me interesa",
+  "interessat|la vostra (?:offerta|proposta)",
+  "geinteresseerd|uw (?:aanbod|voorstel)",
+  "interessad|sua (?:oferta|proposta)",
+]);
+
+function fold(s: string): string {
+  return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ß/g, "ss").replace(/[\u2018\u2019\u00b4`]/g, "'").replace(/\s+/g, " ");
+}
+
+/** What auto-reply wording a text has (see the top of this file), or null. */
+export function autoReplyWording(text: string): AutoWording | null {
+  const f = fold(text.length > 16000 ? text.slice(0, 16000) : text);
+  const automatic = AUTOMATIC.test(f);
+  if (LEFT_THIRD.test(f) || MAILBOX_GONE.test(f)) return { kind: "left_company", unmistakable: true };
+  // "I have left…" in the first person: a person may write that by hand
+  const leftFirst = LEFT_FIRST.test(f);
+  if (leftFirst && automatic) return { kind: "left_company", unmistakable: true };
+  const away = AWAY.test(f);
+  const access = ACCESS.test(f);
+  const onReturn = ON_RETURN.test(f);
+  const marks = [away, access, onReturn, BACK.test(f), URGENT.test(f), THANKS.test(f)].filter(Boolean).length;
+  if (away || access) {
+    // a person who happens to be away writes to us about our offer, or asks something
+    const engaged = f.includes("?") || ENGAGED.test(f);
+    return { kind: "out_of_office", unmistakable: automatic || marks >= 4 || (marks >= 2 && !engaged) || (marks >= 3 && (access || onReturn)) };
+  }
+  if (leftFirst) return { kind: "left_company", unmistakable: false };
+  const received = RECEIVED.test(f);
+  const ticket = TICKET.test(f);
+  if (received || (automatic && ticket)) return { kind: "acknowledgement", unmistakable: automatic || (received && (ticket || onReturn)) };
+  if (automatic) return { kind: "out_of_office", unmistakable: true };
+  return null;
 }

@@ -1,0 +1,164 @@
+// The phrase lists the reply scorer (intent.ts) counts, per intent, in
+// English, German, French, Spanish, Italian, Dutch and Portuguese. Every
+// entry is folded (fold.ts: lower case, no accents) regex source made of
+// literal words and bounded gaps only, so a scan is linear in the text.
+import { anyOf } from "./fold";
+
+const MONTH_NAMES =
+  "january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|marz|maerz|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|januari|februari|maart|mei|augustus|janeiro|fevereiro|marco|maio|junho|julho|setembro|outubro|novembro|dezembro";
+const WEEKDAY_NAMES =
+  "monday|tuesday|wednesday|thursday|friday|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miercoles|jueves|viernes|lunedi|martedi|mercoledi|giovedi|venerdi|maandag|dinsdag|woensdag|donderdag|vrijdag|segunda-feira|terca-feira|quarta-feira|quinta-feira|sexta-feira|segunda|terca|quarta|quinta|sexta";
+
+/** Phrases whose negation words do not negate: masked before anything else is read. */
+export const NEUTRAL_IDIOMS = anyOf([
+  "no problem|not a problem|no worries|not only|no doubt|not sure|no idea|nothing wrong|never mind|not yet sure",
+  "kein problem|keine sorge|nicht nur|nicht sicher|keine ahnung",
+  "pas de (?:probleme|souci)|aucun (?:probleme|souci)|non seulement|pas sur|pas sure",
+  "no hay problema|sin problema|ningun problema|no solo|no estoy segur[oa]",
+  "nessun problema|non solo|non sono sicur[oa]",
+  "geen probleem|geen zorgen|niet alleen|niet zeker",
+  "sem problema|nao tem problema|nao so|nao tenho certeza",
+]);
+export const POSITIVE_IDIOMS = anyOf([
+  "not a bad idea|not bad|why not|can'?t wait|couldn'?t agree more|no brainer|not opposed",
+  "nicht schlecht|warum nicht|keine schlechte idee",
+  "pas mal|pourquoi pas|pas une mauvaise idee",
+  "no esta mal|por que no|no es mala idea",
+  "non male|perche no|non e una cattiva idea",
+  "niet slecht|waarom niet|geen slecht idee",
+  "nada mal|por que nao|nao e (?:uma )?ma ideia",
+]);
+
+/** Refusals stated outright (their negation is part of them). */
+export const REFUSAL = anyOf([
+  "not interested|no thanks|no thank you|no, thanks|no, thank you|thanks,? but no|not for us|not (?:a|the) (?:good |right )?fit|not relevant|not looking (?:for|to)|not in the market|(?:don'?t|do not|doesn'?t|does not) need|no need (?:for|at)|no interest|(?:we'?re|we are|i'?m|i am) (?:all )?set|we'?re good|already (?:have|use|using|work with|working with|got|signed|partnered|covered)|happy with (?:our|the|what)|(?:we'?ll|i'?ll|we will|i will) pass|pass on this|(?:please )?(?:don'?t|do not) follow up|no need to follow up|(?:must|will|have to) decline|not something (?:we|i)|not a priority|no budget|not moving forward|not pursue|not (?:for|right for) (?:us|me)|nope|not at all",
+  "kein interesse|nicht interessiert|nein danke|nein, danke|kein(?:en)? bedarf|brauchen wir nicht|benotigen wir nicht|(?:haben|nutzen|verwenden) (?:bereits|schon)|passt nicht|nicht relevant|bitte keine (?:weiteren )?(?:nachfragen|follow-ups)|nicht das richtige|kein budget|verzichten",
+  "pas interesse|pas interessee|pas interesses|non merci|non, merci|pas besoin|aucun besoin|pas d'interet|aucun interet|(?:avons|utilisons|travaillons) deja|pas pertinent|ne correspond pas|pas pour nous|ne sommes pas interesses|pas de budget",
+  "no (?:estoy|estamos) interesad[oa]s?|no me interesa|no nos interesa|no gracias|no, gracias|no necesitamos|ya (?:tenemos|contamos|usamos|trabajamos)|no es (?:para nosotros|relevante)|no encaja|sin interes|no tenemos presupuesto",
+  "non (?:sono|siamo) interessat[oaie]|non mi interessa|non ci interessa|no grazie|no, grazie|non abbiamo bisogno|(?:abbiamo|usiamo|utilizziamo) gia|non fa per noi|non e rilevante|non e di nostro interesse|nessun interesse",
+  "geen interesse|niet geinteresseerd|nee dank|nee, dank|nee bedankt|nee, bedankt|(?:hebben|gebruiken) (?:al|reeds)|geen behoefte|niet relevant|past niet|niet nodig|geen budget",
+  "nao (?:tenho|temos) interesse|nao (?:estou|estamos) interessad[oa]s?|nao me interessa|nao nos interessa|nao,? obrigad[oa]|nao precisamos|ja (?:temos|usamos|utilizamos|trabalhamos)|nao e (?:para nos|relevante)|sem interesse",
+]);
+/** "No." alone at the start. */
+export const BARE_NO = /^(?:no|nein|non|nee|nao)\s?[.!]/;
+
+export const INTEREST = anyOf([
+  "interested|interesting|sounds (?:good|great|interesting|promising|cool|useful)|tell me more|learn more|know more|hear more|more (?:info|information|details)|send (?:me|us|over|through|it)|share (?:more|some|the|a)|brochure|case stud(?:y|ies)|(?:would|i'?d|we'?d) love|i'?d like to (?:see|try|know|learn|hear|test)|we'?d like to (?:see|try|know|learn|hear|test)|keen|curious|count me in|makes sense|worth (?:a look|exploring|a try|a shot)|looks (?:good|great|interesting|promising)|yes please|go ahead|i'?m in|we'?re in|happy to (?:learn|hear|see|try|explore)|open to|could be (?:useful|interesting|a fit|relevant|helpful)|free trial|sign (?:me|us) up",
+  "interessiert|interessant|interesse|klingt (?:gut|interessant|spannend|super)|mehr (?:informationen|infos|details|erfahren)|schicken sie (?:mir|uns)|senden sie (?:mir|uns)|unterlagen|spannend|(?:ich|wir) (?:wurde|wurden|mochte|mochten) (?:gerne|mehr)|offen fur",
+  "interesse|interessee|interesses|interessant|m'interesse|nous interesse|en savoir plus|plus d'informations|plus d'infos|envoyez(?:-| )(?:moi|nous)|documentation|volontiers|avec plaisir|ca me parle|ouverts? a",
+  "interesad[oa]s?|interesante|me interesa|nos interesa|mas informacion|mas detalles|envieme|enviame|mandame|envienos|suena (?:bien|interesante)|con gusto|me encantaria|nos encantaria|abiertos? a",
+  "interessat[oaie]|interessante|mi interessa|ci interessa|maggiori informazioni|piu informazioni|inviatemi|mandatemi|inviami|mandami|volentieri|sembra interessante|mi piacerebbe|ci piacerebbe|apert[oi] a",
+  "geinteresseerd|interessant|meer informatie|meer info|meer weten|stuur (?:me|mij|ons)|klinkt (?:goed|interessant)|lijkt me (?:interessant|goed)|sta(?:an)? open",
+  "interessad[oa]s?|interessante|tenho interesse|temos interesse|me interessa|nos interessa|mais informacoes|mais detalhes|envie(?:-| )me|me envie|mande(?:-| )me|me mande|parece (?:bom|interessante)|com prazer|adoraria|abertos? a",
+]);
+/** Weak interest: polite words that lean yes. */
+export const INTEREST_WEAK = anyOf(["sure|great|awesome|perfect|yes|absolutely|definitely", "gerne|gern|ja|super|prima", "oui|parfait|genial|super", "si|claro|perfecto|genial", "si|certo|perfetto|ottimo", "ja|graag|prima|top", "sim|claro|perfeito|otimo|gostaria"]);
+
+export const MEETING = anyOf([
+  "call|phone call|zoom|teams|google meet|hangout|meeting|meet|demo|calendar|calendly|invite|schedule|book (?:a|some) time|set up (?:a )?(?:call|time|meeting|chat)|hop on|jump on|chat|availability|available|free (?:on|at|this|next|tomorrow|for|in)|works for me|work for you|works for you|what time|time slot|slots?|let'?s (?:talk|chat|speak|connect|meet)|speak (?:on|next|tomorrow|this)|talk (?:on|next|tomorrow|this)|catch up",
+  "anruf|anrufen|telefonat|telefonieren|gesprach|gespraech|termin|terminvorschlag|treffen|demo|vorfuhrung|kalender|zeit (?:fur|am|haben|hatte)|passt (?:mir|es|ihnen|dir)|verfugbar|videocall|call|meeting|austausch|lassen sie uns (?:sprechen|telefonieren)|rufen sie (?:mich )?an",
+  "appel|rendez-vous|rdv|reunion|echange|echanger|demo|demonstration|visio|visioconference|calendrier|agenda|disponible|disponibles|disponibilite|disponibilites|creneau|creneaux|s'appeler|appelez-moi|m'appeler|en parler|rencontrer|se voir",
+  "llamada|llamarme|llamame|llamarnos|reunion|reunirnos|cita|demostracion|videollamada|calendario|disponible|disponibilidad|hueco|hablamos|charlar|conversar",
+  "chiamata|telefonata|chiamarmi|chiamami|riunione|incontro|incontrarci|appuntamento|dimostrazione|calendario|disponibile|disponibilita|sentirci|parlarne|videochiamata",
+  "gesprek|belafspraak|afspraak|bellen|belletje|vergadering|agenda|kalender|beschikbaar|overleggen|kennismaken|kennismakingsgesprek|koffie",
+  "chamada|ligacao|ligar|reuniao|conversa|conversar|demonstracao|calendario|disponivel|disponibilidade|horario|papo|videochamada",
+]);
+export const MEETING_TIME = anyOf([
+  WEEKDAY_NAMES,
+  "tomorrow|next week|this week|morgen|nachste woche|naechste woche|diese woche|demain|la semaine prochaine|cette semaine|manana|la proxima semana|la semana que viene|esta semana|domani|la settimana prossima|la prossima settimana|questa settimana|volgende week|deze week|amanha|(?:na )?proxima semana",
+  "[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|[0-9]{1,2}h(?:[0-9]{2})?",
+]);
+
+export const LATER = anyOf([
+  "not (?:right )?now|not at (?:the|this) (?:moment|time|stage|point)|not yet|maybe later|(?:reach|get|check|circle|touch|follow|come) (?:back|out|in|up|base)(?: with me| with us| to me)?(?: again)? (?:in|after|next|around|later|early|at the|once|when)|revisit|circle back|down the (?:road|line)|in the future|(?:bad|wrong) timing|timing (?:isn'?t|is not|is) (?:right|bad|off)|(?:isn'?t|is not) a (?:good )?time|(?:ask|try) (?:me |us )?again|keep (?:me|us) (?:posted|in mind)|on (?:the|our) radar|later",
+  "nicht (?:jetzt|im moment|momentan|aktuell|zum jetzigen zeitpunkt|gerade)|(?:derzeit|aktuell|momentan|im moment) nicht|spater|spaeter|zu einem spateren zeitpunkt|melden sie sich (?:gerne )?(?:wieder|nochmal|erneut|in|im|nach)|kommen sie (?:gerne )?(?:wieder|nochmal|im|in|nach)",
+  "pas (?:pour le moment|maintenant|en ce moment|pour l'instant|tout de suite)|plus tard|ulterieurement|recontactez(?:-| )(?:moi|nous)|revenez vers (?:moi|nous)|a l'avenir|pour le moment non",
+  "ahora no|no (?:en este momento|por ahora|ahora mismo|de momento)|por ahora no|de momento no|mas adelante|en el futuro|vuelva a (?:contactar|escribir)|(?:contactame|contacteme|escribeme|escribame) (?:mas adelante|en|despues)|mas tarde",
+  "non (?:ora|adesso|in questo momento|al momento|per ora)|al momento no|per ora no|piu avanti|in futuro|ricontattami|ricontattarmi|ricontattateci|ricontattarci|risentiamoci|piu tardi",
+  "niet (?:nu|op dit moment|momenteel)|op dit moment niet|momenteel niet|in de toekomst|op een later moment|later",
+  "agora nao|nao (?:agora|neste momento|no momento|por enquanto)|por enquanto nao|no momento nao|mais tarde|mais para a frente|mais adiante|no futuro|entre em contato (?:novamente )?(?:em|mais|no|depois)|volte a (?:falar|entrar)",
+]);
+/** A time further off than this week: "next quarter", "in three months", "after the summer", "in January". */
+export const FAR_FUTURE = anyOf([
+  `next (?:quarter|year|month|fiscal(?: year)?|season|budget(?: cycle)?|half|spring|summer|fall|autumn|winter)|in (?:a few|a couple of|two|three|four|six|[0-9]{1,2}) (?:weeks|months|quarters|years)|in a (?:month|year|few months|couple of months)|q[1-4]|h[12]|(?:early|later|end of|beginning of|start of|middle of|mid|late) (?:next )?(?:year|quarter|month|${MONTH_NAMES})|after (?:the )?(?:summer|holidays|holiday season|new year|christmas|easter|q[1-4]|${MONTH_NAMES})|(?:in|around|until|by|from) (?:${MONTH_NAMES})|this (?:fall|autumn|winter|spring|summer)`,
+  `nachstes jahr|nachsten jahr|naechstes jahr|nachstes quartal|nachsten quartal|im nachsten (?:jahr|quartal|monat|halbjahr)|in (?:ein paar|einigen|zwei|drei|vier|sechs|[0-9]{1,2}) (?:wochen|monaten|jahren)|nach (?:dem sommer|den (?:sommer)?ferien|ostern|weihnachten|dem jahreswechsel|neujahr)|(?:im|ab|anfang|ende|mitte|nach) (?:${MONTH_NAMES})|(?:im|ab) (?:herbst|fruhjahr|fruehjahr|sommer|winter)|anfang (?:nachsten|des nachsten) jahres`,
+  `l'annee prochaine|l'an prochain|le (?:trimestre|mois|semestre) prochain|dans (?:quelques|deux|trois|six|[0-9]{1,2}) (?:semaines|mois|ans)|apres l'ete|a la rentree|apres les (?:vacances|fetes)|(?:en|debut|fin|mi|courant|apres) (?:${MONTH_NAMES})|(?:a l'|cet |en )(?:automne|printemps|hiver|ete)`,
+  `el (?:proximo|siguiente) (?:ano|trimestre|mes|semestre)|el ano que viene|dentro de (?:unos|unas|dos|tres|seis|[0-9]{1,2}) (?:semanas|meses|anos)|despues del verano|despues de (?:las vacaciones|verano|navidad)|(?:en|a principios de|a finales de|a mediados de|despues de) (?:${MONTH_NAMES})|(?:en|este|el proximo) (?:otono|invierno|primavera|verano)`,
+  `l'anno prossimo|il prossimo anno|il prossimo (?:trimestre|mese|semestre)|tra (?:qualche|pochi|due|tre|sei|[0-9]{1,2}) (?:settimane|mesi|anni)|dopo l'estate|dopo le (?:ferie|vacanze|feste)|(?:a|ad|in|da|inizio|fine|meta|dopo) (?:${MONTH_NAMES})|in (?:autunno|inverno|primavera|estate)`,
+  `volgend jaar|volgend kwartaal|volgende maand|over (?:een paar|enkele|twee|drie|zes|[0-9]{1,2}) (?:weken|maanden|jaar)|na de (?:zomer|vakantie|zomervakantie|feestdagen)|(?:in|begin|eind|half|na) (?:${MONTH_NAMES})|in het (?:najaar|voorjaar)|in de (?:zomer|winter)`,
+  `no proximo (?:ano|trimestre|mes|semestre)|(?:o )?ano que vem|proximo trimestre|daqui a (?:alguns|algumas|dois|duas|tres|seis|[0-9]{1,2}) (?:semanas|meses|anos)|depois do verao|depois das ferias|(?:em|no inicio de|no final de|em meados de|depois de) (?:${MONTH_NAMES})|(?:no|neste) (?:outono|inverno|primavera|verao)`,
+]);
+
+export const WRONG_PERSON = anyOf([
+  "not (?:the )?(?:right|correct|best|appropriate|relevant|proper) (?:person|contact|one|people)|wrong (?:person|contact|guy|department)|(?:not|n'?t) (?:responsible|in charge) (?:for|of)|(?:don'?t|do not|doesn'?t|does not) (?:handle|deal with|manage|look after|make (?:these|those|such|this|that) decisions|decide on)|not my (?:area|department|responsibility|call|decision|field|remit)|not involved in|outside (?:of )?my (?:area|remit|scope)|someone else (?:handles|deals|is responsible)",
+  "nicht (?:der|die) (?:richtige|zustandige|zustaendige) (?:ansprechpartner|ansprechpartnerin|person)|nicht zustandig|nicht zustaendig|falschen? ansprechpartner|falsche person|nicht mein (?:bereich|thema|ressort)|nicht (?:fur|in) meinem bereich",
+  "pas la bonne personne|pas le bon (?:interlocuteur|contact)|pas la bonne interlocutrice|ne suis pas (?:en charge|responsable|le bon|la bonne|concernee?)|pas (?:de mon ressort|mon domaine|dans mon perimetre)|mauvaise personne|mauvais interlocuteur",
+  "no soy la persona (?:adecuada|indicada|correcta|responsable)|persona equivocada|no soy (?:el|la) responsable|no me encargo|no es mi (?:area|departamento|responsabilidad)|no llevo (?:este|ese) tema",
+  "non sono la persona giusta|persona sbagliata|non (?:sono|e) (?:il|la) (?:responsabile|referente)|non mi occupo|non (?:e|sono) di mia competenza",
+  "niet de juiste persoon|verkeerde persoon|niet (?:het juiste|de juiste) aanspreekpunt|niet verantwoordelijk|ga (?:daar|hier) niet over|niet mijn (?:afdeling|verantwoordelijkheid|terrein)",
+  "nao sou a pessoa (?:certa|indicada|correta|adequada)|pessoa errada|nao sou (?:o|a) responsavel|nao cuido (?:disso|desse|dessa)|nao e (?:minha area|comigo)",
+]);
+
+/** Pointing to someone else: what comes after it is a name or an address (proposal.ts reads which). */
+export const REFERRAL_VERB = anyOf([
+  "contact|reach out to|talk to|talk with|speak to|speak with|get in touch with|write to|connect with|(?:the )?(?:right|best|correct|appropriate) (?:person|contact|people) (?:is|are|would be|to talk to|for this)|(?:he|she|they)(?:'s| is| are| will be| would be) (?:the right|better placed|responsible|in charge|handling)|(?:who|which) (?:handles|manages|is responsible|looks after|is in charge)|handles (?:this|that|these|our)|responsible for (?:this|that|these|our)|in charge of (?:this|that|these|our)",
+  "wenden sie sich (?:bitte )?an|kontaktieren sie|(?:ansprechpartner|ansprechpartnerin) (?:ist|ware|dafur|hierfur)|zustandig ist|zustaendig ist|melden sie sich (?:bei|an)|schreiben sie (?:an|bitte an)|sprechen sie mit",
+  "contactez|contacter|adressez-vous a|veuillez (?:contacter|vous adresser)|la bonne personne (?:est|serait)|s'occupe de|est en charge|est responsable|ecrivez a",
+  "contacte con|contacta con|contactar con|contactar a|pongase en contacto|escriba a|escribe a|hable con|habla con|la persona (?:adecuada|indicada|correcta) (?:es|seria)|se encarga|es (?:el|la) responsable",
+  "contatti|contattare|contatta|rivolgersi a|si rivolga a|rivolgiti a|scriva a|scrivi a|parli con|parla con|la persona giusta (?:e|sarebbe)|si occupa|e (?:il|la) responsabile|e (?:il|la) referente",
+  "neem contact op met|contact opnemen met|mail (?:naar|met)|spreek met|wend u tot|de juiste persoon (?:is|zou)|gaat (?:hierover|daarover)|is verantwoordelijk",
+  "entre em contato com|entrar em contato com|contate|contacte|fale com|falar com|escreva para|a pessoa (?:certa|indicada|correta) (?:e|seria)|cuida (?:disso|de)|e (?:o|a) responsavel",
+]);
+/** Passed on to someone else, named or not: "I've forwarded your e-mail to our CTO". */
+export const FORWARDED = anyOf([
+  "(?:i'?ve|i have|i'?ll|i will|i am|i'?m|we'?ve|we have|we'?ll) (?:forwarded|forwarding|forward|passed|passing|pass|cc'?d|cc'?ing|copied|copying|looped in|looping in|added|introduced|introducing)|(?:cc'?ing|copying|looping in)|(?:in|on) cc",
+  "(?:habe|hab|werde) (?:ihre (?:e-?mail|nachricht|anfrage)|das|es|sie) (?:an [a-z ]{2,40})?weitergeleitet|weitergeleitet an|leite (?:ihre (?:e-?mail|nachricht|anfrage)|das|es) (?:an [a-z ]{2,40})?weiter|in kopie|in cc",
+  "(?:j'ai|je vais|je viens de) (?:transmis|transferer|transfere|transmettre|mis en copie|faire suivre)|en copie",
+  "(?:he|voy a|acabo de) (?:reenviado|reenviar|pasado|pasar|trasladado|trasladar)|en copia|reenvio (?:su|tu)",
+  "(?:ho|sto|ti ho) (?:inoltrato|inoltrando|girato|girando|passato|messo in copia)|in copia|inoltro (?:la sua|la tua)",
+  "(?:heb|ik heb|ik stuur) (?:je|uw|jouw|het|dit) (?:e-?mail |bericht )?(?:doorgestuurd|door)|doorgestuurd naar|in de cc|in cc",
+  "(?:encaminhei|reencaminhei|vou encaminhar|repassei|vou repassar)|em copia",
+]);
+
+export const MOVED = anyOf([
+  "i(?: have|'ve) left|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work|(?:is|are) no longer (?:with|at|employed|working|part of)|no longer works? (?:at|for|with)|(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)|(?:my|his|her) new (?:e-?mail|email|address|e-?mail address|email address|company|role|position)|i(?:'ve| have) (?:moved|changed) (?:to|jobs|roles|companies|my e-?mail)|i(?:'m| am) now (?:at|with|working (?:at|for))|moved on (?:from|to)|(?:please )?update (?:your records|my (?:e-?mail|email|address|contact))",
+  "(?:ich )?(?:habe|hab) (?:das unternehmen|die firma|[a-z]{2,30}) verlassen|(?:ich )?bin nicht mehr (?:bei|im unternehmen|fur|tatig|taetig)|ich arbeite nicht mehr|(?:ist|sind) nicht mehr (?:im unternehmen|bei|fur|tatig|taetig|beschaftigt|beschaeftigt)|hat (?:das unternehmen|die firma|uns) verlassen|arbeitet nicht mehr|(?:meine|seine|ihre) neue (?:e-?mail-?adresse|e-?mail|adresse)",
+  "j'ai quitte|je ne (?:fais|travaille) plus|je ne suis plus (?:chez|dans|au sein)|ne fait plus partie|n'est plus (?:chez|dans|au sein|en poste)|ne travaille plus|a quitte (?:la societe|l'entreprise|la structure|le groupe|nos effectifs)|(?:ma|sa) nouvelle adresse",
+  "he dejado (?:la empresa|la compania|mi puesto|de trabajar)|ya no (?:trabajo|estoy en|formo parte|trabaja|forma parte|esta en|esta con)|ha dejado (?:la empresa|la compania|de trabajar)|(?:mi|su) nuev[oa] (?:direccion|correo|e-?mail)",
+  "ho lasciato (?:l'azienda|la societa|l'organizzazione|il mio (?:ruolo|incarico|lavoro))|non (?:lavoro|faccio|lavora|fa) piu|non (?:sono|e) piu (?:in|presso|con|parte)|ha lasciato (?:l'azienda|la societa|l'organizzazione)|(?:il mio|il suo) nuovo indirizzo",
+  "ik ben niet meer (?:werkzaam|in dienst|bij)|ik heb (?:het bedrijf|de organisatie|[a-z]{2,30}) verlaten|ik werk niet meer|(?:is|zijn) niet meer (?:werkzaam|in dienst|bij)|heeft (?:het bedrijf|de organisatie|ons) verlaten|werkt niet meer|(?:mijn|zijn|haar) nieuwe (?:e-?mail(?:adres)?|adres)",
+  "(?:deixei|sai da|sai de) (?:a empresa|empresa|a companhia|o cargo|o emprego)|nao (?:trabalho|faco|trabalha|faz) mais|ja nao (?:trabalho|estou|faz|trabalha|esta)|deixou (?:a empresa|a companhia|de trabalhar)|saiu da empresa|(?:meu|seu) novo (?:e-?mail|endereco)",
+]);
+/** Words that say an address is the writer's own new one. */
+export const OWN_NEW_ADDRESS = anyOf([
+  "(?:my|his|her) new (?:e-?mail|email|address)|new (?:e-?mail |email )?address|reach (?:me|him|her) at|contact (?:me|him|her) at|e-?mail (?:me|him|her) at|write to (?:me|him|her) at|can be reached at|(?:i'?m|i am|(?:he|she) is) now at|you can (?:reach|find|contact) (?:me|him|her)",
+  "neue (?:e-?mail-?adresse|e-?mail|adresse)|erreichen sie (?:mich|ihn|sie) (?:unter|ab sofort)|(?:bin|ist) (?:ab sofort |jetzt |nun )?(?:unter|erreichbar unter)",
+  "nouvelle adresse|me (?:joindre|contacter|ecrire) (?:a|sur|via)|(?:le|la) joindre (?:a|sur|via)",
+  "nuev[oa] (?:direccion|correo|e-?mail)|(?:contactarme|escribirme|localizarme) en",
+  "nuovo indirizzo|(?:contattarmi|scrivermi|raggiungermi) (?:a|al|su|all')",
+  "nieuwe (?:e-?mail(?:adres)?|adres)|(?:bereik|mail) (?:me|mij) (?:op|via)|ben (?:bereikbaar|te bereiken) (?:op|via)",
+  "novo (?:e-?mail|endereco)|(?:me contatar|me contactar|falar comigo|me escrever) (?:em|no|pelo|via)",
+]);
+
+export const QUESTION_START = anyOf(
+  [
+  "^(?:what|how|who|why|when|where|which|can you|could you|do you|does it|does this|is it|is this|is there|are you|are there|would it|will it|have you|any chance)",
+  "^(?:was|wie|wer|warum|wieso|weshalb|wann|wo|welche[rsmn]?|konnen sie|koennen sie|gibt es|ist es|haben sie|bieten sie)",
+  "^(?:qu'est-ce|quel(?:le)?s?|comment|pourquoi|quand|ou|combien|est-ce que|pouvez-vous|avez-vous|proposez-vous)",
+  "^(?:que|como|quien|por que|cuando|donde|cual|cuanto|cuanta|pueden|puede|tienen|ofrecen)",
+  "^(?:cosa|come|chi|perche|quando|dove|quale|quanto|quanta|potete|puo|avete|offrite)",
+  "^(?:wat|hoe|wie|waarom|wanneer|waar|welke|kunt u|kan je|kunnen jullie|is het|hebben jullie|bieden jullie)",
+  "^(?:o que|como|quem|por que|porque|quando|onde|qual|quanto|quanta|podem|pode|voces|tem)",
+  ],
+  "",
+);
+
+export const HOSTILE = anyOf([
+  "spam|spammer|spamming|scam|harass(?:ing|ment)?|annoying|stop bothering|leave (?:me|us) alone|f+u+c+k|wtf|ridiculous|unsolicited|how did you get (?:my|this|our)|who gave you (?:my|this|our)|report(?:ing)? you|idiot|waste of (?:my|our) time|never (?:again|heard of you)",
+  "belastigung|belaestigung|unverschamt|unverschaemt|lassen sie (?:mich|uns) in ruhe|woher haben sie (?:meine|diese)",
+  "harcelement|arretez de m'embeter|foutez-moi la paix|laissez-moi tranquille|d'ou (?:tenez|avez)-vous (?:mon|mes|cette)",
+  "acoso|dejenme en paz|de donde (?:sacaron|saco|han sacado) (?:mi|mis|este)|molesto",
+  "molestia|lasciatemi in pace|da dove avete (?:preso|avuto) (?:il mio|la mia|i miei)|fastidioso",
+  "irritant|laat (?:me|mij|ons) met rust|hoe komt u aan (?:mijn|dit)|waar heeft u (?:mijn|dit)",
+  "assedio|me deixem em paz|de onde (?:tiraram|conseguiram) (?:meu|o meu|esse)|irritante",
+]);

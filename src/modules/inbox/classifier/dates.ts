@@ -1,0 +1,159 @@
+// The day an auto-reply says the person is back: "back on 12 January", "bis
+// zum 15.01.2027", "de retour le 3 mars", "hasta el 20 de abril", "fino al 5
+// maggio", "tot 14 juli", "até 2 de setembro", "January 12", ISO dates,
+// "until Monday". Read from the folded visible text (fold.ts).
+//
+// Each date found is scored by the words around it: a return cue ("back",
+// "zurück", "de retour", "rientro", "terug", "volta"… before it, or "wieder",
+// "back" right after it) beats an "until" cue (until, bis, jusqu'au, hasta,
+// fino al, tot, até, the end of a range "3-12 January"), which beats a bare
+// date; a date after "from"/"ab"/"depuis"… is when the absence starts, not
+// the return. The best score wins, the latest date among equals. Absolute
+// dates beat weekdays; a weekday or "tomorrow" counts only after a cue.
+// Without a year, the year of the message's Date; a day that would be before
+// the message is next year's. Weekdays are the next such day after the
+// message's day (in the writer's own time zone, from the Date header).
+
+export interface Reference {
+  /** The message's time (ms UTC). */
+  ms: number;
+  /** The writer's offset from UTC in minutes (Date header), 0 when unknown. */
+  offsetMinutes: number;
+}
+
+const MONTHS: [number, string[]][] = [
+  [1, ["january", "jan", "januar", "janner", "janvier", "janv", "enero", "ene", "gennaio", "gen", "januari", "janeiro"]],
+  [2, ["february", "feb", "februar", "fevrier", "fevr", "fev", "febrero", "febbraio", "februari", "fevereiro", "fev"]],
+  [3, ["march", "mar", "marz", "maerz", "mars", "marzo", "maart", "marco", "mrt"]],
+  [4, ["april", "apr", "avril", "avr", "abril", "abr", "aprile"]],
+  [5, ["may", "mai", "mayo", "maggio", "mag", "mei", "maio"]],
+  [6, ["june", "jun", "juni", "juin", "junio", "giugno", "giu", "junho"]],
+  [7, ["july", "jul", "juli", "juillet", "juil", "julio", "luglio", "lug", "julho"]],
+  [8, ["august", "aug", "aout", "agosto", "ago", "augustus"]],
+  [9, ["september", "sep", "sept", "septembre", "septiembre", "setiembre", "settembre", "set", "setembro"]],
+  [10, ["october", "oct", "oktober", "okt", "octobre", "octubre", "ottobre", "ott", "outubro"]],
+  [11, ["november", "nov", "novembre", "noviembre", "novembro"]],
+  [12, ["december", "dec", "dezember", "dez", "decembre", "diciembre", "dic", "dicembre", "dezembro"]],
+];
+const MONTH_OF = new Map<string, number>();
+for (const [n, names] of MONTHS) for (const name of names) MONTH_OF.set(name, n);
+const MONTH = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join("|");
+
+const WEEKDAYS: [number, string[]][] = [
+  [0, ["sunday", "sonntag", "dimanche", "domingo", "domenica", "zondag"]],
+  [1, ["monday", "montag", "lundi", "lunes", "lunedi", "maandag", "segunda-feira", "segunda"]],
+  [2, ["tuesday", "dienstag", "mardi", "martes", "martedi", "dinsdag", "terca-feira", "terca"]],
+  [3, ["wednesday", "mittwoch", "mercredi", "miercoles", "mercoledi", "woensdag", "quarta-feira", "quarta"]],
+  [4, ["thursday", "donnerstag", "jeudi", "jueves", "giovedi", "donderdag", "quinta-feira", "quinta"]],
+  [5, ["friday", "freitag", "vendredi", "viernes", "venerdi", "vrijdag", "sexta-feira", "sexta"]],
+  [6, ["saturday", "samstag", "sonnabend", "samedi", "sabado", "sabato", "zaterdag"]],
+];
+const WEEKDAY_OF = new Map<string, number>();
+for (const [n, names] of WEEKDAYS) for (const name of names) WEEKDAY_OF.set(name, n);
+const WEEKDAY = [...WEEKDAY_OF.keys()].sort((a, b) => b.length - a.length).join("|");
+const TOMORROW = "tomorrow|morgen|demain|manana|domani|amanha";
+
+const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|\\.)? ?(?:of |de )?(${MONTH})\\.?(?:,? (?:de |del )?([0-9]{4}))?(?![a-z])`, "g");
+const MONTH_DAY = new RegExp(`(?<![a-z])(${MONTH})\\.? ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?(?![0-9])`, "g");
+const ISO = /(?<![0-9])([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?![0-9])/g;
+const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
+const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
+
+const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and"]);
+const BACK = /^(?:back|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar)$/;
+const STARTS = new Set(["from", "since", "ab", "seit", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning"]);
+const FILLER = new Set(["on", "the", "of", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "wieder", "again", "et", "y", "e"]);
+const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again)/;
+
+interface Candidate {
+  ms: number;
+  score: number;
+}
+
+export function returnDate(text: string, ref: Reference): number | null {
+  const t = text.length > 16000 ? text.slice(0, 16000) : text;
+  const local = new Date(ref.ms + ref.offsetMinutes * 60000);
+  const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  const absolute: Candidate[] = [];
+  const add = (index: number, length: number, y: number | null, m: number, d: number) => {
+    const ms = dayOf(y, m, d, today);
+    if (ms === null) return;
+    const score = cueScore(t, index, index + length);
+    if (score > 0) absolute.push({ ms, score: ms < today ? score - 0.5 : score });
+  };
+  for (const m of t.matchAll(DAY_MONTH)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1]));
+  for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
+  for (const m of t.matchAll(ISO)) add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
+  for (const m of t.matchAll(NUMERIC)) {
+    const sep = m[2]!;
+    // "15.01." and "15/01" without a year; "3-12" is a range, "10.30" a time
+    if (m[4] === undefined && (sep === "-" || (sep === "." && !m[0].endsWith(".")))) continue;
+    let d = Number(m[1]);
+    let mo = Number(m[3]);
+    if (mo > 12 && d <= 12) [d, mo] = [mo, d]; // US order, when only it makes sense
+    add(m.index!, m[0].length, year(m[4]), mo, d);
+  }
+  const best = pick(absolute);
+  if (best !== null) return best;
+
+  const relative: Candidate[] = [];
+  const weekday = local.getUTCDay();
+  for (const m of t.matchAll(RELATIVE)) {
+    const score = cueScore(t, m.index!, m.index! + m[0].length);
+    if (score < 2) continue;
+    const wd = WEEKDAY_OF.get(m[1]!);
+    const days = wd === undefined ? 1 : (wd - weekday + 7) % 7 || 7;
+    relative.push({ ms: today + days * 86400000, score });
+  }
+  return pick(relative);
+}
+
+function pick(cs: Candidate[]): number | null {
+  let best: Candidate | null = null;
+  for (const c of cs) if (!best || c.score > best.score || (c.score === best.score && c.ms > best.ms)) best = c;
+  return best ? best.ms : null;
+}
+
+function year(s: string | undefined): number | null {
+  if (!s) return null;
+  const n = Number(s);
+  return s.length === 2 ? 2000 + n : n;
+}
+
+/** The day (ms UTC, 00:00), or null when it is no date; no year: the next such day from today. */
+function dayOf(y: number | null, m: number, d: number, today: number): number | null {
+  if (m < 1 || m > 12 || d < 1 || d > 31) return null;
+  const ty = new Date(today).getUTCFullYear();
+  let yy = y ?? ty;
+  if (yy < 1970 || yy > 2200) return null;
+  let ms = Date.UTC(yy, m - 1, d);
+  if (new Date(ms).getUTCDate() !== d) return null;
+  if (y === null && ms < today) {
+    yy++;
+    ms = Date.UTC(yy, m - 1, d);
+    if (new Date(ms).getUTCDate() !== d) return null;
+  }
+  return ms;
+}
+
+/** 3: a return cue; 2: an "until" cue; 1: none; 0: the start of the absence. */
+function cueScore(text: string, start: number, end: number): number {
+  if (AFTER_BACK.test(text.slice(end, end + 40))) return 3;
+  const before = text.slice(Math.max(0, start - 60), start);
+  if (/[-–] ?$/.test(before)) return 2;
+  const tokens = before.split(/[\s,;:()]+/).filter(Boolean);
+  let i = tokens.length - 1;
+  // the words between the cue and the date: "back in the office on Monday, 12 January"
+  for (let skipped = 0; i >= 0 && skipped < 6; i--, skipped++) {
+    const tok = tokens[i]!.replace(/[.!]+$/, "");
+    if (!(FILLER.has(tok) || WEEKDAY_OF.has(tok))) break;
+  }
+  if (i < 0) return 1;
+  const cue = tokens[i]!.replace(/[.!]+$/, "");
+  if (BACK.test(cue)) return 3;
+  if (UNTIL.has(cue)) return 2;
+  if (STARTS.has(cue) || (cue === "a" && tokens[i - 1] === "partir")) return 0;
+  // "back" a little further: "I'll be back at my desk on 12 January"
+  for (let k = i; k >= Math.max(0, i - 4); k--) if (BACK.test(tokens[k]!.replace(/[.!]+$/, ""))) return 3;
+  return 1;
+}

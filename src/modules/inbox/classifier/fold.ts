@@ -1,0 +1,24 @@
+// Text folded for matching: lower case, accents and ligatures dropped (NFKD),
+// typographic quotes and dashes made ASCII, runs of blanks made one space.
+// Phrase lists are then written once without accents ("desinscrire" matches
+// "désinscrire", "zuruck" matches "zurück"). Positions are NOT kept: names and
+// addresses are read from the original text, never from the folded one.
+
+const MARKS = /[\u0300-\u036f]/g;
+
+export function fold(s: string): string {
+  return s
+    .normalize("NFKD")
+    .replace(MARKS, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/[\u2018\u2019\u201a\u201b\u02bc\u00b4`]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u00ab\u00bb]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/[ \t\u00a0\u2000-\u200b\u202f\u3000]+/g, " ");
+}
+
+/** Words of a phrase list joined into one alternation (each entry is regex source, already folded). */
+export function anyOf(entries: readonly string[], flags = "g"): RegExp {
+  return new RegExp(`(?<![a-z0-9])(?:${entries.join("|")})(?![a-z0-9])`, flags);
+}

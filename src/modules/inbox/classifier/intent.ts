@@ -1,0 +1,179 @@
+// A reply's intent and sentiment: a deterministic scorer over the folded
+// visible text (fold.ts) with the phrase lists of cues.ts. Every cue found is
+// kept in `hits`, so a verdict can be explained.
+//
+// Negation: idioms whose "no"/"not" negates nothing ("no problem", "not a bad
+// idea", "why not") are masked first; explicit refusals ("not interested",
+// "kein Interesse", "no gracias") are counted and masked; then an interest or
+// meeting cue with a negation word shortly before it in its clause (not,
+// never, kein, pas, no, non, niet, não… — or nicht/niet right after it, as
+// German and Dutch put it: "interessiert uns nicht") counts as a refusal.
+//
+// Precedence (the first that holds wins), and why:
+// 1. moved — the person is gone: nothing else they say concerns us.
+// 2. referral — they name someone else (or passed it on): the thread moves.
+// 3. wrong_person — not them, nobody named.
+// 4. later + a far-off time (next quarter, in January, after the summer) beats
+//    a refusal ("not now, try again in Q3") and beats interest/meeting words.
+// 5. refusal beats interest and meeting when stronger or equal.
+// 6. meeting_request — times, days, calendars: more concrete than interest.
+// 7. interested.
+// 8. later without a time ("not right now").
+// 9. not_interested (weak refusals, hostility alone).
+// 10. question — "?" or a sentence opening with an interrogative.
+// Nothing found: no intent (a plain acknowledgement), neutral.
+import { fold } from "./fold";
+import {
+  BARE_NO,
+  FAR_FUTURE,
+  FORWARDED,
+  HOSTILE,
+  INTEREST,
+  INTEREST_WEAK,
+  LATER,
+  MEETING,
+  MEETING_TIME,
+  MOVED,
+  NEUTRAL_IDIOMS,
+  POSITIVE_IDIOMS,
+  QUESTION_START,
+  REFUSAL,
+  WRONG_PERSON,
+} from "./cues";
+
+export type Intent = "interested" | "meeting_request" | "not_interested" | "wrong_person" | "referral" | "moved" | "question" | "later";
+export type Sentiment = "positive" | "neutral" | "negative";
+
+export interface Scores {
+  refusal: number;
+  interest: number;
+  meeting: number;
+  later: number;
+  farFuture: boolean;
+  wrongPerson: boolean;
+  moved: boolean;
+  forwarded: boolean;
+  question: number;
+  hostile: boolean;
+  /** The cues found, as "kind:phrase", in order of kind. */
+  hits: string[];
+}
+
+const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wont|cannot|cant|without|hardly|nicht|kein|keine|keinen|keinerlei|nie|niemals|pas|jamais|aucun|aucune|sans|nunca|ni|sin|tampoco|non|mai|nessun|nessuna|senza|niet|geen|nooit|zonder|nao|nem|sem|nenhum|nenhuma)(?![a-z])|n't(?![a-z])/;
+const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|niet)(?![a-z])/;
+const CLAUSE_END = /[.!?;,:\n]|(?<![a-z])(?:but|aber|mais|pero|ma|maar|mas|however|jedoch|cependant|sin embargo|pero|tuttavia|echter|porem)(?![a-z])/g;
+
+export function score(visible: string): Scores {
+  let f = fold(visible);
+  const hits: string[] = [];
+  const s: Scores = { refusal: 0, interest: 0, meeting: 0, later: 0, farFuture: false, wrongPerson: false, moved: false, forwarded: false, question: 0, hostile: false, hits };
+  const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void) => {
+    re.lastIndex = 0;
+    for (const m of f.matchAll(re)) {
+      hits.push(`${kind}:${m[0].trim()}`);
+      fn(m);
+    }
+  };
+  const mask = (re: RegExp) => {
+    re.lastIndex = 0;
+    f = f.replace(re, (m) => " ".repeat(m.length));
+  };
+
+  each(NEUTRAL_IDIOMS, "idiom", () => {});
+  mask(NEUTRAL_IDIOMS);
+  each(POSITIVE_IDIOMS, "interest", () => (s.interest += 2));
+  mask(POSITIVE_IDIOMS);
+  // refusals counted, then masked so their "interested" is not read again
+  each(REFUSAL, "refusal", () => (s.refusal += 3));
+  mask(REFUSAL);
+  if (BARE_NO.test(f.trimStart())) {
+    hits.push("refusal:no");
+    s.refusal += 3;
+  }
+  each(MOVED, "moved", () => (s.moved = true));
+  each(WRONG_PERSON, "wrong_person", () => (s.wrongPerson = true));
+  mask(WRONG_PERSON);
+  each(FORWARDED, "forwarded", () => (s.forwarded = true));
+  each(LATER, "later", (m) => {
+    if (!negated(f, m.index!, m[0].length)) s.later += m[0].trim() === "later" ? 1 : 2;
+  });
+  each(FAR_FUTURE, "far_future", () => (s.farFuture = true));
+  each(INTEREST, "interest", (m) => {
+    if (negated(f, m.index!, m[0].length)) s.refusal += 2;
+    else s.interest += 2;
+  });
+  each(INTEREST_WEAK, "interest_weak", (m) => {
+    if (!negated(f, m.index!, m[0].length)) s.interest += 0.5;
+  });
+  each(MEETING, "meeting", (m) => {
+    if (!negated(f, m.index!, m[0].length)) s.meeting += 2;
+  });
+  each(MEETING_TIME, "time", () => (s.meeting += 1));
+  each(HOSTILE, "hostile", () => (s.hostile = true));
+  // "?" outside links; a sentence opening with an interrogative
+  const noLinks = f.replace(/(?:https?:\/\/|www\.)\S{1,2000}/g, " ");
+  for (let i = noLinks.indexOf("?"); i >= 0; i = noLinks.indexOf("?", i + 1)) s.question += 2;
+  for (const sentence of noLinks.split(/[.!?\n]/)) {
+    if (QUESTION_START.test(sentence.trim())) {
+      hits.push(`question:${sentence.trim().slice(0, 30)}`);
+      s.question += 1;
+    }
+  }
+  if (s.question > 0 && !hits.some((h) => h.startsWith("question:"))) hits.push("question:?");
+  return s;
+}
+
+/** Whether the cue at [index, index+length) is negated in its clause. */
+function negated(f: string, index: number, length: number): boolean {
+  let before = f.slice(Math.max(0, index - 30), index);
+  CLAUSE_END.lastIndex = 0;
+  let cut = -1;
+  for (const m of before.matchAll(CLAUSE_END)) cut = m.index! + m[0].length;
+  if (cut >= 0) before = before.slice(cut);
+  if (NEGATOR.test(before)) return true;
+  let after = f.slice(index + length, index + length + 30);
+  const end = after.search(/[.!?;,:\n]/);
+  if (end >= 0) after = after.slice(0, end);
+  return AFTER_NEGATOR.test(after);
+}
+
+export interface Decision {
+  intent: Intent | null;
+  sentiment: Sentiment;
+}
+
+/** The intent (by the precedence at the top of this file) and the sentiment it carries. */
+export function decide(s: Scores, referral: boolean): Decision {
+  const intent = pickIntent(s, referral);
+  return { intent, sentiment: sentimentOf(intent, s) };
+}
+
+function pickIntent(s: Scores, referral: boolean): Intent | null {
+  if (s.moved) return "moved";
+  if (referral) return "referral";
+  if (s.wrongPerson) return "wrong_person";
+  const positive = Math.max(s.interest, s.meeting);
+  if (s.later > 0 && s.farFuture) return "later";
+  if (s.refusal > 0 && s.farFuture && (s.refusal < 6 || s.later > 0)) return "later";
+  if (s.refusal >= 3 && s.refusal >= positive) return "not_interested";
+  if (s.meeting >= 2 && s.meeting >= s.interest - 2) return s.later > 0 && s.meeting < 3 ? "later" : "meeting_request";
+  if (s.interest >= 2) return s.later >= 2 ? "later" : "interested";
+  if (s.later > 0) return "later";
+  if (s.refusal > 0 || (s.hostile && s.question === 0)) return "not_interested";
+  if (s.question > 0) return "question";
+  if (s.interest >= 1) return "interested";
+  return null;
+}
+
+function sentimentOf(intent: Intent | null, s: Scores): Sentiment {
+  if (s.hostile && intent !== "meeting_request" && intent !== "interested") return "negative";
+  switch (intent) {
+    case "interested":
+    case "meeting_request":
+      return "positive";
+    case "not_interested":
+      return "negative";
+    default:
+      return "neutral";
+  }
+}

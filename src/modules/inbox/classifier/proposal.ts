@@ -1,0 +1,139 @@
+// Addresses and names a reply states, and the proposal they make: a new
+// address for the writer (move) or someone else to write to (refer). Read
+// from the visible text only, never the writer's own addresses nor ours (the
+// domains we wrote from: the message's To, unless it is the writer's domain).
+// Names are read from the original text (capitals matter): the words right
+// before an address ("Maria Rossi <maria@…>", "Maria Rossi, maria@…", "Frau
+// Müller (mueller@…)"), in brackets right after it, or right after a verb
+// that points to someone ("talk to Maria Rossi").
+import { fold } from "./fold";
+import { OWN_NEW_ADDRESS, REFERRAL_VERB } from "./cues";
+
+export interface Mention {
+  email: string;
+  name: string | null;
+  index: number;
+}
+
+const ADDRESS = /[A-Za-z0-9._%+'-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,6}/g;
+const NAME_TOKEN = /^\p{Lu}[\p{Ll}\p{Lu}'’-]*\p{Ll}[\p{Ll}'’-]*$|^\p{Lu}\.?$/u;
+const NOT_NAMES = new Set(
+  (
+    "please contact our my the he she they her his him mr mrs ms miss dr prof herr herrn frau m mme mlle sr sra srta sig sigra dott dhr mevr email e-mail mail address adresse colleague colleagues kollege kollegen kollegin collegue collègue colega collega team sales marketing ceo cto cfo coo cmo head director manager hi hello hallo bonjour hola ciao olá ola thanks thank regards i we you sie ihr ihre ihren ihrem unser unsere unseren unserem notre nos nuestro nuestra il la le el los las lo onze ons nosso nossa dear liebe lieber cher chère querido querida caro cara beste prezado prezada at on in for to per para an à a vous je ich yo io ik eu or and und et y e o en op em via unter chez bei presso bij com with mit avec con" +
+    " vertrieb einkauf support abteilung it hr purchasing procurement ventes achats compras ventas acquisti vendite inkoop verkoop vendas info office büro geschäftsführung management direction dirección direzione directie diretoria department departement departamento dipartimento afdeling best kind monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag lundi mardi mercredi jeudi vendredi lunes martes jueves viernes"
+  ).split(" "),
+);
+
+/** Addresses in the text that are neither the writer's nor ours, in order, with the name stated for each. */
+export function mentions(text: string, isExcluded: (address: string) => boolean): Mention[] {
+  const out: Mention[] = [];
+  const seen = new Set<string>();
+  for (const m of text.matchAll(ADDRESS)) {
+    const email = m[0].replace(/^[.'-]+|[.'-]+$/g, "");
+    const key = email.toLowerCase();
+    if (seen.has(key) || isExcluded(key)) continue;
+    seen.add(key);
+    out.push({ email, name: nameBefore(text, m.index!) ?? nameAfter(text, m.index! + m[0].length), index: m.index! });
+  }
+  return out;
+}
+
+function nameBefore(text: string, index: number): string | null {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  const before = text.slice(Math.max(lineStart, index - 80), index);
+  // "Maria Rossi <", "Maria Rossi (", "Maria Rossi, ", "Maria Rossi: ", "Maria Rossi at ", "Maria Rossi – "
+  const stripped = before.replace(/(?:\s|[<(\[:,;–—-]|\b(?:at|via|unter|à|a|en|em|op|on|under|on|is|ist|est|es|è|e|é)\b|\b(?:e-?mail|mail)\b)*$/iu, "");
+  if (stripped.length === before.length && before.length > 0 && !/\s$/.test(before)) return null;
+  return trailingName(stripped);
+}
+
+function nameAfter(text: string, end: number): string | null {
+  const m = /^\s?[(\[]([^()\[\]\n]{2,60})[)\]]/.exec(text.slice(end, end + 64));
+  return m ? leadingName(m[1]!) : null;
+}
+
+/** Capitalised words at the end of `s` (up to three), past words that are no names. */
+function trailingName(s: string): string | null {
+  const tokens = s.split(/\s+/).filter(Boolean);
+  const name: string[] = [];
+  for (let i = tokens.length - 1; i >= 0 && name.length < 3; i--) {
+    const t = tokens[i]!.replace(/^[("'“«]+|[)"'”»,.:]+$/g, "");
+    if (!NAME_TOKEN.test(t) || NOT_NAMES.has(t.toLowerCase()) || t.length < 2) break;
+    name.unshift(t);
+  }
+  return name.length ? name.join(" ") : null;
+}
+
+/** Capitalised words at the start of `s` (up to three), past titles and the like. */
+function leadingName(s: string): string | null {
+  const tokens = s.split(/\s+/).filter(Boolean);
+  const name: string[] = [];
+  let skipped = 0;
+  for (const raw of tokens) {
+    const t = raw.replace(/^[("'“«]+|[)"'”»,.:;]+$/g, "");
+    if (name.length === 0 && NOT_NAMES.has(t.toLowerCase()) && skipped < 3) {
+      skipped++;
+      continue;
+    }
+    if (!NAME_TOKEN.test(t) || NOT_NAMES.has(t.toLowerCase()) || t.length < 2) break;
+    name.push(t);
+    if (name.length === 3 || /[,.:;)]$/.test(raw)) break;
+  }
+  return name.length ? name.join(" ") : null;
+}
+
+const MARKS = /[\u0300-\u036f]/g;
+
+/** fold() that keeps every position (one UTF-16 unit in, one out), so a match points into the original. */
+function foldSameLength(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const base = ch.normalize("NFKD").replace(MARKS, "");
+    const lower = (base.length === ch.length ? base : ch).toLowerCase();
+    out += lower.length === ch.length ? lower : ch;
+  }
+  return out.replace(/[\u2018\u2019]/g, "'");
+}
+
+/** The person a referral verb points to ("talk to Maria Rossi", "wenden Sie sich an Frau Müller"), with where it is. */
+export function referredName(text: string): { name: string; index: number } | null {
+  let offset = 0;
+  for (const line of text.split("\n")) {
+    const f = foldSameLength(line);
+    REFERRAL_VERB.lastIndex = 0;
+    for (const m of f.matchAll(REFERRAL_VERB)) {
+      const name = leadingName(line.slice(m.index! + m[0].length, m.index! + m[0].length + 80));
+      if (name) return { name, index: offset + m.index! };
+    }
+    offset += line.length + 1;
+  }
+  return null;
+}
+
+export interface Writer {
+  /** The writer's addresses (From, Reply-To, Sender), lower case. */
+  addresses: string[];
+  /** The writer's display name, when the From header gives one. */
+  name: string | null;
+}
+
+/** Whether an address looks like the writer's own (another mailbox of theirs): its local part carries their name or their old local part. */
+export function looksLikeWriter(address: string, writer: Writer): boolean {
+  const local = fold(address.split("@")[0]!);
+  const words = new Set<string>();
+  for (const a of writer.addresses) {
+    const l = fold(a.split("@")[0]!);
+    if (l === local) return true;
+    for (const w of l.split(/[._+-]/)) if (w.length >= 3) words.add(w);
+  }
+  for (const w of fold(writer.name ?? "").split(/[^a-z]+/)) if (w.length >= 3) words.add(w);
+  for (const w of words) if (local.includes(w)) return true;
+  return false;
+}
+
+/** Whether the words just before an address say it is the writer's new one ("my new address is", "reach me at"). */
+export function statedAsOwn(text: string, index: number): boolean {
+  const before = fold(text.slice(Math.max(0, index - 100), index));
+  OWN_NEW_ADDRESS.lastIndex = 0;
+  return OWN_NEW_ADDRESS.test(before);
+}

@@ -1,0 +1,86 @@
+// Quoted history cut from a reply's text, in the seven languages we write in.
+// What marks the history:
+// - lines starting with ">" (removed wherever they are: replies interleave);
+// - an attribution line: "On … wrote:", "Am … schrieb …:", "Le … a écrit :",
+//   "El … escribió:", "Il … ha scritto:", "Op … schreef …:", "Em … escreveu:"
+//   (also wrapped over up to three lines); when ">" lines follow it, only it
+//   and them go; otherwise the unprefixed quote below it goes too;
+// - an Outlook header block: From/Von/De/Da/Van: followed within a few lines by
+//   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:);
+// - "-----Original Message-----", forwarded-message markers and Outlook's
+//   underscore rule, in each language.
+// Everything from an Outlook block or a separator on is history.
+import { fold } from "./fold";
+
+const ATTRIBUTION_WORD = /(?:wrote|writes|schrieb|a ecrit|ecrit|escribio|ha scritto|scrisse|schreef|heeft geschreven|escreveu)\s*:?\s*$/;
+const ATTRIBUTION_START = /^(?:on|am|le|el|il|op|em|in data|no dia)\s/;
+
+const FROM_LINE = /^\*?(?:from|von|de|da|van|envoye par)\s?\*?\s?:\s?\S/;
+const SENT_LINE = /^\*?(?:sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviada|fecha|data|inviato|verzonden|verstuurd)(?: el| em| le| op| am| il)?\s?\*?\s?:/;
+const TO_LINE = /^\*?(?:to|an|a|para|aan|per|destinatario|cc)\s?\*?\s?:/;
+const SUBJECT_LINE = /^\*?(?:subject|betreff|objet|asunto|oggetto|onderwerp|assunto)\s?\*?\s?:/;
+
+const SEPARATOR =
+  /^(?:-{2,}|_{2,}|={2,}|\*{2,})?\s?(?:original message|ursprungliche nachricht|urspruengliche nachricht|originalnachricht|message d'origine|message original|mensaje original|messaggio originale|messaggio originario|oorspronkelijk bericht|origineel bericht|mensagem original|forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado|messaggio inoltrato|doorgestuurd bericht|mensagem encaminhada|mensagem reencaminhada)\s?(?:-{2,}|_{2,}|={2,}|\*{2,})?\s?$/;
+const FORWARD_INTRO = /^(?:begin forwarded message|anfang der weitergeleiteten nachricht|debut du message reexpedie|debut du message transfere|inicio del mensaje reenviado|inizio messaggio inoltrato|begin doorgestuurd bericht|inicio da mensagem reencaminhada|inicio da mensagem encaminhada)\s?:/;
+const RULE = /^_{10,}$/;
+
+export function cutQuotes(text: string): string {
+  const lines = text.split("\n");
+  const folded = lines.map((l) => fold(l).trim());
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const f = folded[i]!;
+    if (f.startsWith(">")) continue;
+    if (SEPARATOR.test(f) || FORWARD_INTRO.test(f) || RULE.test(f) || outlookBlock(folded, i)) break;
+    const span = attribution(folded, i);
+    if (span > 0) {
+      // a quote in ">" lines: drop it and go on (the reply may continue below it)
+      let j = i + span;
+      while (j < lines.length && folded[j] === "") j++;
+      if (j < lines.length && folded[j]!.startsWith(">")) {
+        i = j - 1;
+        continue;
+      }
+      break;
+    }
+    kept.push(lines[i]!);
+  }
+  return kept.join("\n");
+}
+
+/** How many lines (1–3) an attribution at line i takes, or 0. */
+function attribution(folded: string[], i: number): number {
+  const line = folded[i]!;
+  if (line.length > 400 || line === "") return 0;
+  if (ATTRIBUTION_WORD.test(line) && (ATTRIBUTION_START.test(line) || line.endsWith(":") || line.length < 200)) return 1;
+  if (inner(line)) return 1;
+  if (!ATTRIBUTION_START.test(line)) return 0;
+  // wrapped: "On Mon, 5 Jan 2027 at 10:00, Jane Doe <jane@x.example>\nwrote:"
+  let joined = line;
+  for (let k = 1; k <= 2 && i + k < folded.length; k++) {
+    const next = folded[i + k]!;
+    if (next === "") break;
+    joined += " " + next;
+    if (joined.length > 500) break;
+    if (ATTRIBUTION_WORD.test(joined) || inner(joined)) return k + 1;
+  }
+  return 0;
+}
+
+/** "Am 5. Jan. 2027 um 10:00 schrieb Jane <jane@x>:" — the word is not last. */
+function inner(line: string): boolean {
+  return (line.startsWith("am ") || line.startsWith("op ")) && line.endsWith(":") && (line.includes(" schrieb ") || line.includes(" schreef "));
+}
+
+function outlookBlock(folded: string[], i: number): boolean {
+  if (!FROM_LINE.test(folded[i]!)) return false;
+  let to = false;
+  for (let k = i + 1; k < Math.min(folded.length, i + 7); k++) {
+    const l = folded[k]!;
+    if (SENT_LINE.test(l)) return true;
+    if (TO_LINE.test(l)) to = true;
+    else if (to && SUBJECT_LINE.test(l)) return true;
+  }
+  return false;
+}

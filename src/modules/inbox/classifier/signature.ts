@@ -1,0 +1,62 @@
+// The signature cut from a reply's new text: the "-- " delimiter, a mobile
+// client's "Sent from my iPhone" line (and its translations), a confidentiality
+// disclaimer, or a sign-off ("Best regards", "Mit freundlichen Grüßen",
+// "Cordialement"…) followed by a short name block. A sign-off that is the
+// whole message ("Thanks!") is the message, and stays.
+import { fold } from "./fold";
+
+const DELIMITER = /^(?:-- ?|--|—|__)$/;
+const MOBILE =
+  /^(?:sent from|sent with|sent via|sent using|get outlook for|von meinem .{1,40} gesendet|gesendet (?:von|mit|vom|via) |envoye (?:de|depuis|a partir de|avec) |telecharger outlook|enviado (?:desde|do|de|a partir do|pelo|con) |obtener outlook|inviato (?:da|dal|con) |scarica outlook|verzonden (?:vanaf|met|van|via) |verstuurd (?:vanaf|met|van|via) |outlook voor |enviada do |baixe o outlook|obter o outlook)/;
+const DISCLAIMER =
+  /^(?:confidential(?:ity)? notice|disclaimer|privileged (?:and|&) confidential|this (?:e-?mail|email|message|communication)(?: and any (?:files|attachments)(?: transmitted with it)?)? (?:is|are|may|contains?|and)\b.{0,60}(?:confidential|privileged|intended)|the information (?:contained )?in this (?:e-?mail|email|message)|if you (?:are not|have received this)|diese (?:e-?mail|nachricht)\b.{0,40}(?:vertraulich|enthalt|ist nur)|ce (?:message|courriel|e-?mail)\b.{0,40}(?:confidenti|destine|strictement)|este (?:mensaje|correo|e-?mail)\b.{0,40}(?:confidencial|dirigido|destinado)|questo (?:messaggio|e-?mail)\b.{0,40}(?:riservat|confidenzial|destinat)|dit (?:bericht|e-?mail(?:bericht)?)\b.{0,40}(?:vertrouwelijk|uitsluitend|bestemd)|esta mensagem\b.{0,40}(?:confidencia|destinada)|aviso de confidencialidad|avviso di riservatezza|vertraulichkeitshinweis)/;
+
+// folded, without trailing punctuation
+const SIGNOFFS = new Set([
+  "best", "best regards", "best wishes", "kind regards", "warm regards", "warmest regards", "regards", "many thanks", "thanks", "thank you", "thanks again", "thanks in advance", "cheers", "sincerely", "yours sincerely", "yours truly", "all the best", "br", "kr", "talk soon", "take care", "with thanks", "respectfully",
+  "mit freundlichen grussen", "mit freundlichem gruss", "freundliche grusse", "viele grusse", "beste grusse", "liebe grusse", "herzliche grusse", "schone grusse", "gruss", "grusse", "lg", "vg", "mfg", "danke", "vielen dank", "mit besten grussen", "mit freundlichen grussen aus", "mit freundlichen gruessen", "viele gruesse", "beste gruesse",
+  "cordialement", "bien cordialement", "tres cordialement", "bien a vous", "bonne journee", "bonne soiree", "merci", "merci beaucoup", "salutations", "meilleures salutations", "sinceres salutations", "a bientot", "amicalement",
+  "saludos", "un saludo", "saludos cordiales", "atentamente", "cordialmente", "gracias", "muchas gracias", "un abrazo", "reciba un cordial saludo", "un cordial saludo",
+  "cordiali saluti", "saluti", "distinti saluti", "un saluto", "grazie", "grazie mille", "a presto", "buona giornata", "un caro saluto",
+  "met vriendelijke groet", "met vriendelijke groeten", "vriendelijke groet", "vriendelijke groeten", "groeten", "groet", "mvg", "hartelijke groet", "bedankt", "dank je", "dank u", "alvast bedankt",
+  "atenciosamente", "cumprimentos", "abracos", "abraco", "obrigado", "obrigada", "muito obrigado", "muito obrigada", "com os melhores cumprimentos", "melhores cumprimentos", "att", "grato", "grata",
+]);
+
+export function cutSignature(text: string): string {
+  const lines = text.split("\n");
+  let seenContent = false;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const f = fold(raw).trim();
+    if (DELIMITER.test(raw.trimEnd()) || DELIMITER.test(f)) return join(lines, i);
+    if (f.length < 100 && MOBILE.test(f)) return join(lines, i);
+    if (seenContent && DISCLAIMER.test(f)) return join(lines, i);
+    if (seenContent && isSignOff(raw, f) && shortBlockFollows(lines, i + 1)) return join(lines, i);
+    if (f !== "") seenContent = true;
+  }
+  return text;
+}
+
+function isSignOff(raw: string, f: string): boolean {
+  if (f.length > 60) return false;
+  const bare = f.replace(/[\s,.!;:-]+$/, "");
+  if (SIGNOFFS.has(bare)) return true;
+  // "Best, Jane" / "Grüße, Jan": a sign-off and a first name on one line
+  const m = /^([^,]{2,40}),\s?(\S{2,20})$/.exec(bare);
+  return !!m && SIGNOFFS.has(m[1]!) && /^\p{Lu}/u.test(raw.trim().split(/,\s*/)[1] ?? "");
+}
+
+/** After a sign-off: a name block (at most 8 short lines), nothing like more prose. */
+function shortBlockFollows(lines: string[], from: number): boolean {
+  let count = 0;
+  for (let i = from; i < lines.length; i++) {
+    const l = lines[i]!.trim();
+    if (l === "") continue;
+    if (++count > 8 || l.length > 100) return false;
+  }
+  return true;
+}
+
+function join(lines: string[], end: number): string {
+  return lines.slice(0, end).join("\n");
+}

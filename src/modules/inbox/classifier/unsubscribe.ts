@@ -1,0 +1,44 @@
+// A request not to be mailed again, in the seven languages: "unsubscribe",
+// "remove me from your list", "stop emailing me", "take me off", "bitte
+// austragen", "désinscrire", "ne plus recevoir", "darme de baja",
+// "cancellami", "afmelden", "descadastrar"… Read on the visible text only, so
+// our own quoted footer ("unsubscribe here") never counts. A plain "not
+// interested" or "please don't follow up" is a refusal, not a removal request.
+import { anyOf } from "./fold";
+
+const REMOVAL = anyOf([
+  // en
+  "unsubscribe(?: me)?|unsubscribing|opt(?:ing)? (?:me )?out|opt-out",
+  "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))",
+  "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
+  "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
+  "no (?:more|further) (?:e-?mails|emails|mails|messages)",
+  "off (?:your|the) (?:mailing )?list",
+  // de
+  "austragen|austragung|(?:bitte )?abmelden|abmeldung|vom verteiler|aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|mailingliste|newsletter|datenbank)",
+  "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen) mehr|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
+  "(?:loschen|loeschen|entfernen) sie (?:mich|meine)|(?:meine daten|meine (?:e-?mail-?)?adresse) (?:loschen|loeschen|entfernen)|schreiben sie mir nicht mehr",
+  // fr
+  "desinscri(?:re|vez|ption|s|t|ption)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me )?(?:contacter|ecrire|envoyer)",
+  "(?:retirez|supprimez|enlevez)(?:-| )moi|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me )?(?:contactez|ecrivez|sollicitez) plus|me retirer de (?:votre|vos|la) (?:liste|fichier|base)",
+  // es
+  "dar(?:me)? de baja|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
+  "no (?:me |nos )?(?:envien|envies|contacten|contactes|escriban|escribas|manden|mandes) mas|dejen de (?:enviar|escribir|contactar|mandar)|deja de (?:enviar|escribir|contactar|mandar)",
+  "(?:borren|eliminen|borrad|eliminad|borra|elimina) mis datos|(?:cancelar|anular) (?:la |mi )?suscripcion|desuscribir(?:me)?|desuscribanme",
+  // it
+  "cancellami|cancellatemi|cancellarmi|cancellate (?:il mio|la mia)|cancellare (?:il mio|la mia) (?:indirizzo|e-?mail|iscrizione|contatto)",
+  "rimuovetemi|rimuovermi|rimuovimi|rimuovere (?:il mio|la mia) (?:indirizzo|e-?mail|contatto)|toglietemi|togliermi dalla",
+  "non (?:mi |ci )?(?:scrivete|contattate|inviate|mandate|scrivere|contattare) piu|disiscrivere|disiscrivermi|annullare l'iscrizione|disiscrizione",
+  // nl
+  "afmelden|afmelding|uitschrijven|schrijf (?:me|mij|ons) uit|verwijder (?:mij|me|ons|mijn)|haal (?:mij|me|ons) (?:van|uit)",
+  "geen (?:e-?mails|mails|berichten|nieuwsbrieven) meer|(?:niet meer|nooit meer) (?:mailen|benaderen|contacteren|e-?mailen)|stop met (?:mailen|e-?mailen|sturen|benaderen)",
+  // pt
+  "descadastr(?:ar|e|em|o|ar-me|e-me)|descadastramento|(?:remover|remova|removam|retire|retirem|tirem|tire)(?:-me| (?:o )?meu (?:e-?mail|email|endereco|contato|nome)| me (?:da|desta|de) (?:lista|base))",
+  "nao (?:me |nos )?(?:envie|enviem|mande|mandem|contate|contatem|contacte|contactem|escreva|escrevam) mais|parem de (?:enviar|mandar|contatar|escrever)|pare de (?:enviar|mandar|contatar|escrever)",
+  "cancelar (?:a |minha )?inscricao|sair da (?:lista|sua lista)|me (?:tire|tirem|retire|remova|removam) (?:da|desta) lista",
+]);
+
+export function asksRemoval(folded: string): boolean {
+  REMOVAL.lastIndex = 0;
+  return REMOVAL.test(folded);
+}

@@ -1,0 +1,27 @@
+// What a reply says that is new: the body's text (body.ts) with quoted
+// history (quotes.ts) and the signature (signature.ts) cut, capped so that
+// every later scan is bounded whatever the message.
+import type { Entity } from "../../../smtp-in/bounces/mime";
+import { bodyText } from "./body";
+import { cutQuotes } from "./quotes";
+import { cutSignature } from "./signature";
+
+/** Text looked at before cutting (the new text is on top; history can be huge). */
+export const MAX_SCAN = 128 * 1024;
+/** Visible text kept and classified. */
+export const MAX_VISIBLE = 64 * 1024;
+
+export function visibleText(msg: Entity): string {
+  return visibleOf(bodyText(msg));
+}
+
+export function visibleOf(body: string): string {
+  const text = (body.length > MAX_SCAN ? body.slice(0, MAX_SCAN) : body).replace(/\r\n?/g, "\n");
+  const cut = cutSignature(cutQuotes(text))
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return cut.length > MAX_VISIBLE ? cut.slice(0, MAX_VISIBLE) : cut;
+}
