@@ -2,6 +2,7 @@
 import { Cron } from "croner";
 import { lt } from "drizzle-orm";
 import type { Ctx } from "../context";
+import { wakeSnoozedThreads } from "../modules/inbox/threads";
 import { idempotencyKeys } from "../db/schema";
 import { errorFields } from "../lib/log";
 import { expireExports, settleExports } from "../modules/audience/exports/exports";
@@ -38,6 +39,7 @@ export const periodicTasks: PeriodicTask[] = [
   { name: "quota-ledger.purge", pattern: "0 */10 * * * *", run: async (ctx) => void (await purgeQuotaLedger(ctx)) },
   { name: "sending-domains.recheck", pattern: RECHECK_PATTERN, run: (ctx) => void enqueueRechecks(ctx) },
   // campaigns' analytics roll-up and stats: those changed since the last run (analytics-rollup.ts)
+  { name: "inbox.wake-snoozed", pattern: "*/30 * * * * *", run: (ctx) => void wakeSnoozedThreads(ctx) },
   { name: "campaigns.rollup", pattern: "*/30 * * * * *", run: async (ctx) => void (await refreshCampaignStats(ctx)) },
   { name: "imports-exports.settle", pattern: "30 * * * * *", run: (ctx) => { settleImports(ctx); settleExports(ctx); } },
 ];

@@ -5,6 +5,7 @@ import { enrollmentAddJob } from "../modules/campaigns/enrollment-add.job";
 import { campaignStartJob } from "../modules/campaigns/start.job";
 import { connectionVerifyJob } from "../modules/sending/connection-verify.job";
 import { sendingDomainVerifyJob } from "../modules/sending/domains/verify.job";
+import { inboxRefineJob } from "../modules/inbox/refine.job";
 import type { JobHandler } from "./types";
 
-export const jobHandlers: JobHandler[] = [importJob, exportJob, connectionVerifyJob, sendingDomainVerifyJob, enrollmentAddJob, campaignStartJob];
+export const jobHandlers: JobHandler[] = [importJob, exportJob, connectionVerifyJob, sendingDomainVerifyJob, enrollmentAddJob, campaignStartJob, inboxRefineJob];

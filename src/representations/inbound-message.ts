@@ -3,7 +3,7 @@
 // `state` received means accepted but not yet through the ingest, so what the
 // ingest reads (kind, authentication, report, match) is still null.
 import { Type as t } from "@sinclair/typebox";
-import { INBOUND_KINDS, type inboundMessages } from "../db/schema";
+import { CLASSIFICATIONS, INBOUND_KINDS, INTENTS, SENTIMENTS, type inboundMessages } from "../db/schema";
 import { iso } from "../lib/clock";
 import { Id, Nullable, Timestamp, openEnum } from "./common";
 import { exampleId } from "./examples";
@@ -63,6 +63,19 @@ export const INBOUND_MESSAGE_EXAMPLE = {
   message_id: BOUNCED_MESSAGE,
   person_id: exampleId("per", PERSON_EXAMPLE.created_at, "1c5b9a3b7d0f2468ace"),
   delivery_event_ids: [exampleId("dev", AT.processed, "2e4a6c8e0b1d3f5a7c9")],
+  source: "smtp",
+  connection_id: null,
+  folder: null,
+  thread_id: null,
+  campaign_id: exampleId("cmp", "2026-03-02T08:00:00.000Z", "4f18c3b4a5968778695"),
+  classification: "bounce",
+  sentiment: null,
+  intent: null,
+  verdict_by: "rules",
+  return_at: null,
+  proposal: null,
+  text: "I'm sorry to have to inform you that your message could not be delivered to one or more recipients.",
+  read: false,
   raw_url: inboundRawPath(EXAMPLE_ID),
   processed_at: AT.processed,
   created_at: AT.received,
@@ -150,7 +163,7 @@ export const InboundMessageSchema = t.Object(
     id: Id("inm"),
     object: t.Literal("inbound_message"),
     state: openEnum("received (accepted, not yet through the ingest: kind, authentication, report and the match are null), processed"),
-    kind: Nullable(openEnum(`${INBOUND_MESSAGE_KINDS.join(", ")} (a reply; threads and classification come with the inbox)`)),
+    kind: Nullable(openEnum(`${INBOUND_MESSAGE_KINDS.join(", ")}: what the ingest read structurally (other: written by a person); classification is the inbox's verdict`)),
     from: Text("The From header"),
     to: Text("The To header"),
     subject: Text("The Subject header"),
@@ -174,6 +187,31 @@ export const InboundMessageSchema = t.Object(
     message_id: Nullable(Id("msg", "Our message it is about or replies to")),
     person_id: Nullable(Id("per", "The person it is about or from")),
     delivery_event_ids: t.Optional(t.Array(Id("dev"), { description: "The delivery events (bounced, complained…) it brought, oldest first" })),
+    source: openEnum("smtp (the inbound listener), imap (read from a connection's folder)"),
+    connection_id: Nullable(Id("cnx", "The connection whose IMAP folder it was read from")),
+    folder: Text("The IMAP folder it was read from"),
+    thread_id: Nullable(Id("thr", "The inbox thread it belongs to (mail a person wrote: replies, auto-replies, unsubscribe requests)")),
+    campaign_id: Nullable(Id("cmp", "The campaign whose message it answers or is about")),
+    classification: Nullable(openEnum(`${CLASSIFICATIONS.join(", ")} (null until processed)`)),
+    sentiment: Nullable(openEnum(`${SENTIMENTS.join(", ")}: replies only`)),
+    intent: Nullable(openEnum(`${INTENTS.join(", ")}: replies (and moved for a "left the company" auto-reply)`)),
+    verdict_by: Nullable(openEnum("rules (the built-in classifier), ai (refined by the AI provider), manual (PATCH; never overridden afterwards)")),
+    return_at: Nullable(Timestamp),
+    proposal: Nullable(
+      t.Object(
+        {
+          action: openEnum("suppress (an unsubscribe request), move (the person's new address), refer (create the referred person)"),
+          email: t.String({ description: "The address to suppress, the new address, or the referred person's" }),
+          name: Text("The referred person's name, when stated"),
+          state: openEnum("pending, confirmed, dismissed"),
+          reviewed_at: Nullable(Timestamp),
+          result_id: Nullable(t.String({ description: "What confirming touched: the person moved or created (per_…)" })),
+        },
+        { description: "What the message proposes; POST /v1/inbound_messages/{id}/review confirms or dismisses it" },
+      ),
+    ),
+    text: Text("What the person wrote: quoted history, forwarded headers and signature cut (the raw message keeps everything)"),
+    read: t.Boolean({ description: "Read in the inbox (PATCH /v1/threads/{id} {read})" }),
     raw_url: t.String({ description: "Where the raw message (message/rfc822) is downloaded, with inbox:read" }),
     processed_at: Nullable(Timestamp),
     created_at: Timestamp,
@@ -219,6 +257,21 @@ export function inboundMessageView(m: InboundMessageRow, deliveryEventIds?: read
     message_id: m.messageId,
     person_id: m.personId,
     ...(deliveryEventIds ? { delivery_event_ids: [...deliveryEventIds] } : {}),
+    source: m.source,
+    connection_id: m.connectionId,
+    folder: m.folder,
+    thread_id: m.threadId,
+    campaign_id: m.campaignId,
+    classification: m.classification,
+    sentiment: m.sentiment,
+    intent: m.intent,
+    verdict_by: m.verdictBy,
+    return_at: iso(m.returnAt),
+    proposal: m.proposal
+      ? { action: m.proposal.action, email: m.proposal.email, name: m.proposal.name, state: m.proposal.state, reviewed_at: iso(m.proposal.reviewedAt), result_id: m.proposal.resultId }
+      : null,
+    text: m.text,
+    read: m.read,
     raw_url: inboundRawPath(m.id),
     processed_at: iso(m.processedAt),
     created_at: iso(m.createdAt),

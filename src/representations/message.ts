@@ -108,7 +108,7 @@ export const MESSAGE_REQUEST_EXAMPLE = {
 
 // the holds a message can carry (HOLDS in src/db/schema/messages.ts)
 const HOLD_VALUES =
-  "suppressed, person_blocked, domain_unverified, connection_paused, quota, test_mode, campaign_paused (its campaign is paused; starting it makes the message due at once), reply_pending (mail from the person, or their company with company_on_reply, arrived since the previous step and is not read yet: looked at again in 30 s)";
+  "suppressed, person_blocked, domain_unverified, connection_paused, quota, test_mode, campaign_paused (its campaign is paused; starting it makes the message due at once), reply_pending (mail from the person, or their company with company_on_reply, arrived since the previous step and is not read yet: looked at again in 30 s), out_of_office (the person's out-of-office paused the enrollment: sent after their return)";
 const Holds = t.Array(openEnum(HOLD_VALUES));
 
 const MESSAGE_FIELDS = {

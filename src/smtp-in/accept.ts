@@ -23,6 +23,8 @@ export interface Received {
   remoteAddress: string;
   helo: string | null;
   tls: boolean;
+  /** Read from a connection's IMAP folder rather than received by the listener. */
+  imap?: { connectionId: string; folder: string };
 }
 
 export interface Accepted {
@@ -46,8 +48,8 @@ function statements(ctx: Ctx) {
   return preparedOnce(ctx.db, "smtp-in.accept", () => ({
     insert: db.prepare(
       `INSERT INTO inbound_messages (id, workspace_id, state, mail_from, rcpt_to, remote_address, helo, tls, from_header, to_header, subject,
-              message_id_header, in_reply_to, dedupe_key, size, attempts, received_at, created_at, updated_at, from_key, from_domain)
-       VALUES (?1, ?2, 'received', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0, ?15, ?15, ?15, ?16, ?17)
+              message_id_header, in_reply_to, dedupe_key, size, attempts, received_at, created_at, updated_at, from_key, from_domain, source, connection_id, folder)
+       VALUES (?1, ?2, 'received', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0, ?15, ?15, ?15, ?16, ?17, ?18, ?19, ?20)
        ON CONFLICT (workspace_id, dedupe_key) DO NOTHING`,
     ),
     insertRaw: db.prepare("INSERT INTO inbound_message_raws (id, workspace_id, raw) VALUES (?1, ?2, ?3)"),
@@ -63,6 +65,7 @@ function writeRows(ctx: Ctx, _tx: Tx, rows: Row[]): { id: string; duplicate: boo
     const inserted = s.insert.run(
       r.id, r.workspaceId, f.mailFrom, JSON.stringify(r.rcptTo), f.remoteAddress, f.helo, f.tls ? 1 : 0, h.from, h.to, h.subject,
       h.messageId, h.inReplyTo, r.dedupeKey, r.raw.length, r.receivedAt, h.fromKey, h.fromKey ? h.fromKey.slice(h.fromKey.lastIndexOf("@") + 1) : null,
+      f.imap ? "imap" : "smtp", f.imap?.connectionId ?? null, f.imap?.folder ?? null,
     ).changes;
     if (inserted) {
       s.insertRaw.run(r.id, r.workspaceId, r.raw);

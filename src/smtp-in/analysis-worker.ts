@@ -1,18 +1,20 @@
 // The ingest's CPU-heavy reading of a message on a thread of its own
 // (analysis.ts starts it): SPF/DKIM/DMARC/ARC with mailauth and the report
 // parser. Both are pure functions of the bytes, the envelope and DNS, so the
-// main thread keeps taking SMTP dialogue and requests while they run.
+// main thread keeps taking SMTP dialogue and requests while they run; so is
+// the inbox's classifier, which reads what a person wrote.
 // Compiled builds list this file as an entrypoint of its own (scripts/build.ts).
 import { systemClock } from "../lib/clock";
 import { createCachingResolver, createResolver, type DnsServer } from "../lib/dns/resolver";
+import { classifyMessage } from "../modules/inbox/classifier";
 import { parseReport } from "./bounces";
 import { authenticateRaw, type Envelope } from "./steps/authenticate";
 
 declare const self: Worker;
 
 export type AnalysisStart = { type: "start"; servers: DnsServer[] | null; hostname: string };
-export type AnalysisRequest = { type: "analyse"; id: number; raw: Uint8Array; envelope: Envelope };
-export type AnalysisAnswer = { id: number; authentication: unknown; report: unknown } | { id: number; error: string };
+export type AnalysisRequest = { type: "analyse"; id: number; raw: Uint8Array; envelope: Envelope; receivedAt: number };
+export type AnalysisAnswer = { id: number; authentication: unknown; report: unknown; verdict: unknown } | { id: number; error: string };
 
 let start: AnalysisStart | null = null;
 let dns: ReturnType<typeof createResolver> | null = null;
@@ -27,7 +29,9 @@ self.onmessage = async (e: MessageEvent<AnalysisStart | AnalysisRequest>) => {
   try {
     const raw = Buffer.from(m.raw.buffer, m.raw.byteOffset, m.raw.byteLength);
     const authentication = await authenticateRaw(raw, m.envelope, dns!, start!.hostname);
-    self.postMessage({ id: m.id, authentication, report: parseReport(raw) } satisfies AnalysisAnswer);
+    const report = parseReport(raw);
+    const verdict = classifyMessage(raw, { report, now: m.receivedAt });
+    self.postMessage({ id: m.id, authentication, report, verdict } satisfies AnalysisAnswer);
   } catch (err) {
     self.postMessage({ id: m.id, error: err instanceof Error ? err.message : String(err) } satisfies AnalysisAnswer);
   }

@@ -19,12 +19,12 @@ export class AnalysisThread {
 
   constructor(private readonly config: Pick<Config, "dnsServers" | "hostname">) {}
 
-  analyse(raw: Uint8Array, envelope: Envelope): Promise<Analysis> {
+  analyse(raw: Uint8Array, envelope: Envelope, receivedAt: number): Promise<Analysis> {
     const worker = this.thread();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ type: "analyse", id, raw, envelope } satisfies AnalysisRequest);
+      worker.postMessage({ type: "analyse", id, raw, envelope, receivedAt } satisfies AnalysisRequest);
     });
   }
 

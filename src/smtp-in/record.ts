@@ -10,9 +10,16 @@ import { preparedOnce, rowColumns } from "../db/prepared";
 import { inboundMessages, type InboundReport } from "../db/schema";
 import { transact, type Outbox } from "../modules/events/outbox";
 import { recordInboundEvidence } from "../modules/messages/inbound-evidence";
-import { replyReceived } from "../modules/campaigns/stop-rules";
+import { enqueue } from "../jobs/queue";
+import { applyVerdict } from "../modules/inbox/effects";
+import { INBOX_REFINE_JOB, refinesReplies } from "../modules/inbox/refine.job";
+import { proposalOf } from "../modules/inbox/proposals";
+import { inboxSettingsOf } from "../modules/inbox/settings";
+import { assignThread } from "../modules/inbox/thread-assign";
+import type { Classification, InboundProposal } from "../db/schema";
 import { inboundMessageView } from "../representations/inbound-message";
 import type { Report } from "./bounces";
+import { referencesOf } from "./steps/match";
 import type { InboundRow, IngestWork } from "./work";
 
 export type IngestResult = { row: InboundRow; work: IngestWork } | { row: InboundRow; error: string; giveUp: boolean };
@@ -32,52 +39,117 @@ export function recordIngests(ctx: Ctx, owner: string, results: IngestResult[]):
 
 const mine = (id: string, owner: string) => and(eq(inboundMessages.id, id), eq(inboundMessages.leaseOwner, owner), eq(inboundMessages.state, "received"));
 
+/** Mail a person wrote (or their autoresponder): it goes into a thread of the inbox. */
+const THREADED = new Set<Classification>(["reply", "auto_reply", "unsubscribe_request"]);
+/** What is kept of the visible text (the raw message keeps everything). */
+const TEXT_MAX = 20_000;
+
 function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWork): void {
+  const s = statements(ctx);
+  if (!s.mine.get(w.row.id, owner)) return; // no longer ours: whoever holds it records it
   const now = ctx.clock.now();
   const m = w.match;
-  const row = processedStatement(ctx)(w.row.id, owner, {
+  const r = w.row;
+  const v = w.verdict;
+  const classification: Classification = v?.classification ?? (w.kind === "bounce" || w.kind === "complaint" ? w.kind : "reply");
+  // a reply that asks to be unsubscribed is applied at once when the workspace says so (a mailed request always is)
+  const applyNow = classification === "unsubscribe_request" && w.kind === "other" && r.fromKey !== null && inboxSettingsOf(ctx, r.workspaceId).unsubscribeRequests === "apply";
+  let proposal: InboundProposal | null = v && w.kind !== "unsubscribe" ? proposalOf(v, r.fromKey) : null;
+  if (proposal && applyNow) proposal = { ...proposal, state: "confirmed", reviewedAt: now };
+  const place = THREADED.has(classification)
+    ? assignThread(ctx, { workspaceId: r.workspaceId, inboundId: r.id, messageId: m?.messageId ?? null, personId: m?.personId ?? null, connectionId: r.connectionId, subject: r.subject, references: [...referencesOf(w), ...(r.inReplyTo ? [r.inReplyTo] : [])], at: r.receivedAt })
+    : null;
+  const row = processedStatement(ctx)(r.id, owner, {
     kind: w.kind,
     authentication: w.authentication,
     report: w.report && (w.kind === "bounce" || w.kind === "complaint") ? reportOf(w.report) : null,
     matchedBy: m?.by ?? null,
     messageId: m?.messageId ?? null,
     personId: m?.personId ?? null,
+    threadId: place?.threadId ?? null,
+    campaignId: place ? place.campaignId : m ? (s.campaignOf.get(m.messageId)?.campaignId ?? null) : null,
+    classification,
+    sentiment: v?.sentiment ?? null,
+    intent: v?.intent ?? null,
+    returnAt: v?.returnAt ?? null,
+    proposal,
+    text: v?.visibleText.slice(0, TEXT_MAX) ?? null,
     at: now,
-  });
-  if (!row) return; // no longer ours: whoever holds it records it
+  })!;
   const events =
     m && (row.kind === "bounce" || row.kind === "complaint" || row.kind === "unsubscribe")
       ? recordInboundEvidence(ctx, tx, outbox, {
           workspaceId: row.workspaceId,
           inboundMessageId: row.id,
           kind: row.kind,
-          recipients: w.report?.recipients.map((r) => ({ ...r, reason: r.reason })) ?? [],
+          recipients: w.report?.recipients.map((x) => ({ ...x, reason: x.reason })) ?? [],
           messageId: m.messageId,
           personId: m.personId,
           occurredAt: row.receivedAt,
         })
       : [];
-  // mail from a person that is none of those is their answer: the campaigns' stop rules (the inbox issue refines what a reply is)
-  if (row.kind === "other") {
-    replyReceived(ctx, tx, outbox, { workspaceId: row.workspaceId, inboundMessageId: row.id, personId: m?.personId ?? null, fromKey: row.fromKey, messageId: m?.messageId ?? null, occurredAt: row.receivedAt });
+  if (THREADED.has(classification)) {
+    applyVerdict(ctx, tx, outbox, {
+      workspaceId: row.workspaceId,
+      inboundMessageId: row.id,
+      classification,
+      intent: row.intent,
+      returnAt: row.returnAt,
+      fromKey: row.fromKey,
+      personId: row.personId,
+      messageId: row.messageId,
+      receivedAt: row.receivedAt,
+      applyUnsubscribe: applyNow,
+    });
+  }
+  if (classification === "reply" && refinesReplies(ctx)) {
+    enqueue(ctx, tx, { workspaceId: row.workspaceId, kind: INBOX_REFINE_JOB, args: { workspaceId: row.workspaceId, inboundMessageId: row.id }, maxAttempts: 3 });
   }
   outbox.emit({ workspaceId: row.workspaceId, type: "inbound_message.received", data: inboundMessageView(row, events.map((e) => e.id)) });
+}
+
+function statements(ctx: Ctx) {
+  const db = ctx.db.$client;
+  return preparedOnce(ctx.db, "smtp-in.record", () => ({
+    mine: db.prepare<{ one: number }, [string, string]>("SELECT 1 AS one FROM inbound_messages WHERE id = ?1 AND lease_owner = ?2 AND state = 'received'"),
+    campaignOf: db.prepare<{ campaignId: string | null }, [string]>("SELECT campaign_id AS campaignId FROM messages WHERE id = ?1"),
+  }));
 }
 
 /** The ingest's result written once, only while `owner` holds the lease (prepared: it runs for every message). */
 function processedStatement(ctx: Ctx) {
   return preparedOnce(ctx.db, "smtp-in.processed", () => {
     const { list, decode } = rowColumns<InboundRow>(inboundMessages);
-    const stmt = ctx.db.$client.prepare<InboundRow, [string, string, string | null, string | null, string | null, string | null, string | null, string | null, number]>(
+    const stmt = ctx.db.$client.prepare<InboundRow, (string | number | null)[]>(
       `UPDATE inbound_messages SET state = 'processed', kind = ?3, authentication = ?4, report = ?5, matched_by = ?6, message_id = ?7, person_id = ?8,
+              thread_id = ?10, campaign_id = ?11, classification = ?12, sentiment = ?13, intent = ?14, verdict_by = 'rules', return_at = ?15, proposal = ?16, text = ?17,
               lease_owner = NULL, lease_until = NULL, last_error = NULL, processed_at = ?9, updated_at = ?9
         WHERE id = ?1 AND lease_owner = ?2 AND state = 'received'
         RETURNING ${list}`,
     );
-    type Found = { kind: string | null; authentication: unknown; report: unknown; matchedBy: string | null; messageId: string | null; personId: string | null; at: number };
+    type Found = {
+      kind: string | null;
+      authentication: unknown;
+      report: unknown;
+      matchedBy: string | null;
+      messageId: string | null;
+      personId: string | null;
+      threadId: string | null;
+      campaignId: string | null;
+      classification: string;
+      sentiment: string | null;
+      intent: string | null;
+      returnAt: number | null;
+      proposal: unknown;
+      text: string | null;
+      at: number;
+    };
     return (id: string, owner: string, f: Found): InboundRow | null => {
       const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
-      const row = stmt.get(id, owner, f.kind, json(f.authentication), json(f.report), f.matchedBy, f.messageId, f.personId, f.at);
+      const row = stmt.get(
+        id, owner, f.kind, json(f.authentication), json(f.report), f.matchedBy, f.messageId, f.personId, f.at,
+        f.threadId, f.campaignId, f.classification, f.sentiment, f.intent, f.returnAt, json(f.proposal), f.text,
+      );
       if (row && decode) decode(row);
       return row;
     };
@@ -91,7 +163,7 @@ function recordError(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, r: { row: 
     tx.update(inboundMessages).set(release).where(mine(r.row.id, owner)).run();
     return;
   }
-  const row = tx.update(inboundMessages).set({ ...release, state: "processed", kind: "other", processedAt: now }).where(mine(r.row.id, owner)).returning().get();
+  const row = tx.update(inboundMessages).set({ ...release, state: "processed", kind: "other", classification: "reply", verdictBy: "rules", processedAt: now }).where(mine(r.row.id, owner)).returning().get();
   if (row) outbox.emit({ workspaceId: row.workspaceId, type: "inbound_message.received", data: inboundMessageView(row, []) });
 }
 

@@ -1,6 +1,7 @@
 // What one inbound message carries through the ingest's steps (ingest.ts).
 import type { Ctx } from "../context";
 import type { InboundAuthentication, InboundKind, inboundMessages, MatchedBy } from "../db/schema";
+import type { Verdict } from "../modules/inbox/classifier";
 import type { Report } from "./bounces";
 
 export type InboundRow = typeof inboundMessages.$inferSelect;
@@ -16,6 +17,7 @@ export interface Match {
 export interface Analysis {
   authentication: InboundAuthentication;
   report: Report;
+  verdict: Verdict;
 }
 
 export interface IngestWork {
@@ -27,5 +29,7 @@ export interface IngestWork {
   authentication: InboundAuthentication | null;
   report: Report | null;
   kind: InboundKind | null;
+  /** The inbox's reading: classification, sentiment, intent, return date, proposal (modules/inbox/classifier). */
+  verdict: Verdict | null;
   match: Match | null;
 }

@@ -76,8 +76,8 @@ async function ingest(ctx: Ctx, row: InboundRow, thread: AnalysisThread | null):
   try {
     const raw = rawOf(ctx, row.id);
     if (!raw) throw new Error("the raw message is missing");
-    const analysis = thread ? thread.analyse(raw, envelopeOf(row)) : null;
-    return { row, work: await runIngest({ ctx, row, raw, analysis, authentication: null, report: null, kind: null, match: null }) };
+    const analysis = thread ? thread.analyse(raw, envelopeOf(row), row.receivedAt) : null;
+    return { row, work: await runIngest({ ctx, row, raw, analysis, authentication: null, report: null, kind: null, verdict: null, match: null }) };
   } catch (err) {
     ctx.log.error("smtp-in: ingest failed", { inbound_message_id: row.id, ...errorFields(err) });
     return { row, error: err instanceof Error ? err.message : String(err), giveUp: row.attempts >= MAX_INGEST_ATTEMPTS };

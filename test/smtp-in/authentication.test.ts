@@ -67,7 +67,7 @@ async function message(d: string, sign = true): Promise<string> {
 /** The authenticate step alone, on a stored (received) row of this envelope. */
 async function authenticated(raw: string, envelope: { mailFrom: string; helo: string }) {
   const row = seedInbound(app.ctx, w.id, { state: "received", kind: null, processedAt: null, raw, mailFrom: envelope.mailFrom, helo: envelope.helo, remoteAddress: "127.0.0.1" });
-  const work: IngestWork = { ctx: app.ctx, row, raw: Buffer.from(raw), analysis: null, authentication: null, report: null, kind: null, match: null };
+  const work: IngestWork = { ctx: app.ctx, row, raw: Buffer.from(raw), analysis: null, authentication: null, report: null, kind: null, verdict: null, match: null };
   await authenticate(work);
   return work.authentication!;
 }

@@ -24,10 +24,10 @@ class Recorder implements Service {
 }
 
 describe("runtime", () => {
-  test("serve's services: the database threads, the job runner, webhook worker, the MTA, the campaign scheduler, the ingest and periodic tasks, then the SMTP listener and HTTP last", async () => {
+  test("serve's services: the database threads, the job runner, webhook worker, the MTA, the campaign scheduler, the ingest, the IMAP reader and periodic tasks, then the SMTP listener and HTTP last", async () => {
     const app = await startTestApp();
     try {
-      expect(services(app.ctx).map((s) => s.name)).toEqual(["db", "jobs", "webhooks", "mta", "campaign-scheduler", "smtp-in.ingest", "periodic", "smtp-in", "tracking", "http"]);
+      expect(services(app.ctx).map((s) => s.name)).toEqual(["db", "jobs", "webhooks", "mta", "campaign-scheduler", "smtp-in.ingest", "imap", "periodic", "smtp-in", "tracking", "http"]);
     } finally {
       await app.close();
     }

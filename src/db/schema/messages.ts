@@ -2,8 +2,9 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "failed", "uncertain", "cancelled"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-// campaign_paused: its campaign is paused; reply_pending: mail from the person (or their company) arrived since the previous step and is not read yet
-export const HOLDS = ["suppressed", "person_blocked", "domain_unverified", "connection_paused", "quota", "test_mode", "campaign_paused", "reply_pending"] as const;
+// campaign_paused: its campaign is paused; reply_pending: mail from the person (or their company) arrived since the previous step and is not read yet;
+// out_of_office: the person's out-of-office paused the enrollment until their return
+export const HOLDS = ["suppressed", "person_blocked", "domain_unverified", "connection_paused", "quota", "test_mode", "campaign_paused", "reply_pending", "out_of_office"] as const;
 export type Hold = (typeof HOLDS)[number];
 
 /** One envelope recipient and where its delivery stands. */

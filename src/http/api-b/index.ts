@@ -14,6 +14,7 @@ import { groupRoutes } from "./groups.routes";
 import { imageRoutes } from "./images.routes";
 import { importRoutes } from "./imports.routes";
 import { inboundMessageRoutes } from "./inbound-messages.routes";
+import { threadRoutes } from "./threads.routes";
 import { jobRoutes } from "./jobs.routes";
 import { messageRoutes } from "./messages.routes";
 import { peopleRoutes } from "./people.routes";
@@ -48,6 +49,7 @@ export function apiBRoutes(ctx: Ctx, limiter: RateLimiter) {
     .use(messageRoutes(ctx, limiter))
     .use(deliveryEventRoutes(ctx, limiter))
     .use(inboundMessageRoutes(ctx, limiter))
+    .use(threadRoutes(ctx, limiter))
     .use(campaignRoutes(ctx, limiter))
     .use(analyticsRoutes(ctx, limiter))
     .use(imageRoutes(ctx, limiter));

@@ -14,6 +14,7 @@ import { newId } from "../../lib/ids";
 import { messageView } from "../../representations/message";
 import { transact, type Outbox } from "../events/outbox";
 import type { MessageInput } from "../messages/message-input";
+import { resumeOutOfOffice } from "../inbox/out-of-office";
 import { afterQueued, insertCampaignMessage, type MessageRow } from "../messages/messages";
 import { makeMessage, type PersonData, type Previous } from "./campaign-message";
 import { liveStepsOf, setCampaignStatus } from "./campaign-status";
@@ -89,6 +90,7 @@ export interface TickResult {
 /** One tick over every active campaign (or one). */
 export async function tick(ctx: Ctx, only?: { workspaceId: string; campaignId: string }): Promise<TickResult> {
   const total: TickResult = { made: 0, deferred: 0, ended: 0, more: false };
+  resumeOutOfOffice(ctx); // enrollments back from an out-of-office are due again (modules/inbox)
   const now = ctx.clock.now();
   // a campaign whose pool is full rests until its pacing says (plan.ts `full`)
   const ids = only ? [only] : statements(ctx).active.all().filter((c) => c.pacedUntil === null || c.pacedUntil <= now).map((c) => ({ workspaceId: c.workspaceId, campaignId: c.id }));

@@ -10,6 +10,11 @@ export type Pointer = (name: string) => string;
 
 export interface InboundMessageFilterParams {
   kind?: string;
+  classification?: string;
+  sentiment?: string;
+  intent?: string;
+  thread_id?: string;
+  campaign_id?: string;
   message_id?: string;
   person_id?: string;
   received_after?: string;
@@ -26,6 +31,11 @@ function time(name: string, value: string | undefined, pointer: Pointer): number
 export function inboundMessageFilters(p: InboundMessageFilterParams, pointer: Pointer): InboundMessageFilters {
   return {
     kind: p.kind,
+    classification: p.classification,
+    sentiment: p.sentiment,
+    intent: p.intent,
+    threadId: p.thread_id,
+    campaignId: p.campaign_id,
     messageId: p.message_id,
     personId: p.person_id,
     receivedAfter: time("received_after", p.received_after, pointer),

@@ -4,8 +4,10 @@
 import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { tableReads, type Page, type PageRequest } from "../../db/queries";
-import { deliveryEvents, inboundMessageRaws, inboundMessages } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import { deliveryEvents, inboundMessageRaws, inboundMessages, type Classification, type Intent, type Sentiment } from "../../db/schema";
+import { DomainError, invalidField, notFound } from "../../lib/errors";
+import { replyReceived } from "../campaigns/stop-rules";
+import { transact } from "../events/outbox";
 import type { InboundMessageDetail } from "../../representations/inbound-message";
 
 export type InboundMessageRow = typeof inboundMessages.$inferSelect;
@@ -41,6 +43,11 @@ export function getInboundMessage(ctx: Ctx, a: { workspaceId: string; id: string
 export interface InboundMessageFilters {
   /** bounce, complaint, auto_reply, unsubscribe, other (an open list). */
   kind?: string;
+  classification?: string;
+  sentiment?: string;
+  intent?: string;
+  threadId?: string;
+  campaignId?: string;
   messageId?: string;
   personId?: string;
   /** Milliseconds: received strictly after. */
@@ -60,7 +67,8 @@ export function listInboundMessages(
   a: { workspaceId: string; filters: InboundMessageFilters; page: PageRequest },
 ): Page<InboundMessageDetail> | Promise<Page<InboundMessageDetail>> {
   const f = a.filters;
-  const filter = { workspaceId: a.workspaceId, equal: { kind: f.kind, messageId: f.messageId, personId: f.personId } };
+  const equal = { kind: f.kind, classification: f.classification, sentiment: f.sentiment, intent: f.intent, threadId: f.threadId, campaignId: f.campaignId, messageId: f.messageId, personId: f.personId };
+  const filter = { workspaceId: a.workspaceId, equal };
   const where = and(
     f.receivedAfter !== undefined ? gt(inboundMessages.receivedAt, f.receivedAfter) : undefined,
     f.receivedBefore !== undefined ? lt(inboundMessages.receivedAt, f.receivedBefore) : undefined,
@@ -78,4 +86,58 @@ export function inboundMessageRaw(ctx: Ctx, a: { workspaceId: string; id: string
     .get();
   if (!row) throw notFound("inbound message");
   return row.raw;
+}
+
+export interface Correction {
+  classification?: Classification;
+  sentiment?: Sentiment | null;
+  intent?: Intent | null;
+}
+
+/**
+ * A person's correction of the verdict (PATCH): recorded as `manual`, which the
+ * AI never overrides. Correcting a message into a reply or an unsubscribe
+ * request runs the campaigns' stop rules, as the ingest would have (what
+ * already stopped stays stopped); into an unsubscribe request it also proposes
+ * the suppression.
+ */
+export function correctInboundMessage(ctx: Ctx, a: { workspaceId: string; id: string; correction: Correction }): InboundMessageDetail {
+  const c = a.correction;
+  const row = transact(ctx, (tx, outbox) => {
+    const m = reads.get(ctx.db, a.workspaceId, a.id);
+    if (!m) throw notFound("inbound message");
+    if (m.state !== "processed") throw new DomainError("conflict", "The message is not through the ingest yet: correct it once it is processed.");
+    const classification = c.classification ?? m.classification;
+    const evidence = (x: string | null) => x === "bounce" || x === "complaint";
+    if (c.classification !== undefined && c.classification !== m.classification && (evidence(c.classification) || evidence(m.classification))) {
+      throw invalidField("/classification", "invalid", "Bounces and complaints are evidence read from their reports: they cannot be reclassified, nor can other mail become one.");
+    }
+    const isReply = classification === "reply";
+    if (!isReply && ((c.sentiment ?? null) !== null || (c.intent ?? null) !== null) && !(classification === "auto_reply" && c.intent === "moved")) {
+      throw invalidField(c.sentiment ? "/sentiment" : "/intent", "invalid", "sentiment and intent are given to replies (and intent moved to an auto-reply).");
+    }
+    const now = ctx.clock.now();
+    const answered = (x: string | null) => x === "reply" || x === "unsubscribe_request";
+    if (answered(classification) && !answered(m.classification)) {
+      replyReceived(ctx, tx, outbox, { workspaceId: m.workspaceId, inboundMessageId: m.id, personId: m.personId, fromKey: m.fromKey, messageId: m.messageId, occurredAt: m.receivedAt });
+    }
+    const proposal =
+      classification === "unsubscribe_request" && !m.proposal && m.fromKey
+        ? { action: "suppress" as const, email: m.fromKey, name: null, state: "pending" as const, reviewedAt: null, resultId: null }
+        : m.proposal;
+    return tx
+      .update(inboundMessages)
+      .set({
+        classification,
+        sentiment: isReply ? (c.sentiment !== undefined ? c.sentiment : m.sentiment) : null,
+        intent: isReply || classification === "auto_reply" ? (c.intent !== undefined ? c.intent : isReply ? m.intent : null) : null,
+        verdictBy: "manual",
+        proposal,
+        updatedAt: now,
+      })
+      .where(and(eq(inboundMessages.workspaceId, a.workspaceId), eq(inboundMessages.id, a.id)))
+      .returning()
+      .get()!;
+  });
+  return inboundDetail(ctx, row);
 }

@@ -3,6 +3,8 @@
 //     while the message waited → cancelled, never sent;
 //   - its campaign is paused → held until the campaign starts again
 //     (archived → cancelled);
+//   - its enrollment is paused by an out-of-office → held until the person is
+//     back (the inbox's pause; the scheduler resumes the enrollment then);
 //   - the reply-race guard: mail from the person (or, with company_on_reply,
 //     from their company's domain) arrived after the previous step and is not
 //     read yet → held a moment, so the stop rules decide before we send
@@ -30,6 +32,9 @@ export function campaignGuard(w: Work): Verdict {
   const campaign = pointSelect<CampaignRow>(w.ctx.db, campaigns)(m.workspaceId, m.campaignId)!;
   if (campaign.status === "archived") return { kind: "cancel", detail: `its campaign ${campaign.id} is archived` };
   if (campaign.status === "paused") return hold(w, "campaign_paused", `its campaign ${campaign.id} is paused`, w.now + PAUSED_RECHECK_MS);
+  if (e.status === "paused" && e.pausedUntil !== null && e.pausedUntil > w.now) {
+    return hold(w, "out_of_office", e.statusDetail ?? "the person is out of office", e.pausedUntil);
+  }
   const since = e.lastSentAt ?? e.createdAt;
   const key = w.person?.emailKey;
   if (key && unread(w).byAddress.get(m.workspaceId, key, since)) {

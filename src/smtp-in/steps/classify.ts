@@ -1,12 +1,30 @@
-// What the message is: a bounce, a delay notice, a complaint, an auto-reply or
-// other mail (bounces/). A message to a List-Unsubscribe mailto is an
-// unsubscribe request, whatever it says (RFC 2369: its arrival is the request).
-import { parseReport } from "../bounces";
+// What the message is: a bounce, a delay notice, a complaint, an auto-reply,
+// an unsubscribe request or a reply (bounces/ reads reports; the inbox's
+// classifier reads what a person wrote). A message to a List-Unsubscribe
+// mailto is an unsubscribe request, whatever it says (RFC 2369: its arrival is
+// the request).
+import { classifyMessage, type Verdict } from "../../modules/inbox/classifier";
+import type { InboundKind } from "../../db/schema";
+import { parseReport, type ReportKind } from "../bounces";
 import { unsubscribeToken } from "../recipients";
 import type { IngestWork } from "../work";
 
 export async function classify(w: IngestWork): Promise<void> {
-  w.report = w.analysis ? (await w.analysis).report : parseReport(w.raw);
+  const analysis = w.analysis ? await w.analysis : null;
+  w.report = analysis ? analysis.report : parseReport(w.raw);
+  const verdict = analysis ? analysis.verdict : classifyMessage(w.raw, { report: w.report, now: w.row.receivedAt });
   const toUnsubscribe = w.row.rcptTo.some((a) => unsubscribeToken(a) !== null);
-  w.kind = toUnsubscribe && w.report.kind === "other" ? "unsubscribe" : w.report.kind;
+  if (toUnsubscribe && w.report.kind === "other") {
+    w.kind = "unsubscribe";
+    w.verdict = { ...verdict, classification: "unsubscribe_request", sentiment: null, intent: null, proposal: null };
+    return;
+  }
+  w.kind = kindOf(w.report.kind, verdict);
+  w.verdict = verdict;
+}
+
+/** The structural kind: the report's, else an auto-reply the classifier recognised by its wording. */
+function kindOf(reportKind: ReportKind, v: Verdict): InboundKind {
+  if (reportKind !== "other") return reportKind;
+  return v.classification === "auto_reply" ? "auto_reply" : "other";
 }

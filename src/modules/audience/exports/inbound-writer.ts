@@ -15,6 +15,7 @@ export type InboundExportFilters = InboundMessageFilterParams;
 const COLUMNS = [
   "id", "state", "kind", "from", "to", "subject", "message_id_header", "received_at", "mail_from", "rcpt_to", "remote_address",
   "spf", "dkim", "dmarc", "matched_by", "message_id", "person_id", "size",
+  "classification", "sentiment", "intent", "verdict_by", "thread_id", "campaign_id", "source",
 ] as const;
 
 type View = ReturnType<typeof inboundMessageDetailView>;
@@ -40,6 +41,13 @@ function cells(v: View): unknown[] {
     message_id: v.message_id,
     person_id: v.person_id,
     size: v.size,
+    classification: v.classification,
+    sentiment: v.sentiment,
+    intent: v.intent,
+    verdict_by: v.verdict_by,
+    thread_id: v.thread_id,
+    campaign_id: v.campaign_id,
+    source: v.source,
   };
   return COLUMNS.map((c) => flat[c]);
 }

@@ -1,0 +1,138 @@
+// What a message proposes, and what confirming it does (POST
+// /v1/inbound_messages/{id}/review):
+//   suppress  an unsubscribe request written in a reply: the address is
+//             suppressed as `unsubscribed` with the message as evidence, the
+//             person marked, every live enrollment stopped (the same path as a
+//             one-click unsubscribe when it answers a message of ours)
+//   move      "I've left, write to …": the new address becomes the person's;
+//             the old one is kept in person_emails with the message
+//   refer     "talk to Maria, maria@…": the referred person is created (or
+//             found) in the workspace
+// Dismissing changes nothing but the proposal's state. A decision is final: the
+// same decision again answers the message as it is; the other one is 409.
+import { and, eq } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
+import { pointSelect } from "../../db/prepared";
+import { inboundMessages, messages, people, personEmails, type InboundProposal } from "../../db/schema";
+import { DomainError, invalidField, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { emailKey, parseEmail } from "../audience/email";
+import { personBecameUnreachable } from "../audience/unreachable";
+import { recordUnsubscribe } from "../audience/unsubscribe";
+import { transact, type Outbox } from "../events/outbox";
+import type { Verdict } from "./classifier";
+import { inboundDetail, type InboundMessageDetail, type InboundMessageRow } from "./inbound-messages";
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** The proposal a verdict makes for a message from `fromKey` (never the writer's own address as a move or referral). */
+export function proposalOf(v: Verdict, fromKey: string | null): InboundProposal | null {
+  const base = { name: null, state: "pending" as const, reviewedAt: null, resultId: null };
+  if (v.classification === "unsubscribe_request") return fromKey ? { ...base, action: "suppress", email: fromKey } : null;
+  const p = v.proposal;
+  if (!p || p.action === "suppress") return null;
+  const parsed = parseEmail(p.email);
+  if (!parsed.ok || emailKey(parsed.email) === fromKey) return null;
+  return { ...base, action: p.action, email: parsed.email, name: p.name?.slice(0, 200) ?? null };
+}
+
+/** Suppresses the address of an unsubscribe request (answers the suppression's evidence event, when it answers our message). */
+export function applyUnsubscribeRequest(ctx: Ctx, tx: Tx, outbox: Outbox, a: { workspaceId: string; address: string; inboundMessageId: string; messageId: string | null }): void {
+  const detail = "unsubscribe request in a reply";
+  const message = a.messageId ? pointSelect<MessageRow>(ctx.db, messages)(a.workspaceId, a.messageId) : undefined;
+  if (message && recordUnsubscribe(ctx, tx, outbox, { message, address: a.address, detail, inboundMessageId: a.inboundMessageId })) return;
+  personBecameUnreachable(ctx, tx, outbox, { workspaceId: a.workspaceId, address: a.address, cause: "unsubscribed", evidence: { inbound_message_id: a.inboundMessageId, message_id: a.messageId, detail } });
+}
+
+export type Decision = "confirm" | "dismiss";
+
+export function reviewInboundMessage(ctx: Ctx, a: { workspaceId: string; id: string; decision: Decision }): InboundMessageDetail {
+  const row = transact(ctx, (tx, outbox) => {
+    const m = pointSelect<InboundMessageRow>(ctx.db, inboundMessages)(a.workspaceId, a.id);
+    if (!m) throw notFound("inbound message");
+    const p = m.proposal;
+    if (!p) throw new DomainError("conflict", "This message proposes nothing to review.");
+    const state = a.decision === "confirm" ? "confirmed" : "dismissed";
+    if (p.state === state) return m;
+    if (p.state !== "pending") throw new DomainError("conflict", `The proposal was already ${p.state}.`);
+    const resultId = a.decision === "confirm" ? apply(ctx, tx, outbox, m, p) : null;
+    const now = ctx.clock.now();
+    const proposal: InboundProposal = { ...p, state, reviewedAt: now, resultId };
+    const updated = tx.update(inboundMessages).set({ proposal, updatedAt: now }).where(and(eq(inboundMessages.workspaceId, a.workspaceId), eq(inboundMessages.id, a.id))).returning().get()!;
+    return updated;
+  });
+  return inboundDetail(ctx, row);
+}
+
+function apply(ctx: Ctx, tx: Tx, outbox: Outbox, m: InboundMessageRow, p: InboundProposal): string | null {
+  switch (p.action) {
+    case "suppress":
+      applyUnsubscribeRequest(ctx, tx, outbox, { workspaceId: m.workspaceId, address: p.email, inboundMessageId: m.id, messageId: m.messageId });
+      return tx.select({ id: people.id }).from(people).where(and(eq(people.workspaceId, m.workspaceId), eq(people.emailKey, emailKey(p.email)))).get()?.id ?? null;
+    case "move":
+      return movePerson(ctx, tx, m, p.email);
+    case "refer":
+      return referredPerson(ctx, tx, m, p);
+  }
+}
+
+function personOf(tx: Tx, m: InboundMessageRow) {
+  const byKey = m.fromKey ? tx.select().from(people).where(and(eq(people.workspaceId, m.workspaceId), eq(people.emailKey, m.fromKey))).get() : undefined;
+  return byKey ?? (m.personId ? tx.select().from(people).where(and(eq(people.workspaceId, m.workspaceId), eq(people.id, m.personId))).get() : undefined);
+}
+
+function checkedAddress(email: string) {
+  const parsed = parseEmail(email);
+  if (!parsed.ok) throw invalidField("/proposal/email", "invalid_email", `The proposed address is not valid: ${parsed.message}.`);
+  return parsed;
+}
+
+function movePerson(ctx: Ctx, tx: Tx, m: InboundMessageRow, email: string): string {
+  const person = personOf(tx, m);
+  if (!person) throw new DomainError("conflict", "The person who wrote this message is not in the workspace (any more): there is nobody to move.");
+  const next = checkedAddress(email);
+  const key = emailKey(next.email);
+  if (person.emailKey === key) return person.id;
+  const other = tx.select({ id: people.id }).from(people).where(and(eq(people.workspaceId, m.workspaceId), eq(people.emailKey, key))).get();
+  if (other) throw new DomainError("conflict", `Another person (${other.id}) already has ${next.email}: merge them by hand, or dismiss the proposal.`);
+  const now = ctx.clock.now();
+  if (person.email) {
+    tx.insert(personEmails).values({ id: newId("pem"), workspaceId: m.workspaceId, personId: person.id, email: person.email, emailKey: person.emailKey!, replacedAt: now, inboundMessageId: m.id }).run();
+  }
+  tx.update(people)
+    .set({ email: next.email, emailKey: key, emailDomain: next.domain, emailSendable: null, sendableReason: null, verifiedAt: null, updatedAt: now })
+    .where(eq(people.id, person.id))
+    .run();
+  return person.id;
+}
+
+function referredPerson(ctx: Ctx, tx: Tx, m: InboundMessageRow, p: InboundProposal): string {
+  const address = checkedAddress(p.email);
+  const key = emailKey(address.email);
+  const existing = tx.select({ id: people.id }).from(people).where(and(eq(people.workspaceId, m.workspaceId), eq(people.emailKey, key))).get();
+  if (existing) return existing.id;
+  const referrer = personOf(tx, m);
+  const [given, ...rest] = (p.name ?? "").trim().split(/\s+/).filter(Boolean);
+  const now = ctx.clock.now();
+  const id = newId("per");
+  tx.insert(people)
+    .values({
+      id,
+      workspaceId: m.workspaceId,
+      email: address.email,
+      emailKey: key,
+      emailDomain: address.domain,
+      givenName: given ?? null,
+      familyName: rest.length ? rest.join(" ") : null,
+      // a colleague at the same domain works at the same company
+      company: referrer && referrer.emailDomain === address.domain ? referrer.company : null,
+      privateNotes: `Referred by ${referrer?.email ?? m.fromKey ?? "a reply"} (inbound message ${m.id}).`,
+      source: "inbound",
+      status: "active",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run();
+  return id;
+}
