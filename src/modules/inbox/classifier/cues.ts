@@ -48,11 +48,41 @@ export const INTEREST = anyOf([
   "interesse|interessee|interesses|interessant|m'interesse|nous interesse|en savoir plus|plus d'informations|plus d'infos|envoyez(?:-| )(?:moi|nous)|documentation|volontiers|avec plaisir|ca me parle|ouverts? a",
   "interesad[oa]s?|interesante|me interesa|nos interesa|mas informacion|mas detalles|envieme|enviame|mandame|envienos|suena (?:bien|interesante)|con gusto|me encantaria|nos encantaria|abiertos? a",
   "interessat[oaie]|interessante|mi interessa|ci interessa|maggiori informazioni|piu informazioni|inviatemi|mandatemi|inviami|mandami|volentieri|sembra interessante|mi piacerebbe|ci piacerebbe|apert[oi] a",
-  "geinteresseerd|interessant|meer informatie|meer info|meer weten|stuur (?:me|mij|ons)|klinkt (?:goed|interessant)|lijkt me (?:interessant|goed)|sta(?:an)? open",
+  "geinteresseerd|interesseert|interesseren|interessant|meer informatie|meer info|meer weten|stuur (?:me|mij|ons)|klinkt (?:goed|interessant)|lijkt me (?:interessant|goed)|sta(?:an)? open",
   "interessad[oa]s?|interessante|tenho interesse|temos interesse|me interessa|nos interessa|mais informacoes|mais detalhes|envie(?:-| )me|me envie|mande(?:-| )me|me mande|parece (?:bom|interessante)|com prazer|adoraria|abertos? a",
 ]);
-/** Weak interest: polite words that lean yes. */
-export const INTEREST_WEAK = anyOf(["sure|great|awesome|perfect|yes|absolutely|definitely", "gerne|gern|ja|super|prima", "oui|parfait|genial|super", "si|claro|perfecto|genial", "si|certo|perfetto|ottimo", "ja|graag|prima|top", "sim|claro|perfeito|otimo|gostaria"]);
+/** Needing it: a yes, or a refusal when negated ("we don't need this", "brauchen wir nicht"). */
+export const NEED = anyOf([
+  "need (?:this|it|that|your|such|any|a|something)",
+  "brauchen|benotigen|benoetigen|bedarf",
+  "besoin",
+  "necesitamos|necesito|nos hace falta",
+  "bisogno|ci serve|mi serve",
+  "nodig|behoefte",
+  "precisamos|preciso",
+]);
+/** Will look at it: interest without commitment. */
+export const REVIEW = anyOf([
+  "take a look|have a look|will review|will check (?:it|this) out|look into (?:it|this)|go through (?:it|this)",
+  "schaue (?:ich )?mir (?:das|es) an|sehe mir (?:das|es) an|schauen uns (?:das|es) an",
+  "je vais regarder|nous allons regarder|j'y jette un oeil|je regarde",
+  "le echo un vistazo|lo revisare|lo miro|lo vemos",
+  "ci do un'occhiata|do un'occhiata|lo guardo|ci guardo",
+  "ik kijk ernaar|ik ga ernaar kijken|we kijken ernaar|bekijk het",
+  "vou dar uma olhada|vou analisar|vamos analisar",
+]);
+/** Not deciding yet: they will think or come back. */
+export const PONDER = anyOf([
+  "let me think|think about it|think it over|get back to you|come back to you|discuss (?:it |this )?internally|check with (?:my|the|our) (?:team|boss|manager|colleagues|partner)|sleep on it|let you know",
+  "ich melde mich|wir melden uns|intern besprechen|ich uberlege|wir uberlegen|gebe ihnen bescheid",
+  "je reviens vers vous|nous revenons vers vous|je vous tiens au courant|je vais y reflechir|en discuter en interne",
+  "te digo algo|le digo algo|lo pensare|lo pensamos|lo hablo con|le aviso|te aviso|le comento",
+  "ti faccio sapere|le faccio sapere|ci penso|ci pensiamo|ne parlo con|vi faro sapere",
+  "ik laat het (?:je |u )?weten|ik kom erop terug|ik denk erover na|we denken erover na|intern bespreken",
+  "te aviso|lhe aviso|vou pensar|vamos pensar|retorno em breve|volto a falar",
+]);
+/** Weak interest: a plain yes ("Great, thanks!" is an acknowledgement, not a yes). */
+export const INTEREST_WEAK = anyOf(["yes|sure|absolutely|definitely|of course", "ja|gerne|gern|naturlich", "oui|bien sur|volontiers", "si|claro|por supuesto", "si|certo|certamente", "ja|graag|zeker", "sim|claro|com certeza"]);
 
 export const MEETING = anyOf([
   "call|phone call|zoom|teams|google meet|hangout|meeting|meet|demo|calendar|calendly|invite|schedule|book (?:a|some) time|set up (?:a )?(?:call|time|meeting|chat)|hop on|jump on|chat|availability|available|free (?:on|at|this|next|tomorrow|for|in)|works for me|work for you|works for you|what time|time slot|slots?|let'?s (?:talk|chat|speak|connect|meet)|speak (?:on|next|tomorrow|this)|talk (?:on|next|tomorrow|this)|catch up",
@@ -63,6 +93,8 @@ export const MEETING = anyOf([
   "gesprek|belafspraak|afspraak|bellen|belletje|vergadering|agenda|kalender|beschikbaar|overleggen|kennismaken|kennismakingsgesprek|koffie",
   "chamada|ligacao|ligar|reuniao|conversa|conversar|demonstracao|calendario|disponivel|disponibilidade|horario|papo|videochamada",
 ]);
+/** Talking, without a call or a date: a meeting only with a day or time beside it. */
+export const MEETING_WEAK = anyOf(["talk|speak|discuss", "sprechen|reden|besprechen|austauschen", "parler|discuter", "hablar|charlar|comentar", "parlare|parlarne|discutere", "spreken|praten|bespreken", "falar|conversar|discutir"]);
 export const MEETING_TIME = anyOf([
   WEEKDAY_NAMES,
   "tomorrow|next week|this week|morgen|nachste woche|naechste woche|diese woche|demain|la semaine prochaine|cette semaine|manana|la proxima semana|la semana que viene|esta semana|domani|la settimana prossima|la prossima settimana|questa settimana|volgende week|deze week|amanha|(?:na )?proxima semana",
@@ -111,7 +143,7 @@ export const REFERRAL_VERB = anyOf([
 ]);
 /** Passed on to someone else, named or not: "I've forwarded your e-mail to our CTO". */
 export const FORWARDED = anyOf([
-  "(?:i'?ve|i have|i'?ll|i will|i am|i'?m|we'?ve|we have|we'?ll) (?:forwarded|forwarding|forward|passed|passing|pass|cc'?d|cc'?ing|copied|copying|looped in|looping in|added|introduced|introducing)|(?:cc'?ing|copying|looping in)|(?:in|on) cc",
+  "(?:i|we)(?:'ve| have|'ll| will| am| are|'m|'re)? (?:forwarded|forwarding|passed (?:this|it|your|on|along)|passing (?:this|it|your|on|along)|cc'?d|cc'?ing|copied|copying|looped in|looping in|introduced|introducing)|(?:cc'?ing|copying|looping in)|(?:in|on) cc",
   "(?:habe|hab|werde) (?:ihre (?:e-?mail|nachricht|anfrage)|das|es|sie) (?:an [a-z ]{2,40})?weitergeleitet|weitergeleitet an|leite (?:ihre (?:e-?mail|nachricht|anfrage)|das|es) (?:an [a-z ]{2,40})?weiter|in kopie|in cc",
   "(?:j'ai|je vais|je viens de) (?:transmis|transferer|transfere|transmettre|mis en copie|faire suivre)|en copie",
   "(?:he|voy a|acabo de) (?:reenviado|reenviar|pasado|pasar|trasladado|trasladar)|en copia|reenvio (?:su|tu)",

@@ -13,12 +13,13 @@
 // 1. moved — the person is gone: nothing else they say concerns us.
 // 2. referral — they name someone else (or passed it on): the thread moves.
 // 3. wrong_person — not them, nobody named.
-// 4. later + a far-off time (next quarter, in January, after the summer) beats
-//    a refusal ("not now, try again in Q3") and beats interest/meeting words.
+// 4. later when a far-off time is stated (next quarter, in January, after the
+//    summer): it defers a refusal ("not now, try again in Q3") as much as
+//    interest or a meeting ("let's talk in January").
 // 5. refusal beats interest and meeting when stronger or equal.
 // 6. meeting_request — times, days, calendars: more concrete than interest.
-// 7. interested.
-// 8. later without a time ("not right now").
+// 7. interested (positive; neutral when it is only "we'll take a look").
+// 8. later without a time ("not right now", "let me think about it").
 // 9. not_interested (weak refusals, hostility alone).
 // 10. question — "?" or a sentence opening with an interrogative.
 // Nothing found: no intent (a plain acknowledgement), neutral.
@@ -33,7 +34,11 @@ import {
   LATER,
   MEETING,
   MEETING_TIME,
+  MEETING_WEAK,
+  PONDER,
+  REVIEW,
   MOVED,
+  NEED,
   NEUTRAL_IDIOMS,
   POSITIVE_IDIOMS,
   QUESTION_START,
@@ -47,6 +52,8 @@ export type Sentiment = "positive" | "neutral" | "negative";
 export interface Scores {
   refusal: number;
   interest: number;
+  /** How much of `interest` is only "we'll take a look". */
+  review: number;
   meeting: number;
   later: number;
   farFuture: boolean;
@@ -66,7 +73,7 @@ const CLAUSE_END = /[.!?;,:\n]|(?<![a-z])(?:but|aber|mais|pero|ma|maar|mas|howev
 export function score(visible: string): Scores {
   let f = fold(visible);
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, meeting: 0, later: 0, farFuture: false, wrongPerson: false, moved: false, forwarded: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, wrongPerson: false, moved: false, forwarded: false, question: 0, hostile: false, hits };
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void) => {
     re.lastIndex = 0;
     for (const m of f.matchAll(re)) {
@@ -103,12 +110,24 @@ export function score(visible: string): Scores {
     else s.interest += 2;
   });
   each(INTEREST_WEAK, "interest_weak", (m) => {
-    if (!negated(f, m.index!, m[0].length)) s.interest += 0.5;
+    if (!negated(f, m.index!, m[0].length)) s.interest += 1;
   });
   each(MEETING, "meeting", (m) => {
     if (!negated(f, m.index!, m[0].length)) s.meeting += 2;
   });
   each(MEETING_TIME, "time", () => (s.meeting += 1));
+  each(MEETING_WEAK, "talk", (m) => {
+    if (!negated(f, m.index!, m[0].length)) s.meeting += 1;
+  });
+  each(REVIEW, "review", () => {
+    s.interest += 1;
+    s.review += 1;
+  });
+  each(NEED, "need", (m) => {
+    if (negated(f, m.index!, m[0].length)) s.refusal += 3;
+    else s.interest += 1;
+  });
+  each(PONDER, "ponder", () => (s.later += 1));
   each(HOSTILE, "hostile", () => (s.hostile = true));
   // "?" outside links; a sentence opening with an interrogative
   const noLinks = f.replace(/(?:https?:\/\/|www\.)\S{1,2000}/g, " ");
@@ -152,11 +171,11 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   if (s.moved) return "moved";
   if (referral) return "referral";
   if (s.wrongPerson) return "wrong_person";
+  // a far-off time defers whatever else is said: "not now, try in Q3", "let's talk in January"
+  if (s.farFuture) return "later";
   const positive = Math.max(s.interest, s.meeting);
-  if (s.later > 0 && s.farFuture) return "later";
-  if (s.refusal > 0 && s.farFuture && (s.refusal < 6 || s.later > 0)) return "later";
   if (s.refusal >= 3 && s.refusal >= positive) return "not_interested";
-  if (s.meeting >= 2 && s.meeting >= s.interest - 2) return s.later > 0 && s.meeting < 3 ? "later" : "meeting_request";
+  if (s.meeting >= 2 && s.meeting >= s.interest - 2) return s.later >= 2 && s.meeting < 3 ? "later" : "meeting_request";
   if (s.interest >= 2) return s.later >= 2 ? "later" : "interested";
   if (s.later > 0) return "later";
   if (s.refusal > 0 || (s.hostile && s.question === 0)) return "not_interested";
@@ -169,6 +188,8 @@ function sentimentOf(intent: Intent | null, s: Scores): Sentiment {
   if (s.hostile && intent !== "meeting_request" && intent !== "interested") return "negative";
   switch (intent) {
     case "interested":
+      // "we'll take a look" leans no way yet
+      return s.interest - s.review >= 1 ? "positive" : "neutral";
     case "meeting_request":
       return "positive";
     case "not_interested":

@@ -42,7 +42,7 @@ function nameBefore(text: string, index: number): string | null {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;
   const before = text.slice(Math.max(lineStart, index - 80), index);
   // "Maria Rossi <", "Maria Rossi (", "Maria Rossi, ", "Maria Rossi: ", "Maria Rossi at ", "Maria Rossi – "
-  const stripped = before.replace(/(?:\s|[<(\[:,;–—-]|\b(?:at|via|unter|à|a|en|em|op|on|under|on|is|ist|est|es|è|e|é)\b|\b(?:e-?mail|mail)\b)*$/iu, "");
+  const stripped = before.replace(/(?:\s|[<(\[:,;–—-]|(?<!\p{L})(?:at|via|unter|à|a|en|em|op|on|under|is|ist|est|es|è|e|é|e-?mail|mail)(?!\p{L}))*$/iu, "");
   if (stripped.length === before.length && before.length > 0 && !/\s$/.test(before)) return null;
   return trailingName(stripped);
 }

@@ -1,0 +1,195 @@
+// The inbox classifier's classification of a message: bounce and complaint
+// (from the report parser), auto-reply (headers, subjects, responder wording
+// in seven languages) with its return date, unsubscribe request, reply.
+import { describe, expect, test } from "bun:test";
+import { classifyMessage } from "../../src/modules/inbox/classifier";
+import { parseReport } from "../../src/smtp-in/bounces";
+
+const DATE = "Thu, 14 Jan 2027 09:30:00 +0100"; // a Thursday
+const message = (headers: string[], ...body: string[]) =>
+  ["From: Tomás Ortega <tomas@cliente.example>", "To: Mia <mia@sender.example>", "Subject: Re: Una idea", `Date: ${DATE}`, ...headers, "", ...body].join("\n");
+const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+describe("bounces and complaints come from the report", () => {
+  test("an RFC 3464 delivery status notification is a bounce, whatever its auto-reply headers", () => {
+    const raw = [
+      "From: Mail Delivery System <MAILER-DAEMON@mx.sender.example>",
+      "To: mia@sender.example",
+      "Subject: Undelivered Mail Returned to Sender",
+      "Auto-Submitted: auto-replied",
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="r"',
+      "",
+      "--r",
+      "Content-Type: text/plain",
+      "",
+      "Your message could not be delivered.",
+      "--r",
+      "Content-Type: message/delivery-status",
+      "",
+      "Reporting-MTA: dns; mx.sender.example",
+      "",
+      "Final-Recipient: rfc822; gone@cliente.example",
+      "Action: failed",
+      "Status: 5.1.1",
+      "Diagnostic-Code: smtp; 550 5.1.1 user unknown",
+      "--r--",
+    ].join("\n");
+    const v = classifyMessage(raw);
+    expect(v).toMatchObject({ classification: "bounce", sentiment: null, intent: null, returnAt: null, proposal: null });
+  });
+
+  test("an RFC 5965 feedback report is a complaint", () => {
+    const raw = [
+      "From: fbl@isp.example",
+      "To: fbl@sender.example",
+      "Subject: Abuse report",
+      'Content-Type: multipart/report; report-type=feedback-report; boundary="f"',
+      "",
+      "--f",
+      "Content-Type: text/plain",
+      "",
+      "A complaint about a message from your network.",
+      "--f",
+      "Content-Type: message/feedback-report",
+      "",
+      "Feedback-Type: abuse",
+      "User-Agent: isp-fbl/1.0",
+      "Version: 1",
+      "Original-Rcpt-To: user@isp.example",
+      "--f",
+      "Content-Type: text/rfc822-headers",
+      "",
+      "From: mia@sender.example",
+      "To: user@isp.example",
+      "Message-ID: <m1@sender.example>",
+      "--f--",
+    ].join("\n");
+    expect(classifyMessage(raw).classification).toBe("complaint");
+  });
+
+  test("an already computed report is used as given (the ingest parses once)", () => {
+    const raw = message([], "Sounds good.");
+    expect(classifyMessage(raw, { report: { ...parseReport(raw), kind: "bounce" } }).classification).toBe("bounce");
+  });
+});
+
+describe("auto-replies by their headers and subjects", () => {
+  const headerSets: string[][] = [
+    ["Auto-Submitted: auto-replied"],
+    ["Auto-Submitted: auto-generated"],
+    ["X-Autoreply: yes"],
+    ["X-Autorespond: Vacation"],
+    ["Precedence: auto_reply"],
+    ["Precedence: bulk"],
+    ["X-Vacation: yes"],
+    ["X-Auto-Response-Suppress: All", "X-MS-Exchange-Inbox-Rules-Loop: tomas@cliente.example"],
+    ["X-Auto-Response-Suppress: All", "X-MS-Exchange-Generated-Message-Source: Mailbox Rules Agent"],
+  ];
+  test.each(headerSets.map((headers) => ({ headers })))("$headers", ({ headers }) => {
+    expect(classifyMessage(message(headers, "Hello.")).classification).toBe("auto_reply");
+  });
+
+  test("Auto-Submitted: no is a person's message", () => {
+    expect(classifyMessage(message(["Auto-Submitted: no"], "Hello.")).classification).toBe("reply");
+  });
+
+  test.each(["Automatic reply: Una idea", "Automatische Antwort: Eine Idee", "Réponse automatique : Une idée", "Respuesta automática: Una idea", "Risposta automatica: Un'idea", "Automatisch antwoord: Een idee", "Resposta automática: Uma ideia", "Out of Office: A thought", "Abwesenheitsnotiz: Eine Idee"])("the subject %p", (subject) => {
+    const raw = message([], "Hello.").replace("Subject: Re: Una idea", `Subject: ${subject}`);
+    expect(classifyMessage(raw).classification).toBe("auto_reply");
+  });
+
+  test("Exchange's loop header alone needs out-of-office words", () => {
+    expect(classifyMessage(message(["X-MS-Exchange-Inbox-Rules-Loop: tomas@cliente.example"], "Ok, thanks.")).classification).toBe("reply");
+    expect(classifyMessage(message(["X-MS-Exchange-Inbox-Rules-Loop: tomas@cliente.example"], "I am out of the office.")).classification).toBe("auto_reply");
+  });
+});
+
+describe("auto-replies by their wording alone, with the return date", () => {
+  test.each([
+    ["en", "Thank you for your message. I am out of the office until 25 January with limited access to e-mail.", "2027-01-25"],
+    ["en, US order", "I'm currently on vacation and will be back on January 28. For urgent matters, please contact my team.", "2027-01-28"],
+    ["de", "Vielen Dank für Ihre Nachricht. Ich bin bis zum 22.01.2027 nicht im Büro und habe keinen Zugriff auf meine E-Mails.", "2027-01-22"],
+    ["de, no year", "Ich bin im Urlaub und ab dem 1.2. wieder erreichbar. In dringenden Fällen wenden Sie sich an das Team.", "2027-02-01"],
+    ["fr", "Je suis absente du bureau et serai de retour le 3 février. Pour toute urgence, merci de contacter l'accueil.", "2027-02-03"],
+    ["es", "Estoy de vacaciones hasta el 20 de febrero. Responderé a su correo a mi regreso.", "2027-02-20"],
+    ["it", "Sono in ferie fino al 5 febbraio con accesso limitato alla posta. Risponderò al mio rientro.", "2027-02-05"],
+    ["nl", "Ik ben met vakantie tot en met 29 januari. Voor dringende zaken kunt u contact opnemen met kantoor.", "2027-01-29"],
+    ["pt", "Estou de férias até 2 de fevereiro. Responderei no meu retorno.", "2027-02-02"],
+    ["ISO", "I am on parental leave until 2027-03-15 with no access to email.", "2027-03-15"],
+    ["dd/mm/yyyy", "Out of the office until 18/01/2027, limited access to my emails.", "2027-01-18"],
+    ["a range ends it", "I'm out of the office 18-22 January with limited access to e-mail.", "2027-01-22"],
+    ["the start is not the return", "I am on leave from 15 January and back on 1 February. Limited access to e-mail.", "2027-02-01"],
+    ["an earlier day is next year's", "Out of the office until 5 January, limited access to e-mail.", "2028-01-05"],
+    ["a weekday: the next one", "I am out of the office until Monday with limited access to email.", "2027-01-18"],
+    ["a German weekday", "Ich bin bis Dienstag nicht im Büro und habe keinen Zugriff auf E-Mails.", "2027-01-19"],
+    ["no date", "I am out of the office with limited access to email.", null],
+  ])("%s", (_what, body, expected) => {
+    const v = classifyMessage(message([], body));
+    expect(v.classification).toBe("auto_reply");
+    expect(v.intent).toBeNull();
+    expect(v.sentiment).toBeNull();
+    expect(v.returnAt).toBe(expected === null ? null : day(expected));
+  });
+
+  test("the return date is read relative to the Date header, else to opts.now", () => {
+    const body = "Out of the office until 5 March, limited access to e-mail.";
+    const noDate = message([], body).replace(`Date: ${DATE}\n`, "");
+    expect(classifyMessage(noDate, { now: Date.UTC(2027, 5, 1) }).returnAt).toBe(day("2028-03-05"));
+    expect(classifyMessage(message([], body)).returnAt).toBe(day("2027-03-05"));
+  });
+
+  test("a header-marked auto-reply gets its return date too", () => {
+    expect(classifyMessage(message(["Auto-Submitted: auto-replied"], "Back on 20 January.")).returnAt).toBe(day("2027-01-20"));
+  });
+
+  test("acknowledgements and tickets", () => {
+    expect(classifyMessage(message([], "We have received your request (ticket #4411) and will respond within 24 hours.")).classification).toBe("auto_reply");
+    expect(classifyMessage(message([], "Hemos recibido su mensaje. Este es un mensaje automático.")).classification).toBe("auto_reply");
+  });
+
+  test("'left the company' responders: intent moved, a proposal when an address is given", () => {
+    const v = classifyMessage(message([], "Tomás Ortega is no longer with Cliente. Please contact Ana Ruiz at ana.ruiz@cliente.example."));
+    expect(v).toMatchObject({ classification: "auto_reply", intent: "moved", sentiment: null, proposal: { action: "refer", email: "ana.ruiz@cliente.example", name: "Ana Ruiz" } });
+    const moved = classifyMessage(message(["Auto-Submitted: auto-replied"], "I have left Cliente. My new address is tomas.ortega@nuevo.example."));
+    expect(moved).toMatchObject({ classification: "auto_reply", intent: "moved", proposal: { action: "move", email: "tomas.ortega@nuevo.example", name: null } });
+    expect(classifyMessage(message([], "Diese E-Mail-Adresse ist nicht mehr aktiv.")).intent).toBe("moved");
+  });
+
+  test("a person who mentions being away, writing to us, is a reply", () => {
+    expect(classifyMessage(message([], "I'm on holiday until Monday, let's talk then!")).classification).toBe("reply");
+    expect(classifyMessage(message([], "I'm out of office next week. Can we do the week after?")).classification).toBe("reply");
+  });
+});
+
+describe("unsubscribe requests", () => {
+  test.each([
+    "Please unsubscribe me.",
+    "Remove me from your list.",
+    "Stop emailing me.",
+    "Take me off your mailing list, thanks.",
+    "Bitte austragen.",
+    "Bitte aus Ihrem Verteiler entfernen, keine E-Mails mehr.",
+    "Merci de me désinscrire, je ne souhaite plus recevoir vos messages.",
+    "Por favor, darme de baja.",
+    "Cancellatemi dalla vostra lista.",
+    "Graag afmelden voor deze mails.",
+    "Quero descadastrar meu e-mail.",
+  ])("%p", (body) => {
+    const v = classifyMessage(message([], body));
+    expect(v).toMatchObject({ classification: "unsubscribe_request", sentiment: null, intent: null, proposal: { action: "suppress", email: "tomas@cliente.example", name: null } });
+  });
+
+  test("a bare 'unsubscribe' subject (a mailto unsubscribe) is one", () => {
+    const raw = message([], "").replace("Subject: Re: Una idea", "Subject: unsubscribe");
+    expect(classifyMessage(raw).classification).toBe("unsubscribe_request");
+  });
+
+  test("'not interested' is a refusal, not a removal request", () => {
+    expect(classifyMessage(message([], "Not interested, please don't follow up.")).classification).toBe("reply");
+  });
+
+  test("our own quoted footer does not count", () => {
+    const v = classifyMessage(message([], "Sounds interesting.", "", "On Wed, 13 Jan 2027 Mia <mia@sender.example> wrote:", "> Hi Tomás, …", "> Unsubscribe: reply 'remove me'"));
+    expect(v.classification).toBe("reply");
+  });
+});

@@ -1,0 +1,161 @@
+// The inbox classifier's visible text: what a reply says that is new, with
+// quoted history, forwarded parts and signatures cut, from plain text and
+// HTML, in the seven languages; and hostile input that must still return.
+import { describe, expect, test } from "bun:test";
+import { classifyMessage } from "../../src/modules/inbox/classifier";
+
+const head = ["From: Lena Brandt <lena@kunde.example>", "To: Ravi <ravi@sender.example>", "Subject: Re: Ein kurzer Gedanke", "Date: Wed, 6 Jan 2027 08:15:00 +0100"];
+const plain = (...body: string[]) => [...head, "", ...body].join("\n");
+const html = (markup: string) => [...head, "MIME-Version: 1.0", "Content-Type: text/html; charset=utf-8", "", markup].join("\n");
+const visible = (raw: string) => classifyMessage(raw).visibleText;
+
+describe("quoted history in plain text", () => {
+  test.each([
+    ["en", "On Tue, Jan 5, 2027 at 4:02 PM Ravi <ravi@sender.example> wrote:"],
+    ["de", "Am Di., 5. Jan. 2027 um 16:02 Uhr schrieb Ravi <ravi@sender.example>:"],
+    ["fr", "Le mar. 5 janv. 2027 à 16:02, Ravi <ravi@sender.example> a écrit :"],
+    ["es", "El mar, 5 ene 2027 a las 16:02, Ravi (<ravi@sender.example>) escribió:"],
+    ["it", "Il giorno mar 5 gen 2027 alle ore 16:02 Ravi <ravi@sender.example> ha scritto:"],
+    ["nl", "Op di 5 jan. 2027 om 16:02 schreef Ravi <ravi@sender.example>:"],
+    ["pt", "Em ter., 5 de jan. de 2027 às 16:02, Ravi <ravi@sender.example> escreveu:"],
+  ])("the %s attribution line and the quote under it go", (_lang, attribution) => {
+    expect(visible(plain("Passt gut.", "", attribution, "> Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut.");
+  });
+
+  test("an attribution wrapped over two lines", () => {
+    expect(visible(plain("Fine by me.", "", "On Tue, Jan 5, 2027 at 4:02 PM Ravi Kumar <ravi@sender.example>", "wrote:", "", "> earlier"))).toBe("Fine by me.");
+  });
+
+  test("answers written between quoted lines stay", () => {
+    expect(visible(plain("See inline.", "", "On Tue, 5 Jan 2027 Ravi wrote:", "> Budget?", "", "About 10k.", "", "> Timing?", "Spring."))).toBe("See inline.\n\nAbout 10k.\n\nSpring.");
+  });
+
+  const blocks: string[][] = [
+    ["en", "From: Ravi <ravi@sender.example>", "Sent: Tuesday, January 5, 2027 4:02 PM", "To: Lena", "Subject: A thought"],
+    ["de", "Von: Ravi <ravi@sender.example>", "Gesendet: Dienstag, 5. Januar 2027 16:02", "An: Lena", "Betreff: Ein Gedanke"],
+    ["fr", "De : Ravi <ravi@sender.example>", "Envoyé : mardi 5 janvier 2027 16:02", "À : Lena", "Objet : Une idée"],
+    ["es", "De: Ravi <ravi@sender.example>", "Enviado el: martes, 5 de enero de 2027 16:02", "Para: Lena", "Asunto: Una idea"],
+    ["it", "Da: Ravi <ravi@sender.example>", "Inviato: martedì 5 gennaio 2027 16:02", "A: Lena", "Oggetto: Un'idea"],
+    ["nl", "Van: Ravi <ravi@sender.example>", "Verzonden: dinsdag 5 januari 2027 16:02", "Aan: Lena", "Onderwerp: Een idee"],
+    ["pt", "De: Ravi <ravi@sender.example>", "Enviado: terça-feira, 5 de janeiro de 2027 16:02", "Para: Lena", "Assunto: Uma ideia"],
+  ];
+  test.each(blocks.map(([lang, ...block]) => ({ lang, block })))("an Outlook header block in $lang and everything under it goes", ({ block }) => {
+    expect(visible(plain("Kurz gesagt: nein.", "", ...block, "", "Hallo Lena, unsubscribe here"))).toBe("Kurz gesagt: nein.");
+  });
+
+  test.each([
+    "-----Original Message-----",
+    "-----Ursprüngliche Nachricht-----",
+    "-----Message d'origine-----",
+    "-----Mensaje original-----",
+    "-------- Messaggio originale --------",
+    "-----Oorspronkelijk bericht-----",
+    "-----Mensagem original-----",
+    "---------- Forwarded message ---------",
+    "-------- Weitergeleitete Nachricht --------",
+    "Begin forwarded message:",
+    "________________________________",
+  ])("a separator %p ends the new text", (separator) => {
+    expect(visible(plain("Siehe unten.", "", separator, "From: Ravi", "Hi"))).toBe("Siehe unten.");
+  });
+});
+
+describe("signatures", () => {
+  test.each(["Sent from my iPhone", "Von meinem iPhone gesendet", "Envoyé de mon iPad", "Enviado desde mi Samsung Galaxy", "Inviato da iPhone", "Verzonden vanaf mijn Android", "Enviado do meu iPhone", "Get Outlook for Android"])("the mobile line %p goes", (line) => {
+    expect(visible(plain("Klingt gut.", "", line))).toBe("Klingt gut.");
+  });
+
+  test("the '-- ' delimiter and what follows go", () => {
+    expect(visible(plain("Gern.", "-- ", "Lena Brandt", "Einkauf"))).toBe("Gern.");
+  });
+
+  const signOffs: string[][] = [
+    ["Best regards,", "Lena Brandt", "Head of Purchasing", "+49 30 555 0101"],
+    ["Mit freundlichen Grüßen", "Lena Brandt"],
+    ["Cordialement,", "Lena"],
+    ["Un saludo,", "Lena"],
+    ["Cordiali saluti", "Lena Brandt"],
+    ["Met vriendelijke groet,", "Lena"],
+    ["Atenciosamente,", "Lena"],
+    ["Cheers, Lena"],
+  ];
+  test.each(signOffs.map((block) => ({ block })))("a sign-off and its name block go: $block", ({ block }) => {
+    expect(visible(plain("Passt.", "", ...block))).toBe("Passt.");
+  });
+
+  test("a sign-off that is the whole message stays", () => {
+    expect(visible(plain("Thank you!"))).toBe("Thank you!");
+  });
+
+  test("a confidentiality disclaimer goes", () => {
+    expect(visible(plain("Not for now.", "", "This message and any attachments are confidential and intended solely for the addressee."))).toBe("Not for now.");
+    expect(visible(plain("Später.", "", "Diese E-Mail enthält vertrauliche Informationen."))).toBe("Später.");
+  });
+});
+
+describe("HTML", () => {
+  test("HTML-only: text of the markup, no style or script", () => {
+    expect(visible(html("<html><head><style>p{color:red}</style><title>t</title></head><body><p>Yes &amp; no &mdash; caf&eacute;</p><script>var x=1</script></body></html>"))).toBe("Yes & no — café");
+  });
+
+  test("Gmail's gmail_quote and signature go", () => {
+    expect(visible(html('<div dir="ltr">Let\'s talk Friday.</div><div class="gmail_signature">Lena<br>CEO</div><div class="gmail_quote"><div class="gmail_attr">On Tue wrote:</div><blockquote class="gmail_quote">Interested? <a href="x">Unsubscribe</a></blockquote></div>'))).toBe("Let's talk Friday.");
+  });
+
+  test("Apple Mail's blockquote type=cite goes, nested ones too", () => {
+    expect(visible(html('<div>Sure.</div><blockquote type="cite"><div>Earlier<blockquote type="cite">older</blockquote>still quoted</div></blockquote>'))).toBe("Sure.");
+  });
+
+  test("Outlook: everything from divRplyFwdMsg on goes", () => {
+    expect(visible(html('<div>Nicht jetzt.</div><div id="appendonsend"></div><hr><div id="divRplyFwdMsg"><b>Von:</b> Ravi</div><div>Hallo Lena, Interesse?</div>'))).toBe("Nicht jetzt.");
+  });
+
+  test("Outlook desktop: the From/Sent block in the markup goes", () => {
+    expect(visible(html('<p class="MsoNormal">Thanks, no.</p><div style="border-top:solid #E1E1E1 1.0pt"><p class="MsoNormal"><b>From:</b> Ravi &lt;ravi@sender.example&gt;<br><b>Sent:</b> Tuesday<br><b>To:</b> Lena<br><b>Subject:</b> A thought</p></div><p>Hi Lena</p>'))).toBe("Thanks, no.");
+  });
+
+  test("a text/plain part is preferred to its HTML twin", () => {
+    const raw = [...head, "MIME-Version: 1.0", 'Content-Type: multipart/alternative; boundary="alt"', "", "--alt", "Content-Type: text/plain; charset=utf-8", "", "From the plain part.", "--alt", "Content-Type: text/html; charset=utf-8", "", "<p>From the HTML part.</p>", "--alt--"].join("\n");
+    expect(visible(raw)).toBe("From the plain part.");
+  });
+
+  test("quoted-printable and base64 bodies in another charset are decoded", () => {
+    const qp = [...head, "Content-Type: text/plain; charset=iso-8859-1", "Content-Transfer-Encoding: quoted-printable", "", "Sch=F6ne Gr=FC=DFe, gern mehr dazu."].join("\n");
+    expect(visible(qp)).toBe("Schöne Grüße, gern mehr dazu.");
+    const b64 = [...head, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64", "", Buffer.from("Très intéressant.").toString("base64")].join("\n");
+    expect(visible(b64)).toBe("Très intéressant.");
+  });
+
+  test("an attached message is not the writer's text", () => {
+    const raw = [...head, 'Content-Type: multipart/mixed; boundary="m"', "", "--m", "Content-Type: text/plain", "", "FYI, see attached.", "--m", "Content-Type: message/rfc822", "", "From: x@y.example", "Subject: old", "", "Please unsubscribe me", "--m--"].join("\n");
+    expect(visible(raw)).toBe("FYI, see attached.");
+  });
+});
+
+describe("hostile input returns", () => {
+  test("100 KB of '>' lines", () => {
+    const v = classifyMessage(plain(">\n".repeat(50_000)));
+    expect(v.classification).toBe("reply");
+    expect(v.visibleText).toBe("");
+  });
+
+  test("deeply nested HTML", () => {
+    const v = classifyMessage(html("<div>".repeat(40_000) + "Okay." + "</div>".repeat(40_000)));
+    expect(v.visibleText).toBe("Okay.");
+    expect(classifyMessage(html("<blockquote>".repeat(50_000) + "never closed")).visibleText).toBe("");
+  });
+
+  test("long runs that defeat backtracking regexes", () => {
+    for (const body of [" ".repeat(200_000) + "x", ",".repeat(200_000) + "x", "a".repeat(500_000), "On " + "x ".repeat(50_000), "From: x\n".repeat(20_000), "?".repeat(100_000), ("a".repeat(60) + "@").repeat(3_000), "Please contact " + "Abc ".repeat(30_000)]) {
+      expect(typeof classifyMessage(plain(body)).classification).toBe("string");
+    }
+    expect(classifyMessage(html("<td>".repeat(60_000) + "x")).visibleText).toBe("x");
+  });
+
+  test("garbage bytes", () => {
+    const bytes = new Uint8Array(64 * 1024);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 256;
+    expect(classifyMessage(bytes).classification).toBe("reply");
+    expect(classifyMessage("").classification).toBe("reply");
+  });
+});
