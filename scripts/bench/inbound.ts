@@ -1,19 +1,21 @@
-// bench:inbound — 10,000 messages of ~5 KB (half DSNs to the VERP addresses of
-// messages we sent, half replies to the sender identity), each DKIM-signed by
-// its own sending domain, delivered over SMTP on loopback by 10 concurrent
-// clients to the serve process's listener: accepted durably (fsync before each
-// 250), authenticated by mailauth (a loopback DNS server answers DKIM keys,
-// SPF and DMARC), parsed, classified, matched and recorded. Side by side with
-// the ceiling: smtp-server + mailparser alone on the same messages (its own
-// process, nothing stored), and the report parser alone.
-//   BENCH_MESSAGES (10000)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)
+// bench:inbound — two runs, each its own section in docs/benchmarks.md:
+//   1. the evidence run (this file): 10,000 messages of ~5 KB, half DSNs to the
+//      VERP addresses of messages we sent, half replies to the sender identity;
+//   2. the inbox run (inbound-replies.ts, its own process): replies to a
+//      started campaign, 10,000 of ~5 KB and 5,000 multipart of ~48 KB, with
+//      reply → enrollment stopped latencies.
+// Here: each message DKIM-signed by its own sending domain, delivered over SMTP
+// on loopback by 10 concurrent clients to the serve process's listener:
+// accepted durably (fsync before each 250), authenticated by mailauth (a
+// loopback DNS server answers DKIM keys, SPF and DMARC), parsed, classified,
+// matched and recorded. Side by side with the ceiling: smtp-server +
+// mailparser alone on the same messages (its own process, nothing stored),
+// and the report parser alone.
+//   BENCH_ONLY (evidence | replies; both when unset)  BENCH_MESSAGES (10000)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)
 import { Database } from "bun:sqlite";
-import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dkimSign } from "mailauth/lib/dkim/sign";
-import nodemailer from "nodemailer";
 import { loadConfig } from "../../src/config";
 import { createContext } from "../../src/context";
 import { messages, sendingDomains } from "../../src/db/schema";
@@ -23,27 +25,24 @@ import { createConnection } from "../../src/modules/sending/connections";
 import { createSendingDomain } from "../../src/modules/sending/domains/domains";
 import { createWorkspace } from "../../src/modules/workspaces/workspaces";
 import { parseReport } from "../../src/smtp-in/bounces";
-import { startDnsServer, type Zone } from "../../test/helpers/dns";
-import { appendSection, freePort } from "./lib";
+import { CLIENTS, REMOTE_DOMAINS, ceilingMs, deliver as deliverAll, signed, startRemote, startServe } from "./inbound-lib";
+import { appendSection } from "./lib";
+
+/** The inbox run, in a process of its own (its memory and the serve process it starts are its own). */
+async function replies(): Promise<void> {
+  const run = Bun.spawn([process.execPath, new URL("./inbound-replies.ts", import.meta.url).pathname], { stdout: "inherit", stderr: "inherit", env: process.env });
+  if ((await run.exited) !== 0) throw new Error(`inbound-replies.ts exited with ${run.exitCode}`);
+}
+if (process.env.BENCH_ONLY === "replies") {
+  await replies();
+  process.exit(0);
+}
 
 const N = Number(process.env.BENCH_MESSAGES ?? 10_000);
-const CLIENTS = 10;
-const root = new URL("../..", import.meta.url).pathname;
 const DOMAIN = "outreach.bench.test";
-const REMOTE_DOMAINS = 8;
 
 // ---- the remote side's DNS: a DKIM key, SPF and DMARC for each sending domain
-const remote = Array.from({ length: REMOTE_DOMAINS }, (_, k) => {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  return { domain: `remote${k}.bench.test`, selector: "s1", key: privateKey.export({ type: "pkcs8", format: "pem" }) as string, pub: publicKey.export({ type: "spki", format: "der" }).toString("base64") };
-});
-const zone: Zone = {};
-for (const r of remote) {
-  zone[`s1._domainkey.${r.domain}`] = { TXT: [`v=DKIM1; k=rsa; p=${r.pub}`] };
-  zone[r.domain] = { TXT: ["v=spf1 ip4:127.0.0.1 -all"], A: ["127.0.0.1"] };
-  zone[`_dmarc.${r.domain}`] = { TXT: ["v=DMARC1; p=reject; rua=mailto:dmarc@" + r.domain] };
-}
-const dns = await startDnsServer(zone);
+const { remote, dns } = await startRemote();
 
 // ---- setup (not measured): a workspace, a verified domain, an identity and N/2 sent messages
 const dataDir = mkdtempSync(join(tmpdir(), "nearbound-bench-inbound-"));
@@ -133,39 +132,15 @@ function replyOf(i: number): { from: string; to: string; raw: string } {
 const mail = await Promise.all(
   Array.from({ length: N }, async (_, i) => {
     const m = i % 2 ? replyOf(i) : dsnOf(i);
-    const r = remote[i % REMOTE_DOMAINS]!;
-    const signed = await dkimSign(m.raw, { signingDomain: r.domain, selector: r.selector, privateKey: r.key, canonicalization: "relaxed/relaxed" } as never);
-    return { ...m, raw: Buffer.from(signed.signatures + m.raw) };
+    return { ...m, raw: await signed(m.raw, remote[i % REMOTE_DOMAINS]!) };
   }),
 );
 const kb = mail.reduce((n, m) => n + m.raw.length, 0) / N / 1024;
 
-/** Sends every message over `CLIENTS` connections, one transaction at a time each; answers the milliseconds. */
-async function deliver(port: number): Promise<number> {
-  const pool = nodemailer.createTransport({ host: "127.0.0.1", port, pool: true, maxConnections: CLIENTS, maxMessages: Infinity, secure: false, ignoreTLS: true });
-  const t0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < N) {
-        const m = mail[next++]!;
-        await pool.sendMail({ envelope: { from: m.from, to: [m.to] }, raw: m.raw });
-      }
-    }),
-  );
-  const ms = performance.now() - t0;
-  pool.close();
-  return ms;
-}
+const deliver = async (port: number) => (await deliverAll(port, mail)).ms;
 
 // ---- Nearbound: the serve process's listener, until every message is processed
-const smtpPort = await freePort();
-const profile = process.env.BENCH_PROFILE ? ["--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server = Bun.spawn([process.execPath, ...profile, join(root, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(await freePort())], {
-  stdout: "ignore",
-  stderr: "inherit",
-  env: { ...process.env, NEARBOUND_HOSTNAME: "mx.bench.test", NEARBOUND_SMTP_PORT: String(smtpPort), NEARBOUND_DNS_SERVERS: dns.servers, NEARBOUND_SMTP_MAX_PER_IP: "100" },
-});
+const server = await startServe(dataDir, dns.servers);
 function processedCount(): { processed: number; matched: number; events: number } {
   const db = new Database(join(dataDir, "nearbound.sqlite"), { readonly: true });
   try {
@@ -181,32 +156,16 @@ function processedCount(): { processed: number; matched: number; events: number 
 }
 let nb = { acceptedMs: 0, processedMs: 0, counts: { processed: 0, matched: 0, events: 0 } };
 try {
-  for (let tries = 0; ; tries++) {
-    try {
-      await nodemailer.createTransport({ host: "127.0.0.1", port: smtpPort, ignoreTLS: true }).verify();
-      break;
-    } catch (err) {
-      if (tries > 200) throw err;
-      await Bun.sleep(50);
-    }
-  }
   const t0 = performance.now();
-  nb.acceptedMs = await deliver(smtpPort);
+  nb.acceptedMs = await deliver(server.smtpPort);
   while ((nb.counts = processedCount()).processed < N) await Bun.sleep(50);
   nb.processedMs = performance.now() - t0;
 } finally {
-  server.kill();
-  await server.exited;
+  await server.stop();
 }
 
 // ---- the ceiling: smtp-server + mailparser alone, its own process
-const ceilingPort = await freePort();
-const ceiling = Bun.spawn([process.execPath, join(root, "scripts/bench/inbound-ceiling.ts"), String(ceilingPort)], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
-const out = ceiling.stdout.getReader();
-await out.read(); // "ready"
-const ceilingMs = await deliver(ceilingPort);
-ceiling.stdin.end();
-await ceiling.exited;
+const ceiling = await ceilingMs(mail);
 
 // ---- the report parser alone, on the same messages
 const tp = performance.now();
@@ -217,13 +176,13 @@ await dns.close();
 rmSync(dataDir, { recursive: true, force: true });
 
 const rate = (ms: number) => Math.round(N / (ms / 1000));
-const share = Math.round((100 * rate(nb.processedMs)) / rate(ceilingMs));
+const share = Math.round((100 * rate(nb.processedMs)) / rate(ceiling));
 const lines = [
   "| path | messages/s | seconds | share of the ceiling |",
   "|---|---|---|---|",
   `| Nearbound end to end: SMTP (${CLIENTS} clients) → fsync'd before each 250 → SPF, DKIM, DMARC, ARC → classified, matched, recorded | ${rate(nb.processedMs)} | ${(nb.processedMs / 1000).toFixed(1)} | ${share} % |`,
   `| of which accepted (every 250 given) | ${rate(nb.acceptedMs)} | ${(nb.acceptedMs / 1000).toFixed(1)} | |`,
-  `| ceiling: smtp-server + mailparser, nothing stored | ${rate(ceilingMs)} | ${(ceilingMs / 1000).toFixed(1)} | 100 % |`,
+  `| ceiling: smtp-server + mailparser, nothing stored | ${rate(ceiling)} | ${(ceiling / 1000).toFixed(1)} | 100 % |`,
   `| the report parser alone (parseReport, one thread) | ${rate(parseMs)} | ${(parseMs / 1000).toFixed(2)} | |`,
   "",
   `Matched ${nb.counts.matched.toLocaleString("en")} of ${N.toLocaleString("en")}; ${nb.counts.events.toLocaleString("en")} delivery events recorded from DSNs.`,
@@ -236,3 +195,5 @@ if (process.env.BENCH_RECORD !== "0") {
     `${N.toLocaleString("en")} messages (${kb.toFixed(1)} KB on average; half RFC 3464 DSNs to VERP addresses of sent messages, half replies to the identity; each DKIM-signed RSA-2048 by one of ${REMOTE_DOMAINS} domains whose key, SPF and DMARC a loopback DNS server answers) over ${CLIENTS} SMTP connections on loopback; one serve process, not pinned.\n\n${lines.join("\n")}`,
   );
 }
+
+if (process.env.BENCH_ONLY !== "evidence") await replies();
