@@ -4,6 +4,8 @@
 #   python3-dkim      the independent DKIM verifier (dkimpy), with python3-nacl for
 #                     ed25519-sha256 and python3-dnspython to ask the loopback DNS server
 #   swaks             an SMTP client for poking the listeners by hand and in tests
+#   dovecot-imapd     the IMAP server the inbox tests read (test/helpers/dovecot.ts
+#                     starts it with a throwaway config; never as a system service)
 # Non-interactive and idempotent: nothing happens when everything is installed;
 # apt-get update runs only when something is missing. Works as root (CI) or
 # through sudo. Postfix is installed with "No configuration" and is never

@@ -21,6 +21,11 @@ export interface InboundMessageDetail {
 /** The kinds the ingest gives (an open list: clients tolerate others); `unsubscribe` is a mailed RFC 2369 request. */
 export const INBOUND_MESSAGE_KINDS: readonly string[] = INBOUND_KINDS;
 
+/** The inbox's verdict values (query and body values of the routes). */
+export const CLASSIFICATION_VALUES = CLASSIFICATIONS;
+export const SENTIMENT_VALUES = SENTIMENTS;
+export const INTENT_VALUES = INTENTS;
+
 /** Where the raw message of `id` is downloaded. */
 export const inboundRawPath = (id: string) => `/v1/inbound_messages/${id}/raw`;
 

@@ -1,14 +1,26 @@
 // A thread (thr_): one conversation of the inbox, as API B answers it. A
 // retrieve carries its latest 50 messages, outbound and inbound, oldest first.
 import { Type as t } from "@sinclair/typebox";
-import { THREAD_STATUSES } from "../db/schema";
+import { THREAD_STATUSES, type inboundMessages, type messages, type threads } from "../db/schema";
 import { iso } from "../lib/clock";
-import type { ThreadDetail, ThreadItem, ThreadRow } from "../modules/inbox/threads";
 import { Id, Nullable, openEnum, Timestamp } from "./common";
 import { exampleId } from "./examples";
 import { INBOUND_MESSAGE_EXAMPLE, inboundMessageView, InboundMessageSchema } from "./inbound-message";
 import { MESSAGE_EXAMPLE, MessageSchema, messageView } from "./message";
 import { PERSON_EXAMPLE } from "./person";
+
+export type ThreadRow = typeof threads.$inferSelect;
+export type ThreadItem = { direction: "outbound"; at: number; message: typeof messages.$inferSelect } | { direction: "inbound"; at: number; message: typeof inboundMessages.$inferSelect };
+
+/** A thread with its latest messages (GET one). */
+export interface ThreadDetail {
+  thread: ThreadRow;
+  /** The latest 50, oldest first. */
+  items: ThreadItem[];
+}
+
+/** The statuses a thread takes (query and body values). */
+export const THREAD_STATUS_VALUES = THREAD_STATUSES;
 
 const AT = { created: "2026-03-18T10:31:07.402Z" } as const;
 

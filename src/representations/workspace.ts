@@ -1,7 +1,6 @@
 import { Type as t } from "@sinclair/typebox";
-import type { workspaces } from "../db/schema";
+import { DEFAULT_INBOX_SETTINGS, type workspaces } from "../db/schema";
 import { iso } from "../lib/clock";
-import { DEFAULT_INBOX_SETTINGS } from "../modules/inbox/settings";
 import { Id, openEnum, Timestamp } from "./common";
 import { AT, EXAMPLE_IDS, EXAMPLE_TWIN_ID } from "./examples";
 

@@ -104,7 +104,7 @@ describe("unread mail from the person since the previous step", () => {
     expect(after.attempts).toBe(0);
   });
 
-  test("mail read as something else (an out-of-office) only delays: the held message leaves at its re-check", async () => {
+  test("mail read as an out-of-office does not stop: the held message waits for the stated return plus a day (the inbox's pause), then leaves", async () => {
     const s = await workspace();
     const [ada] = await people(s.w.testApi, 1);
     const c = await stepOneSent(s, [ada!.id]);
@@ -114,8 +114,12 @@ describe("unread mail from the person since the previous step", () => {
     expect(held.holds).toEqual(["reply_pending"]);
 
     await ingestReceived(app.ctx);
-    expect(enrollmentOf(c.id, ada!.id).status).toBe("active");
+    // "out of the office until 30 November" (the notice is dated 21 November 2026)
+    const back = Date.UTC(2026, 11, 1);
+    expect(enrollmentOf(c.id, ada!.id)).toMatchObject({ status: "paused", pausedUntil: back });
     await runUntil(app, app.clock.now() + REPLY_PENDING_MS);
+    expect(messageOf(c.id, ada!.id, 2)!).toMatchObject({ status: "queued", holds: ["out_of_office"] });
+    await runUntil(app, back + 60_000);
     const sent = messageOf(c.id, ada!.id, 2)!;
     expect(sent.status).toBe("sent");
     expect(sent.holds).toEqual([]);

@@ -94,6 +94,7 @@ describe("POST /v1/enrollments: sources", () => {
       status_detail: null,
       message_id: null,
       next_run_at: now,
+      paused_until: null,
       sender_identity_id: null,
       waiting_for: null,
       created_at: now,

@@ -122,6 +122,19 @@ describe("GET /v1/inbound_messages/{id}", () => {
       message_id: m.id,
       person_id: m.person_id,
       delivery_event_ids: [event.id],
+      source: "smtp",
+      connection_id: null,
+      folder: null,
+      thread_id: null,
+      campaign_id: null,
+      classification: null,
+      sentiment: null,
+      intent: null,
+      verdict_by: null,
+      return_at: null,
+      proposal: null,
+      text: null,
+      read: false,
       raw_url: `/v1/inbound_messages/${row.id}/raw`,
       processed_at: iso(app.clock.now()),
       created_at: iso(app.clock.now()),
@@ -240,7 +253,9 @@ describe("GET /v1/inbound_messages", () => {
     expectProblem(time, 422, "validation_failed");
     expect(JSON.stringify(time.body.errors)).toContain("received_after");
     expectProblem(await w.api.get("/v1/inbound_messages?person_id=msg_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f"), 422, "validation_failed");
-    expectProblem(await w.api.get("/v1/inbound_messages?thread_id=thr_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f"), 422, "validation_failed");
+    expectProblem(await w.api.get("/v1/inbound_messages?thread_id=msg_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f"), 422, "validation_failed");
+    expectProblem(await w.api.get("/v1/inbound_messages?intent=curious"), 422, "validation_failed");
+    expectProblem(await w.api.get("/v1/inbound_messages?unknown_filter=1"), 422, "validation_failed");
   });
 });
 
@@ -327,9 +342,9 @@ describe("exports of inbound messages", () => {
     const { row } = bounceOf(w, m);
     const e = await afterJobs(app, w.api, `/v1/exports/${(await createExport(w.api, { resource: "inbound_messages", format: "csv" })).id}`);
     const [header, line, more] = (await download(e)).split("\r\n");
-    expect(header).toBe("id,state,kind,from,to,subject,message_id_header,received_at,mail_from,rcpt_to,remote_address,spf,dkim,dmarc,matched_by,message_id,person_id,size");
+    expect(header).toBe("id,state,kind,from,to,subject,message_id_header,received_at,mail_from,rcpt_to,remote_address,spf,dkim,dmarc,matched_by,message_id,person_id,size,classification,sentiment,intent,verdict_by,thread_id,campaign_id,source");
     expect(line).toBe(
-      [row.id, "processed", "bounce", row.fromHeader, row.toHeader, row.subject, row.messageIdHeader, iso(row.receivedAt), "", row.toHeader, "127.0.0.1", "pass", "pass;fail", "pass", "verp", m.id, m.person_id, row.size].join(","),
+      [row.id, "processed", "bounce", row.fromHeader, row.toHeader, row.subject, row.messageIdHeader, iso(row.receivedAt), "", row.toHeader, "127.0.0.1", "pass", "pass;fail", "pass", "verp", m.id, m.person_id, row.size, "", "", "", "", "", "", "smtp"].join(","),
     );
     expect(more).toBe("");
   });

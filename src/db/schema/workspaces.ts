@@ -1,5 +1,14 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
+/** What the inbox does on its own (src/modules/inbox/settings.ts). */
+export interface InboxSettings {
+  /** propose (default): shown for review; apply: suppressed at once. */
+  unsubscribeRequests: "propose" | "apply";
+  /** Days an out-of-office without a stated return date holds the next step. */
+  outOfOfficeDays: number;
+}
+export const DEFAULT_INBOX_SETTINGS: InboxSettings = { unsubscribeRequests: "propose", outOfOfficeDays: 7 };
+
 // A workspace is created with its test-mode twin: two rows that point at each
 // other. Every tenant table carries workspace_id, so data never crosses.
 export const workspaces = sqliteTable("workspaces", {
@@ -8,7 +17,7 @@ export const workspaces = sqliteTable("workspaces", {
   mode: text("mode", { enum: ["live", "test"] }).notNull(),
   twinId: text("twin_id").notNull(),
   // what the inbox does on its own (PATCH /v1/workspaces/{id}): see src/modules/inbox/settings.ts
-  inboxSettings: text("inbox_settings", { mode: "json" }).$type<{ unsubscribeRequests: "propose" | "apply"; outOfOfficeDays: number }>(),
+  inboxSettings: text("inbox_settings", { mode: "json" }).$type<InboxSettings>(),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });

@@ -3,8 +3,7 @@ import type { Ctx } from "../../context";
 import { inboundMessageFilters } from "../../modules/inbox/filters";
 import { correctInboundMessage, getInboundMessage, inboundMessageRaw, listInboundMessages } from "../../modules/inbox/inbound-messages";
 import { reviewInboundMessage } from "../../modules/inbox/proposals";
-import { CLASSIFICATIONS, INTENTS, SENTIMENTS } from "../../db/schema";
-import { INBOUND_RAW_EXAMPLE, inboundMessageDetailView, InboundMessageSchema } from "../../representations/inbound-message";
+import { CLASSIFICATION_VALUES, INBOUND_RAW_EXAMPLE, inboundMessageDetailView, InboundMessageSchema, INTENT_VALUES, SENTIMENT_VALUES } from "../../representations/inbound-message";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
@@ -15,9 +14,9 @@ const ListQuery = t.Object({ ...PageQuery, ...inboundMessageFilterFields }, { ad
 const Params = IdParams("inm");
 const Correction = t.Object(
   {
-    classification: t.Optional(literals(CLASSIFICATIONS.filter((c) => c !== "bounce" && c !== "complaint"), "auto_reply, unsubscribe_request or reply")),
-    sentiment: t.Optional(Nullable(literals(SENTIMENTS, "A reply's sentiment"))),
-    intent: t.Optional(Nullable(literals(INTENTS, "A reply's intent"))),
+    classification: t.Optional(literals(CLASSIFICATION_VALUES.filter((c) => c !== "bounce" && c !== "complaint"), "auto_reply, unsubscribe_request or reply")),
+    sentiment: t.Optional(Nullable(literals(SENTIMENT_VALUES, "A reply's sentiment"))),
+    intent: t.Optional(Nullable(literals(INTENT_VALUES, "A reply's intent"))),
   },
   { additionalProperties: false, minProperties: 1 },
 );

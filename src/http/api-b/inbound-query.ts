@@ -1,15 +1,14 @@
 // The filters of GET /v1/inbound_messages, shared with exports of inbound
 // messages (query parameters and `filters` fields alike).
 import { t } from "elysia";
-import { CLASSIFICATIONS, INTENTS, SENTIMENTS } from "../../db/schema";
-import { INBOUND_MESSAGE_KINDS } from "../../representations/inbound-message";
+import { CLASSIFICATION_VALUES, INBOUND_MESSAGE_KINDS, INTENT_VALUES, SENTIMENT_VALUES } from "../../representations/inbound-message";
 import { Id, literals } from "../shared/schemas";
 
 export const inboundMessageFilterFields = {
   kind: t.Optional(literals(INBOUND_MESSAGE_KINDS, "What the ingest found it to be")),
-  classification: t.Optional(literals(CLASSIFICATIONS, "The inbox's verdict: bounce, complaint, auto_reply, unsubscribe_request, reply")),
-  sentiment: t.Optional(literals(SENTIMENTS, "A reply's sentiment")),
-  intent: t.Optional(literals(INTENTS, "A reply's intent")),
+  classification: t.Optional(literals(CLASSIFICATION_VALUES, "The inbox's verdict: bounce, complaint, auto_reply, unsubscribe_request, reply")),
+  sentiment: t.Optional(literals(SENTIMENT_VALUES, "A reply's sentiment")),
+  intent: t.Optional(literals(INTENT_VALUES, "A reply's intent")),
   thread_id: t.Optional(Id("thr", "Those of this thread")),
   campaign_id: t.Optional(Id("cmp", "Those about or answering this campaign's messages")),
   message_id: t.Optional(Id("msg", "Those about (or replying to) this message of ours")),

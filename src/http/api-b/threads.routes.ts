@@ -1,9 +1,8 @@
 import { Elysia, t } from "elysia";
 import type { Ctx } from "../../context";
-import { THREAD_STATUSES } from "../../db/schema";
 import { getThread, listThreads, updateThread } from "../../modules/inbox/threads";
 import { parseTimestamp } from "../../modules/audience/segment-filter";
-import { threadDetailView, ThreadDetailSchema, ThreadSchema, threadView } from "../../representations/thread";
+import { THREAD_STATUS_VALUES, threadDetailView, ThreadDetailSchema, ThreadSchema, threadView } from "../../representations/thread";
 import { invalidField } from "../../lib/errors";
 import { paged, PageQuery } from "../shared/pagination";
 import type { RateLimiter } from "../shared/rate-limit";
@@ -13,7 +12,7 @@ import { Id, IdParams, literals, Page } from "../shared/schemas";
 const ListQuery = t.Object(
   {
     ...PageQuery,
-    status: t.Optional(literals(THREAD_STATUSES, "open, snoozed or archived")),
+    status: t.Optional(literals(THREAD_STATUS_VALUES, "open, snoozed or archived")),
     unread: t.Optional(t.Boolean({ description: "true: threads with unread messages; false: all read" })),
     campaign_id: t.Optional(Id("cmp", "Conversations of this campaign")),
     person_id: t.Optional(Id("per", "Conversations with this person")),
@@ -23,7 +22,7 @@ const ListQuery = t.Object(
 );
 const Patch = t.Object(
   {
-    status: t.Optional(literals(THREAD_STATUSES, "open; snoozed (with until); archived")),
+    status: t.Optional(literals(THREAD_STATUS_VALUES, "open; snoozed (with until); archived")),
     until: t.Optional(t.Union([t.String({ format: "date-time" }), t.Null()], { description: "With status snoozed: when the thread opens again (RFC 3339, within a year)" })),
     read: t.Optional(t.Boolean({ description: "true marks every message read; false marks the latest unread again" })),
   },

@@ -5,14 +5,14 @@ import { getOwnWorkspace } from "../../modules/workspaces/workspaces";
 import { WorkspaceSchema, workspaceView } from "../../representations/workspace";
 import type { RateLimiter } from "../shared/rate-limit";
 import { routeOptions } from "../shared/route-options";
-import { IdParams, literals } from "../shared/schemas";
+import { IdParams, JsonInteger, literals } from "../shared/schemas";
 
 const Patch = t.Object(
   {
     inbox: t.Object(
       {
         unsubscribe_requests: t.Optional(literals(["propose", "apply"] as const, "propose: an unsubscribe request written in a reply waits for review; apply: suppressed at once")),
-        out_of_office_days: t.Optional(t.Integer({ minimum: 1, maximum: MAX_OUT_OF_OFFICE_DAYS, description: "How long an out-of-office without a stated return date holds the next step" })),
+        out_of_office_days: t.Optional(JsonInteger({ minimum: 1, maximum: MAX_OUT_OF_OFFICE_DAYS, description: "How long an out-of-office without a stated return date holds the next step" })),
       },
       { additionalProperties: false, minProperties: 1 },
     ),

@@ -5,17 +5,10 @@
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { preparedOnce } from "../../db/prepared";
-import { workspaces } from "../../db/schema";
+import { DEFAULT_INBOX_SETTINGS, workspaces, type InboxSettings } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
-export interface InboxSettings {
-  /** propose (default): shown for review; apply: suppressed at once. */
-  unsubscribeRequests: "propose" | "apply";
-  /** Days an out-of-office without a stated return date holds the next step. */
-  outOfOfficeDays: number;
-}
-
-export const DEFAULT_INBOX_SETTINGS: InboxSettings = { unsubscribeRequests: "propose", outOfOfficeDays: 7 };
+export { DEFAULT_INBOX_SETTINGS, type InboxSettings };
 export const MAX_OUT_OF_OFFICE_DAYS = 90;
 
 export function inboxSettingsOf(ctx: Ctx, workspaceId: string): InboxSettings {

@@ -9,19 +9,11 @@ import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { preparedOnce } from "../../db/prepared";
 import { inboundMessages, messages, threads, type ThreadStatus } from "../../db/schema";
 import { invalidField, notFound } from "../../lib/errors";
+import type { ThreadDetail, ThreadItem, ThreadRow } from "../../representations/thread";
 import { transact } from "../events/outbox";
 
-export type ThreadRow = typeof threads.$inferSelect;
+export type { ThreadDetail, ThreadItem, ThreadRow };
 type MessageRow = typeof messages.$inferSelect;
-type InboundRow = typeof inboundMessages.$inferSelect;
-
-export type ThreadItem = { direction: "outbound"; at: number; message: MessageRow } | { direction: "inbound"; at: number; message: InboundRow };
-
-export interface ThreadDetail {
-  thread: ThreadRow;
-  /** The latest THREAD_MESSAGES, oldest first. */
-  items: ThreadItem[];
-}
 
 export const THREAD_MESSAGES = 50;
 /** A snooze ends within a year (further is a mistake, not a snooze). */
