@@ -84,19 +84,19 @@ const AWAY = re([
 
 // back: "back on", "return on", "until"
 const BACK = re([
-  "(?:will be|i'll be|i am|i'm|be) back|(?:will )?return(?:ing)? (?:to the office |to work )?(?:on|at|from)|back in the office|until|till|through|returning",
+  "be back|back (?:in the office|in office|at (?:my desk|work|the office)|on|from)|back(?= [0-9])|(?:will )?return(?:ing)? (?:to the office |to work )?(?:on|at|from)|until|till|through",
   "wieder (?:im buro|im buero|erreichbar|da|zuruck|zurueck|verfugbar|im haus|im office)|(?:bin|ist) (?:ab|bis)|zuruck|zurueck|bis (?:zum|einschliesslich|und mit|inklusive)?",
   "de retour|je serai de retour|je reviens|je rentre|jusqu'(?:au|a|le)|reprendrai",
   "de (?:vuelta|regreso)|regresare|volvere|hasta el|hasta|me reincorporo",
   "rientrero|rientro|di ritorno|fino al|fino a|tornero",
   "weer (?:aanwezig|op kantoor|terug|bereikbaar|beschikbaar)|terug op|ben ik weer|tot en met|t/m|tot",
-  "estarei de volta|de volta|retorno (?:no dia|em|a|dia)|volto (?:no dia|em|a|dia)|regresso|ate (?:o dia|dia|a|o)?",
+  "estarei de volta|de volta|retorno|retornarei|volto|voltarei|regresso|regressarei|ate",
 ]);
 
 // limited access to e-mail
 const ACCESS = re([
   "(?:limited|no|intermittent|restricted|occasional|without) access to (?:my )?(?:e-?mails?|mail|messages|the internet|my inbox)|(?:not|won't be|will not be) (?:checking|reading|monitoring) (?:my )?(?:e-?mails?|mail|messages)",
-  "(?:eingeschrankte?m?|eingeschraenkte?m?|keine?m?|begrenzte?m?) zugriff auf (?:meine )?(?:e-?mails?|mails|nachrichten|das postfach)|e-?mails (?:werden )?nicht (?:gelesen|weitergeleitet|bearbeitet)",
+  "(?:eingeschrankte?m?|eingeschraenkte?m?|keine?m?|begrenzte?m?) zugriff auf (?:meine )?(?:e-?mails?|mails|nachrichten|das postfach)|(?:e-?mails?|nachricht(?:en)?|post) (?:wird|werden) (?:wahrend meiner abwesenheit )?nicht (?:gelesen|weitergeleitet|bearbeitet)",
   "acces (?:limite|restreint|reduit|intermittent) (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)|sans acces (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)",
   "acceso limitado (?:al|a mi|a mis|a) (?:correo|correos|e-?mail|email)|sin acceso (?:al|a mi|a) (?:correo|e-?mail|email)",
   "accesso limitato (?:alla|alle|alla mia|alle mie) (?:posta|e-?mail|email)|senza accesso (?:alla|alle) (?:posta|e-?mail|email)",
@@ -106,7 +106,7 @@ const ACCESS = re([
 
 // will answer on my return
 const ON_RETURN = re([
-  "(?:upon|on|after|when i) (?:my )?return|when i(?:'m| am| get) back|as soon as (?:possible|i can|i am back|i'm back|i return)|at my earliest convenience|(?:will|shall|i'll) (?:respond|reply|answer|get back to you|attend to)",
+  "(?:upon|on|after) (?:my )?return|when i (?:return|am back)|when i(?:'m| get) back|as soon as (?:possible|i can|i am back|i'm back|i return|i get back)|at my earliest convenience|(?:will|shall) (?:respond|reply|answer|get back to you|attend to your (?:e-?mail|message)) (?:to your (?:e-?mail|message) )?(?:as soon as|when|upon|on my|after)",
   "nach meiner (?:ruckkehr|rueckkehr)|(?:ich )?(?:werde|melde) mich (?:nach|ab|sobald|umgehend)|schnellstmoglich|so bald wie moglich|sobald ich (?:wieder|zuruck)",
   "(?:des|a|apres) mon retour|je vous repondrai|je (?:traiterai|prendrai connaissance de) votre|des que possible",
   "a mi (?:regreso|vuelta|retorno)|cuando (?:regrese|vuelva)|(?:le |te )?respondere|lo antes posible|en cuanto (?:regrese|vuelva|pueda)",
@@ -138,7 +138,7 @@ const THANKS = re([
 
 // the person left (third person, or the mailbox itself speaks)
 const LEFT_THIRD = re([
-  "(?:is|are) no longer (?:with|at|employed|working|part of|a member of)|no longer works? (?:at|for|with)|(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)",
+  "(?:is|are) no longer (?:with|at|employed|working|part of|a member of)|no longer works? (?:at|for|with)|(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)|(?:has|have) left (?!a |an |for |the |you |me |us |it |this |that |his |her |their |our |early|today)[a-z0-9&.-]{2,30}(?: (?:and|as of|effective|on|in|since|at the end))?(?=[ .,;!]|$)|(?:has|have) moved on",
   "(?:ist|sind) nicht mehr (?:im unternehmen|bei|fur|tatig|taetig|beschaftigt|beschaeftigt|in unserem)|hat (?:das unternehmen|die firma|uns) verlassen|arbeitet nicht mehr",
   "ne fait plus partie|n'est plus (?:chez|dans|au sein|en poste|salarie)|ne travaille plus|a quitte (?:la societe|l'entreprise|la structure|le groupe|nos effectifs)",
   "ya no (?:trabaja|forma parte|esta en|esta con|pertenece)|ha dejado (?:la empresa|la compania|de trabajar)",
@@ -166,14 +166,25 @@ const LEFT_FIRST = re([
 ]);
 
 // "we received your message", ticket acknowledgements
+// "your request has been received" (nobody writes that by hand)
+const RECEIVED_PASSIVE = re([
+  "your (?:request|ticket|message|case|inquiry|enquiry|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your",
+  "ihre (?:anfrage|nachricht|e-?mail) (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung",
+  "votre (?:demande|message|e-?mail|courriel) a (?:bien )?ete (?:recue?|enregistree?)|accuse de reception",
+  "(?:su|tu) (?:solicitud|consulta|mensaje|correo) (?:ha sido|fue) (?:recibid|registrad)|acuse de recibo",
+  "(?:la sua|la tua|il suo|il tuo) (?:richiesta|messaggio|e-?mail) (?:e stat[oa]|e) (?:ricevut|registrat)|conferma di ricezione",
+  "(?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|vraag) is (?:in goede orde )?(?:ontvangen|geregistreerd)|ontvangstbevestiging",
+  "(?:sua|seu|a sua|o seu) (?:solicitacao|pedido|mensagem|e-?mail) foi (?:recebid|registrad)|confirmacao de recebimento",
+]);
+// "we have received your message": machine-like with a ticket or a promise to answer
 const RECEIVED = re([
-  "(?:we|i) (?:have )?received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|your (?:request|ticket|message|case|inquiry|enquiry|e-?mail) (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt",
-  "wir haben ihre (?:nachricht|anfrage|e-?mail|mail) erhalten|ihre (?:anfrage|nachricht) (?:ist|wurde) (?:eingegangen|erhalten)|eingangsbestatigung",
-  "nous avons (?:bien )?recu votre (?:message|demande|e-?mail|courriel)|votre (?:demande|message) a (?:bien )?ete (?:recu|enregistre)|accuse de reception",
-  "hemos recibido (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)|(?:su|tu) (?:solicitud|consulta|mensaje) (?:ha sido|fue) (?:recibid|registrad)|acuse de recibo",
-  "abbiamo ricevuto (?:il suo|la sua|il tuo|la tua) (?:messaggio|richiesta|e-?mail|email)|(?:la sua|la tua) richiesta e stata (?:ricevuta|registrata)",
-  "(?:we hebben|wij hebben) (?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|mail|vraag) (?:in goede orde )?ontvangen|ontvangstbevestiging",
-  "recebemos (?:a sua|sua|o seu|seu|a tua|o teu) (?:mensagem|solicitacao|e-?mail|email|pedido|contato|contacto)|(?:sua|seu) (?:solicitacao|pedido|mensagem) foi (?:recebid|registrad)",
+  "(?:we|i) (?:have )?received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)",
+  "wir haben ihre (?:nachricht|anfrage|e-?mail|mail) erhalten",
+  "nous avons (?:bien )?recu votre (?:message|demande|e-?mail|courriel)",
+  "hemos recibido (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)",
+  "abbiamo ricevuto (?:il suo|la sua|il tuo|la tua) (?:messaggio|richiesta|e-?mail|email)",
+  "(?:we hebben|wij hebben) (?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|mail|vraag) (?:in goede orde )?ontvangen",
+  "recebemos (?:a sua|sua|o seu|seu|a tua|o teu) (?:mensagem|solicitacao|e-?mail|email|pedido|contato|contacto)",
 ]);
 const TICKET = re([
   "ticket (?:number|no|id|#)|ticket ?#|case (?:number|#)|reference number|(?:do not|please do not|don't) reply to this (?:e-?mail|email|message)|(?:within|in) (?:the next )?(?:\\d{1,3}|one|two|three|a few) (?:business |working )?(?:hours|days|business days)",
@@ -212,15 +223,14 @@ export function autoReplyWording(text: string): AutoWording | null {
   const access = ACCESS.test(f);
   const onReturn = ON_RETURN.test(f);
   const marks = [away, access, onReturn, BACK.test(f), URGENT.test(f), THANKS.test(f)].filter(Boolean).length;
-  if (away || access) {
-    // a person who happens to be away writes to us about our offer, or asks something
-    const engaged = f.includes("?") || ENGAGED.test(f);
-    return { kind: "out_of_office", unmistakable: automatic || marks >= 4 || (marks >= 2 && !engaged) || (marks >= 3 && (access || onReturn)) };
-  }
+  // a person who happens to be away writes to us about our offer, or asks something
+  const engaged = f.includes("?") || ENGAGED.test(f);
+  if (away || access) return { kind: "out_of_office", unmistakable: automatic || (engaged ? marks >= 5 : marks >= 2) };
   if (leftFirst) return { kind: "left_company", unmistakable: false };
-  const received = RECEIVED.test(f);
+  const passive = RECEIVED_PASSIVE.test(f);
+  const received = passive || RECEIVED.test(f);
   const ticket = TICKET.test(f);
-  if (received || (automatic && ticket)) return { kind: "acknowledgement", unmistakable: automatic || (received && (ticket || onReturn)) };
+  if (received || (automatic && ticket)) return { kind: "acknowledgement", unmistakable: automatic || (passive && !engaged) || (received && (ticket || onReturn)) };
   if (automatic) return { kind: "out_of_office", unmistakable: true };
   return null;
 }

@@ -95,10 +95,11 @@ export const MEETING = anyOf([
 ]);
 /** Talking, without a call or a date: a meeting only with a day or time beside it. */
 export const MEETING_WEAK = anyOf(["talk|speak|discuss", "sprechen|reden|besprechen|austauschen", "parler|discuter", "hablar|charlar|comentar", "parlare|parlarne|discutere", "spreken|praten|bespreken", "falar|conversar|discutir"]);
+/** A day or an hour: a concrete time. */
+export const MEETING_CLOCK = anyOf([WEEKDAY_NAMES, "[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|[0-9]{1,2}h(?:[0-9]{2})?"]);
+/** A near time: tomorrow, this or next week. */
 export const MEETING_TIME = anyOf([
-  WEEKDAY_NAMES,
   "tomorrow|next week|this week|morgen|nachste woche|naechste woche|diese woche|demain|la semaine prochaine|cette semaine|manana|la proxima semana|la semana que viene|esta semana|domani|la settimana prossima|la prossima settimana|questa settimana|volgende week|deze week|amanha|(?:na )?proxima semana",
-  "[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|[0-9]{1,2}h(?:[0-9]{2})?",
 ]);
 
 export const LATER = anyOf([
@@ -153,7 +154,7 @@ export const FORWARDED = anyOf([
 ]);
 
 export const MOVED = anyOf([
-  "i(?: have|'ve) left|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work|(?:is|are) no longer (?:with|at|employed|working|part of)|no longer works? (?:at|for|with)|(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)|(?:my|his|her) new (?:e-?mail|email|address|e-?mail address|email address|company|role|position)|i(?:'ve| have) (?:moved|changed) (?:to|jobs|roles|companies|my e-?mail)|i(?:'m| am) now (?:at|with|working (?:at|for))|moved on (?:from|to)|(?:please )?update (?:your records|my (?:e-?mail|email|address|contact))",
+  "i(?: have|'ve) left|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work|(?:is|are) no longer (?:with|at|employed|working|part of)|no longer works? (?:at|for|with)|(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)|(?:has|have) left (?!a |an |for |the |you |me |us |it |this |that |his |her |their |our |early|today)[a-z0-9&.-]{2,30}(?=[ .,;!]|$)|(?:has|have) moved on|(?:my|his|her) new (?:e-?mail|email|address|e-?mail address|email address|company|role|position)|i(?:'ve| have) (?:moved|changed) (?:to|jobs|roles|companies|my e-?mail)|i(?:'m| am) now (?:at|with|working (?:at|for))|moved on (?:from|to)|(?:please )?update (?:your records|my (?:e-?mail|email|address|contact))",
   "(?:ich )?(?:habe|hab) (?:das unternehmen|die firma|[a-z]{2,30}) verlassen|(?:ich )?bin nicht mehr (?:bei|im unternehmen|fur|tatig|taetig)|ich arbeite nicht mehr|(?:ist|sind) nicht mehr (?:im unternehmen|bei|fur|tatig|taetig|beschaftigt|beschaeftigt)|hat (?:das unternehmen|die firma|uns) verlassen|arbeitet nicht mehr|(?:meine|seine|ihre) neue (?:e-?mail-?adresse|e-?mail|adresse)",
   "j'ai quitte|je ne (?:fais|travaille) plus|je ne suis plus (?:chez|dans|au sein)|ne fait plus partie|n'est plus (?:chez|dans|au sein|en poste)|ne travaille plus|a quitte (?:la societe|l'entreprise|la structure|le groupe|nos effectifs)|(?:ma|sa) nouvelle adresse",
   "he dejado (?:la empresa|la compania|mi puesto|de trabajar)|ya no (?:trabajo|estoy en|formo parte|trabaja|forma parte|esta en|esta con)|ha dejado (?:la empresa|la compania|de trabajar)|(?:mi|su) nuev[oa] (?:direccion|correo|e-?mail)",

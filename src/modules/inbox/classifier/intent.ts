@@ -33,6 +33,7 @@ import {
   INTEREST_WEAK,
   LATER,
   MEETING,
+  MEETING_CLOCK,
   MEETING_TIME,
   MEETING_WEAK,
   PONDER,
@@ -54,6 +55,7 @@ export interface Scores {
   interest: number;
   /** How much of `interest` is only "we'll take a look". */
   review: number;
+  /** 0 unless something says meeting (see score()); then how strongly. */
   meeting: number;
   later: number;
   farFuture: boolean;
@@ -112,13 +114,21 @@ export function score(visible: string): Scores {
   each(INTEREST_WEAK, "interest_weak", (m) => {
     if (!negated(f, m.index!, m[0].length)) s.interest += 1;
   });
+  // a meeting: a call/demo/calendar word, or talking with a time, or a day and an hour
+  let words = 0;
+  let talk = 0;
+  let clock = 0;
+  let near = 0;
   each(MEETING, "meeting", (m) => {
-    if (!negated(f, m.index!, m[0].length)) s.meeting += 2;
+    if (!negated(f, m.index!, m[0].length)) words++;
   });
-  each(MEETING_TIME, "time", () => (s.meeting += 1));
   each(MEETING_WEAK, "talk", (m) => {
-    if (!negated(f, m.index!, m[0].length)) s.meeting += 1;
+    if (!negated(f, m.index!, m[0].length)) talk++;
   });
+  each(MEETING_CLOCK, "clock", () => clock++);
+  each(MEETING_TIME, "time", () => near++);
+  const when = clock + near;
+  if (words > 0 || (talk > 0 && when > 0) || (clock > 0 && when >= 2)) s.meeting = 2 * words + talk + when;
   each(REVIEW, "review", () => {
     s.interest += 1;
     s.review += 1;

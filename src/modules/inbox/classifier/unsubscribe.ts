@@ -13,7 +13,7 @@ const REMOVAL = anyOf([
   "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
   "no (?:more|further) (?:e-?mails|emails|mails|messages)",
-  "off (?:your|the) (?:mailing )?list",
+  "off (?:your|the) (?:mailing )?list|please stop(?: it)?(?= ?[.!]| ?$)",
   // de
   "austragen|austragung|(?:bitte )?abmelden|abmeldung|vom verteiler|aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|mailingliste|newsletter|datenbank)",
   "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen) mehr|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
