@@ -50,6 +50,8 @@ export interface Ctx {
   jobsEnqueued: Topic;
   /** News that enrollments may be due now (enrolled, a campaign started): wakes the campaign scheduler. */
   campaignsDue: Topic;
+  /** News that a connection was created, changed or archived: the IMAP reader reads its list of mailboxes again. */
+  connectionsChanged: Topic;
   /** Aborted when the process begins shutting down (long-polls answer at once). */
   shutdown: AbortController;
 }
@@ -103,6 +105,7 @@ export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
     waiters: new EventWaiters(events, shutdown.signal),
     jobsEnqueued: new Topic(),
     campaignsDue: new Topic(),
+    connectionsChanged: new Topic(),
     shutdown,
   };
   return ctx;

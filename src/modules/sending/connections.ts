@@ -200,7 +200,7 @@ export function createConnection(ctx: Ctx, a: CreateConnection): ConnectionWithI
   if (errors.length) throw invalidFields(errors);
   const key = smtp ? accountKey(smtp) : null;
 
-  return transact(ctx, (tx, outbox) => {
+  return changed(ctx, transact(ctx, (tx, outbox) => {
     const now = ctx.clock.now();
     const holders = key ? liveAccountHolder(tx, a.workspaceId, key) : [];
     const live = holders.find((h) => h.status !== "archived");
@@ -241,7 +241,7 @@ export function createConnection(ctx: Ctx, a: CreateConnection): ConnectionWithI
     if (kind === "managed") refreshManagedHealth(ctx, tx, outbox, { workspaceId: a.workspaceId, connectionId: id });
     else startVerification(ctx, tx, a.workspaceId, id);
     return read(tx, a.workspaceId, id);
-  });
+  }));
 }
 
 function read(tx: Tx, workspaceId: string, id: string): ConnectionWithIdentities {
@@ -251,6 +251,12 @@ function read(tx: Tx, workspaceId: string, id: string): ConnectionWithIdentities
 }
 
 // ---- update -----------------------------------------------------------------
+
+/** After a committed change of connections: the IMAP reader reads its list of mailboxes again at once. */
+function changed<T>(ctx: Ctx, result: T): T {
+  ctx.connectionsChanged.publish();
+  return result;
+}
 
 const invalidState = (detail: string) => new DomainError("invalid_state", detail);
 
@@ -266,7 +272,7 @@ export function updateConnection(ctx: Ctx, a: UpdateConnection): ConnectionWithI
   checkPacing(a.pacing, errors);
   if (errors.length) throw invalidFields(errors);
 
-  return transact(ctx, (tx, outbox) => {
+  return changed(ctx, transact(ctx, (tx, outbox) => {
     const now = ctx.clock.now();
     const { connection: c, identities: existing } = read(tx, a.workspaceId, a.id);
     if (c.status === "archived") throw invalidState(`The connection is archived; POST /v1/connections with its account restores it.`);
@@ -300,7 +306,7 @@ export function updateConnection(ctx: Ctx, a: UpdateConnection): ConnectionWithI
     }
     if (verify) startVerification(ctx, tx, a.workspaceId, c.id);
     return read(tx, a.workspaceId, c.id);
-  });
+  }));
 }
 
 function pauseStatus(c: ConnectionRow, paused: boolean): string {
@@ -367,10 +373,10 @@ export function refreshManagedHealth(ctx: Ctx, tx: Tx, outbox: Outbox, a: { work
 
 /** DELETE: archived — sending stops, smtp and IMAP passwords erased, readable still. Archiving again changes nothing. */
 export function archiveConnection(ctx: Ctx, a: { workspaceId: string; id: string }): void {
-  ctx.db.transaction((tx) => {
+  changed(ctx, ctx.db.transaction((tx) => {
     const { connection: c } = read(tx, a.workspaceId, a.id);
     if (c.status === "archived") return;
     const now = ctx.clock.now();
     tx.update(connections).set({ status: "archived", archivedAt: now, smtpPassword: null, imapPassword: null, updatedAt: now }).where(eq(connections.id, c.id)).run();
-  });
+  }));
 }

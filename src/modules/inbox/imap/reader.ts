@@ -2,7 +2,8 @@
 // (accounts.ts) has a session of its own (session.ts) whose messages go
 // through the same durable store and ingest as the listener's
 // (InboundStore.submit, then `received` wakes the IngestWorker). The list of
-// mailboxes is read again every refreshMs and on refresh(): an archived or
+// mailboxes is read again every refreshMs and when a connection changes
+// (ctx.connectionsChanged) or on refresh(): an archived or
 // removed connection's session logs out; changed settings (server, account,
 // folders, password) connect again.
 import type { Ctx } from "../../../context";
@@ -38,6 +39,7 @@ export class ImapReader implements Service {
   /** Sessions logging out (an archived connection, changed settings): stop() waits for them too. */
   private readonly ending = new Set<Promise<void>>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  private unsubscribe: (() => void) | null = null;
   private running = false;
 
   constructor(
@@ -55,6 +57,8 @@ export class ImapReader implements Service {
     this.refresh();
     this.timer = setInterval(() => this.refresh(), this.opts.refreshMs);
     this.timer.unref?.();
+    // a connection created, changed or archived: at once rather than at the next refresh
+    this.unsubscribe = this.ctx.connectionsChanged.subscribe(() => this.refresh());
   }
 
   /** Reads the list of mailboxes again: new ones start, archived or removed ones stop, changed ones reconnect. */
@@ -95,6 +99,7 @@ export class ImapReader implements Service {
 
   async stop(timeoutMs: number): Promise<void> {
     this.running = false;
+    this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     const sessions = [...this.sessions.values()].map((s) => s.session);
