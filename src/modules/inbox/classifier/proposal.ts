@@ -95,6 +95,8 @@ function foldSameLength(s: string): string {
   return out.replace(/[\u2018\u2019]/g, "'");
 }
 
+const SELF = /(?:i'll|i will|let me|we'll|we will|i need to|we need to|i have to|i must|i'd have to|ich werde|ich muss|wir werden|je vais|je dois|nous allons|voy a|tengo que|vamos a|devo|dovro|vado a|ik ga|ik moet|we gaan|vou|preciso|vamos) ?(?:first |quickly |briefly |also |just )?$/;
+
 /** The person a referral verb points to ("talk to Maria Rossi", "wenden Sie sich an Frau Müller"), with where it is. */
 export function referredName(text: string): { name: string; index: number } | null {
   let offset = 0;
@@ -102,6 +104,8 @@ export function referredName(text: string): { name: string; index: number } | nu
     const f = foldSameLength(line);
     REFERRAL_VERB.lastIndex = 0;
     for (const m of f.matchAll(REFERRAL_VERB)) {
+      // "I'll talk to Omar and get back to you": the writer consulting someone, not pointing us to them
+      if (SELF.test(f.slice(Math.max(0, m.index! - 24), m.index!))) continue;
       const name = leadingName(line.slice(m.index! + m[0].length, m.index! + m[0].length + 80));
       if (name) return { name, index: offset + m.index! };
     }

@@ -22,6 +22,9 @@ const SIGNOFFS = new Set([
   "atenciosamente", "cumprimentos", "abracos", "abraco", "obrigado", "obrigada", "muito obrigado", "muito obrigada", "com os melhores cumprimentos", "melhores cumprimentos", "att", "grato", "grata",
 ]);
 
+// "Hi Leo," — a greeting line is not yet content a sign-off could close
+const GREETING = /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[rs]?|sehr geehrte[rs]?|guten (?:tag|morgen)|moin|servus|bonjour|bonsoir|salut|cher|chere|hola|buenos dias|buenas tardes|estimad[oa]|ciao|buongiorno|buonasera|gentile|salve|caro|cara|hoi|beste|geachte|goedemorgen|goedemiddag|ola|oi|bom dia|boa tarde|prezad[oa]|car[oa])\b[^.!?]{0,40}[,!:]?$/;
+
 export function cutSignature(text: string): string {
   const lines = text.split("\n");
   let seenContent = false;
@@ -32,7 +35,7 @@ export function cutSignature(text: string): string {
     if (f.length < 100 && MOBILE.test(f)) return join(lines, i);
     if (seenContent && DISCLAIMER.test(f)) return join(lines, i);
     if (seenContent && isSignOff(raw, f) && shortBlockFollows(lines, i + 1)) return join(lines, i);
-    if (f !== "") seenContent = true;
+    if (f !== "" && !GREETING.test(f)) seenContent = true;
   }
   return text;
 }
@@ -52,7 +55,8 @@ function shortBlockFollows(lines: string[], from: number): boolean {
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!.trim();
     if (l === "") continue;
-    if (++count > 8 || l.length > 100) return false;
+    // a question or a long sentence after "Thanks" is more message, not a name block
+    if (++count > 8 || l.length > 100 || l.includes("?")) return false;
   }
   return true;
 }
