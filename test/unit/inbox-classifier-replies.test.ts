@@ -107,6 +107,13 @@ describe("precedence", () => {
     expect(verdict("Interested — how long does onboarding take?").intent).toBe("interested");
   });
 
+  test("the writer consulting someone is not a referral; leaving a company is moving", () => {
+    expect(verdict("I'll talk to Omar and get back to you.").intent).toBe("later");
+    expect(verdict("Please talk to Omar.").intent).toBe("referral");
+    expect(verdict("I left Prospect last month.").intent).toBe("moved");
+    expect(verdict("I left you a voicemail yesterday.").intent).toBeNull();
+  });
+
   test("a plain acknowledgement has no intent and is neutral", () => {
     expect(verdict("Thanks.")).toMatchObject({ intent: null, sentiment: "neutral" });
   });

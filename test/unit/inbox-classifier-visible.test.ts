@@ -83,6 +83,11 @@ describe("signatures", () => {
     expect(visible(plain("Passt.", "", ...block))).toBe("Passt.");
   });
 
+  test("after a greeting, 'Thanks' and a question are the message", () => {
+    expect(visible(plain("Hi Ravi,", "Thanks", "Could we talk Friday?"))).toBe("Hi Ravi,\nThanks\nCould we talk Friday?");
+    expect(visible(plain("Hi Ravi,", "", "no, thanks.", "", "Best,", "Lena"))).toBe("Hi Ravi,\n\nno, thanks.");
+  });
+
   test("a sign-off that is the whole message stays", () => {
     expect(visible(plain("Thank you!"))).toBe("Thank you!");
   });
