@@ -321,3 +321,11 @@ describe("garbage and hostile input", () => {
     expect(walk(parseMessage(many)).length).toBeLessThanOrEqual(201);
   });
 });
+
+test("hostile HTML (unclosed <script and < openers by the ten thousand) is read in linear time", () => {
+  // no timing assertion: before the fix these took seconds, which the suite's timeout would show
+  for (const html of ["<script ".repeat(30_000), "<script>".repeat(30_000), "<a ".repeat(60_000), "<style>x".repeat(20_000)]) {
+    const r = parseReport(`From: a@b.test\r\nTo: c@d.test\r\nSubject: x\r\nContent-Type: text/html\r\n\r\n${html}\r\n`);
+    expect(r.kind).toBe("other");
+  }
+});
