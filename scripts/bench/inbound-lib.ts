@@ -97,6 +97,7 @@ export async function startServe(dataDir: string, dnsServers: string, env: Recor
   }
   return {
     smtpPort,
+    pid: proc.pid,
     async stop() {
       proc.kill();
       await proc.exited;

@@ -13,8 +13,8 @@
 // client's clock when its 250 arrived against the enrollment's ended_at.
 //   BENCH_REPLIES (10000)  BENCH_MULTIPART (5000)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { createAppContext } from "../../src/app-context";
@@ -173,6 +173,12 @@ const kbOf = (mail: Mail[]) => mail.reduce((n, m) => n + m.raw.length, 0) / mail
 // ---- the serve process: phase A, then phase B once A is all processed
 interface Outcome {
   t0: number;
+  /** The machine's 1-minute load average when the phase started and ended (other work on the 2 cores shows here). */
+  load: [number, number];
+  /** The serve process's CPU seconds during the phase: its main thread, and every other thread (analysis, WAL sync, checkpointer, GC, JIT). */
+  cpu: { main: number; others: number };
+  /** The write-ahead log's size when the phase ended. */
+  walBytes: number;
   acceptedMs: number;
   processedMs: number;
   latencies: number[];
@@ -189,7 +195,26 @@ function read<T>(fn: (db: Database) => T): T {
 }
 const processedSince = (t0: number) => read((db) => db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM inbound_messages WHERE received_at >= ?1 AND state = 'processed'").get(t0)!.n);
 
-async function runPhase(port: number, mail: Mail[], people: (Writer & { id: string })[], intended: Map<string, string>): Promise<Outcome> {
+/** CPU seconds of a process's threads on Linux (/proc), the main thread apart; zeros elsewhere. */
+function cpuOf(pid: number): { main: number; others: number } {
+  const out = { main: 0, others: 0 };
+  const dir = `/proc/${pid}/task`;
+  if (!existsSync(dir)) return out;
+  for (const tid of readdirSync(dir)) {
+    try {
+      const f = readFileSync(`${dir}/${tid}/stat`, "utf8");
+      const [utime, stime] = f.slice(f.lastIndexOf(")") + 2).split(" ").slice(11, 13).map(Number);
+      out[Number(tid) === pid ? "main" : "others"] += (utime! + stime!) / 100; // USER_HZ
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+
+async function runPhase(port: number, pid: number, mail: Mail[], people: (Writer & { id: string })[], intended: Map<string, string>): Promise<Outcome> {
+  const load0 = loadavg()[0]!;
+  const cpu0 = cpuOf(pid);
   const t0 = Date.now();
   const sent = await deliver(port, mail);
   // every message processed (a stall of a minute ends the wait: the checks then say what is missing)
@@ -202,6 +227,9 @@ async function runPhase(port: number, mail: Mail[], people: (Writer & { id: stri
     else if (Date.now() - since > 60_000) break;
     await Bun.sleep(50);
   }
+  const cpu1 = cpuOf(pid);
+  const load: [number, number] = [load0, loadavg()[0]!];
+  const walBytes = existsSync(`${dbFile}-wal`) ? statSync(`${dbFile}-wal`).size : 0;
   return read((db) => {
     const lastProcessed = db.query<{ at: number }, [number]>("SELECT max(processed_at) AS at FROM inbound_messages WHERE received_at >= ?1").get(t0)!.at;
     const q = (where: string) => db.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM inbound_messages WHERE received_at >= ?1 AND ${where}`).get(t0)!.n;
@@ -233,6 +261,9 @@ async function runPhase(port: number, mail: Mail[], people: (Writer & { id: stri
       .filter((r) => r.intent === intended.get(r.fromKey)).length;
     return {
       t0,
+      load,
+      cpu: { main: cpu1.main - cpu0.main, others: cpu1.others - cpu0.others },
+      walBytes,
       acceptedMs: Math.max(...sent.acceptedAt) - t0,
       processedMs: (lastProcessed ?? Date.now()) - t0,
       latencies: latencies.sort((a, b) => a - b),
@@ -254,7 +285,7 @@ async function runPhase(port: number, mail: Mail[], people: (Writer & { id: stri
 const serve = await startServe(dataDir, dns.servers);
 const outcomes: Outcome[] = [];
 try {
-  for (const p of phases) outcomes.push(await runPhase(serve.smtpPort, p.mail, writers.slice(p.from, p.from + p.mail.length), p.intended));
+  for (const p of phases) outcomes.push(await runPhase(serve.smtpPort, serve.pid, p.mail, writers.slice(p.from, p.from + p.mail.length), p.intended));
 } finally {
   await serve.stop();
 }
@@ -289,6 +320,9 @@ phases.forEach((p, k) => {
   const all = c.processed === n && c.threaded === n && c.reply === n && c.replied === n && c.matched === n;
   facts.push(
     `${p.name}: processed ${c.processed.toLocaleString("en")}, threaded ${c.threaded.toLocaleString("en")}, classified reply ${c.reply.toLocaleString("en")}${Object.keys(c.other).length ? ` (others: ${JSON.stringify(c.other)})` : ""}, matched by In-Reply-To ${c.matched.toLocaleString("en")}, enrollments ended replied ${c.replied.toLocaleString("en")} — of ${n.toLocaleString("en")}${all ? "" : " (CHECK FAILED)"}; intents found ${JSON.stringify(c.intent)} (the intent the wording was written with: ${Math.round((100 * c.intentAgrees) / n)} %); sentiments ${JSON.stringify(c.sentiment)}.`,
+  );
+  facts.push(
+    `${p.name}: serve's CPU ${o.cpu.main.toFixed(1)} s on its main thread and ${o.cpu.others.toFixed(1)} s on its other threads (${((1000 * (o.cpu.main + o.cpu.others)) / n).toFixed(2)} ms a message) in ${sec(o.processedMs)}; the WAL had grown to ${(o.walBytes / 2 ** 20).toFixed(0)} MiB; load average ${o.load[0].toFixed(1)} → ${o.load[1].toFixed(1)}.`,
   );
   goals.push(
     `${p.name}: ≥ ${GOAL[p.name]} messages/s — ${e2e >= GOAL[p.name]! ? "met" : "not met"}; ≥ 60 % of the ceiling — ${share >= 60 ? "met" : "not met"}; reply → enrollment stopped p99 ≤ 2 s — ${pct(l, 0.99) <= 2000 ? "met" : "not met"}; every reply processed, threaded, classified reply, its enrollment replied — ${all ? "met" : "not met"}.`,
