@@ -74,10 +74,10 @@ export async function deliver(port: number, mail: Mail[]): Promise<{ ms: number;
   return { ms, acceptedAt };
 }
 
-/** `serve` on the data directory, its SMTP listener on a port of its own; BENCH_PROFILE=dir writes its CPU profile as markdown. */
+/** `serve` on the data directory, its SMTP listener on a port of its own; BENCH_PROFILE=dir writes its CPU profile (markdown, and .cpuprofile for tools). */
 export async function startServe(dataDir: string, dnsServers: string, env: Record<string, string> = {}) {
   const smtpPort = await freePort();
-  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const proc = Bun.spawn([process.execPath, ...profile, join(root, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(await freePort())], {
     stdout: "ignore",
     stderr: "inherit",
