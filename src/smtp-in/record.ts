@@ -1,6 +1,9 @@
-// The ingest's last step: the inbound message becomes `processed` with what
-// the steps found, and its evidence is recorded (delivery events, and through
-// them suppressions and person statuses) — all in one transaction, written
+// The ingest's last step: mail a person wrote is filed in its inbox thread,
+// the inbound message becomes `processed` with what the steps found (the
+// verdict, its proposal), its evidence is recorded (delivery events, and
+// through them suppressions and person statuses) and its verdict acts (the
+// stop rules, an out-of-office's pause: modules/inbox/effects.ts) — all in one
+// transaction, so "within seconds of the 250" is one ingest away; written
 // only where this worker still holds the message's lease, so a message is
 // processed exactly once even when its lease lapsed and it was claimed again.
 import { and, eq } from "drizzle-orm";
