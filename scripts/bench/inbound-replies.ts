@@ -177,6 +177,8 @@ interface Outcome {
   load: [number, number];
   /** The serve process's CPU seconds during the phase: its main thread, and every other thread (analysis, WAL sync, checkpointer, GC, JIT). */
   cpu: { main: number; others: number };
+  /** The share of the machine's CPU time the hypervisor gave to others during the phase (steal; this VM's figures move with it). */
+  steal: number;
   /** The write-ahead log's size when the phase ended. */
   walBytes: number;
   acceptedMs: number;
@@ -212,9 +214,17 @@ function cpuOf(pid: number): { main: number; others: number } {
   return out;
 }
 
+/** The machine's CPU counters (/proc/stat: all, steal), zeros elsewhere. */
+function cpuTimes(): { all: number; steal: number } {
+  if (!existsSync("/proc/stat")) return { all: 0, steal: 0 };
+  const v = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { all: v.reduce((a, b) => a + b, 0), steal: v[7] ?? 0 };
+}
+
 async function runPhase(port: number, pid: number, mail: Mail[], people: (Writer & { id: string })[], intended: Map<string, string>): Promise<Outcome> {
   const load0 = loadavg()[0]!;
   const cpu0 = cpuOf(pid);
+  const times0 = cpuTimes();
   const t0 = Date.now();
   const sent = await deliver(port, mail);
   // every message processed (a stall of a minute ends the wait: the checks then say what is missing)
@@ -228,6 +238,8 @@ async function runPhase(port: number, pid: number, mail: Mail[], people: (Writer
     await Bun.sleep(50);
   }
   const cpu1 = cpuOf(pid);
+  const times1 = cpuTimes();
+  const steal = (times1.steal - times0.steal) / Math.max(1, times1.all - times0.all);
   const load: [number, number] = [load0, loadavg()[0]!];
   const walBytes = existsSync(`${dbFile}-wal`) ? statSync(`${dbFile}-wal`).size : 0;
   return read((db) => {
@@ -264,6 +276,7 @@ async function runPhase(port: number, pid: number, mail: Mail[], people: (Writer
       load,
       cpu: { main: cpu1.main - cpu0.main, others: cpu1.others - cpu0.others },
       walBytes,
+      steal,
       acceptedMs: Math.max(...sent.acceptedAt) - t0,
       processedMs: (lastProcessed ?? Date.now()) - t0,
       latencies: latencies.sort((a, b) => a - b),
@@ -322,7 +335,7 @@ phases.forEach((p, k) => {
     `${p.name}: processed ${c.processed.toLocaleString("en")}, threaded ${c.threaded.toLocaleString("en")}, classified reply ${c.reply.toLocaleString("en")}${Object.keys(c.other).length ? ` (others: ${JSON.stringify(c.other)})` : ""}, matched by In-Reply-To ${c.matched.toLocaleString("en")}, enrollments ended replied ${c.replied.toLocaleString("en")} — of ${n.toLocaleString("en")}${all ? "" : " (CHECK FAILED)"}; intents found ${JSON.stringify(c.intent)} (the intent the wording was written with: ${Math.round((100 * c.intentAgrees) / n)} %); sentiments ${JSON.stringify(c.sentiment)}.`,
   );
   facts.push(
-    `${p.name}: serve's CPU ${o.cpu.main.toFixed(1)} s on its main thread and ${o.cpu.others.toFixed(1)} s on its other threads (${((1000 * (o.cpu.main + o.cpu.others)) / n).toFixed(2)} ms a message) in ${sec(o.processedMs)}; the WAL had grown to ${(o.walBytes / 2 ** 20).toFixed(0)} MiB; load average ${o.load[0].toFixed(1)} → ${o.load[1].toFixed(1)}.`,
+    `${p.name}: serve's CPU ${o.cpu.main.toFixed(1)} s on its main thread and ${o.cpu.others.toFixed(1)} s on its other threads (${((1000 * (o.cpu.main + o.cpu.others)) / n).toFixed(2)} ms a message) in ${sec(o.processedMs)}; the WAL had grown to ${(o.walBytes / 2 ** 20).toFixed(0)} MiB; load average ${o.load[0].toFixed(1)} → ${o.load[1].toFixed(1)}, CPU steal ${(100 * o.steal).toFixed(0)} %.`,
   );
   goals.push(
     `${p.name}: ≥ ${GOAL[p.name]} messages/s — ${e2e >= GOAL[p.name]! ? "met" : "not met"}; ≥ 60 % of the ceiling — ${share >= 60 ? "met" : "not met"}; reply → enrollment stopped p99 ≤ 2 s — ${pct(l, 0.99) <= 2000 ? "met" : "not met"}; every reply processed, threaded, classified reply, its enrollment replied — ${all ? "met" : "not met"}.`,
