@@ -29,6 +29,8 @@ export function openDatabase(file: string, opts: { busyTimeoutMs: number; servin
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA temp_store = MEMORY");
   sqlite.exec("PRAGMA cache_size = -32000");
+  // a WAL that grew under a burst (checkpoints lag behind sustained writes) is cut back to 64 MiB when it restarts
+  sqlite.exec("PRAGMA journal_size_limit = 67108864");
   cacheStatements(sqlite);
   return Object.assign(drizzle({ client: sqlite, schema }), { $prepared: new Map<string, unknown>() }) as Db;
 }

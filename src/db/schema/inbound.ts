@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // unsubscribe: a message to a List-Unsubscribe mailto address (RFC 2369)
@@ -123,10 +124,10 @@ export const inboundMessages = sqliteTable(
     index("inbound_messages_thread_idx").on(t.workspaceId, t.threadId, t.id),
     index("inbound_messages_campaign_idx").on(t.workspaceId, t.campaignId, t.id),
     index("inbound_messages_classification_idx").on(t.workspaceId, t.classification, t.id),
-    index("inbound_messages_sentiment_idx").on(t.workspaceId, t.sentiment, t.id),
-    index("inbound_messages_intent_idx").on(t.workspaceId, t.intent, t.id),
-    // threading by References against mail that came in before
-    index("inbound_messages_mid_idx").on(t.workspaceId, t.messageIdHeader),
+    // threading by References against mail that came in before (only threaded mail is looked up)
+    index("inbound_messages_mid_idx")
+      .on(t.workspaceId, t.messageIdHeader)
+      .where(sql`thread_id IS NOT NULL`),
     // the ingest's claim: received ones, oldest first
     index("inbound_messages_state_idx").on(t.state, t.receivedAt),
   ],

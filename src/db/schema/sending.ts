@@ -106,6 +106,8 @@ export const senderIdentities = sqliteTable(
   (t) => [
     index("sender_identities_connection_idx").on(t.workspaceId, t.connectionId, t.position),
     index("sender_identities_email_idx").on(t.workspaceId, t.emailKey),
+    // the listener's recipient policy: which workspaces an address is an identity of (at every RCPT)
+    index("sender_identities_address_idx").on(t.emailKey),
     index("sender_identities_domain_idx").on(t.workspaceId, t.domain),
   ],
 );

@@ -61,15 +61,18 @@ function withDeliveryEvents(ctx: Ctx, workspaceId: string, page: Page<InboundMes
   return { ...page, rows: page.rows.map((message) => ({ message, deliveryEventIds: ids.get(message.id)! })) };
 }
 
-/** By equalities (index-backed); a received range reads on a reader thread. Each row with its delivery events' ids. */
+/** By equalities (index-backed); a received range, sentiment or intent reads on a reader thread. Each row with its delivery events' ids. */
 export function listInboundMessages(
   ctx: Ctx,
   a: { workspaceId: string; filters: InboundMessageFilters; page: PageRequest },
 ): Page<InboundMessageDetail> | Promise<Page<InboundMessageDetail>> {
   const f = a.filters;
-  const equal = { kind: f.kind, classification: f.classification, sentiment: f.sentiment, intent: f.intent, threadId: f.threadId, campaignId: f.campaignId, messageId: f.messageId, personId: f.personId };
+  const equal = { kind: f.kind, classification: f.classification, threadId: f.threadId, campaignId: f.campaignId, messageId: f.messageId, personId: f.personId };
   const filter = { workspaceId: a.workspaceId, equal };
+  // sentiment and intent have no index of their own (every reply would pay two more index writes): read on a reader thread
   const where = and(
+    f.sentiment !== undefined ? eq(inboundMessages.sentiment, f.sentiment as Sentiment) : undefined,
+    f.intent !== undefined ? eq(inboundMessages.intent, f.intent as Intent) : undefined,
     f.receivedAfter !== undefined ? gt(inboundMessages.receivedAt, f.receivedAfter) : undefined,
     f.receivedBefore !== undefined ? lt(inboundMessages.receivedAt, f.receivedBefore) : undefined,
   );

@@ -67,7 +67,6 @@ ALTER TABLE `inbound_messages` ADD `read` integer DEFAULT false NOT NULL;--> sta
 CREATE INDEX `inbound_messages_thread_idx` ON `inbound_messages` (`workspace_id`,`thread_id`,`id`);--> statement-breakpoint
 CREATE INDEX `inbound_messages_campaign_idx` ON `inbound_messages` (`workspace_id`,`campaign_id`,`id`);--> statement-breakpoint
 CREATE INDEX `inbound_messages_classification_idx` ON `inbound_messages` (`workspace_id`,`classification`,`id`);--> statement-breakpoint
-CREATE INDEX `inbound_messages_sentiment_idx` ON `inbound_messages` (`workspace_id`,`sentiment`,`id`);--> statement-breakpoint
-CREATE INDEX `inbound_messages_intent_idx` ON `inbound_messages` (`workspace_id`,`intent`,`id`);--> statement-breakpoint
-CREATE INDEX `inbound_messages_mid_idx` ON `inbound_messages` (`workspace_id`,`message_id_header`);--> statement-breakpoint
-ALTER TABLE `workspaces` ADD `inbox_settings` text;
+CREATE INDEX `inbound_messages_mid_idx` ON `inbound_messages` (`workspace_id`,`message_id_header`) WHERE thread_id IS NOT NULL;--> statement-breakpoint
+ALTER TABLE `workspaces` ADD `inbox_settings` text;--> statement-breakpoint
+CREATE INDEX `sender_identities_address_idx` ON `sender_identities` (`email_key`);
