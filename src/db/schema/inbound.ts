@@ -19,9 +19,7 @@ export type Sentiment = (typeof SENTIMENTS)[number];
 export const INTENTS = ["interested", "meeting_request", "not_interested", "wrong_person", "referral", "moved", "question", "later"] as const;
 export type Intent = (typeof INTENTS)[number];
 export const VERDICT_BY = ["rules", "ai", "manual"] as const;
-export type VerdictBy = (typeof VERDICT_BY)[number];
 export const INBOUND_SOURCES = ["smtp", "imap"] as const;
-export type InboundSource = (typeof INBOUND_SOURCES)[number];
 export const PROPOSAL_STATES = ["pending", "confirmed", "dismissed"] as const;
 
 /** What a message proposes (shown on it; POST /{id}/review confirms or dismisses). */

@@ -51,7 +51,7 @@ function statements(ctx: Ctx) {
 }
 
 /** Who wrote it: the person with the From address, else the person our answered message was for. */
-export function writerOf(ctx: Ctx, f: Pick<VerdictFacts, "workspaceId" | "fromKey" | "personId">) {
+function writerOf(ctx: Ctx, f: Pick<VerdictFacts, "workspaceId" | "fromKey" | "personId">) {
   const s = statements(ctx);
   return (f.fromKey ? s.personByKey.get(f.workspaceId, f.fromKey) : null) ?? (f.personId ? s.personById.get(f.workspaceId, f.personId) : null) ?? null;
 }

@@ -15,7 +15,7 @@ import { transact } from "../events/outbox";
 export type { ThreadDetail, ThreadItem, ThreadRow };
 type MessageRow = typeof messages.$inferSelect;
 
-export const THREAD_MESSAGES = 50;
+const THREAD_MESSAGES = 50;
 /** A snooze ends within a year (further is a mistake, not a snooze). */
 const MAX_SNOOZE_MS = 366 * 24 * 3600_000;
 
