@@ -43,13 +43,13 @@ export const REFUSAL = anyOf([
 export const BARE_NO = /^(?:no|nein|non|nee|nao)\s?[.!]/;
 
 export const INTEREST = anyOf([
-  "interested|interesting|sounds (?:good|great|interesting|promising|cool|useful)|tell me more|learn more|know more|hear more|more (?:info|information|details)|send (?:me|us|over|through|it)|share (?:more|some|the|a)|brochure|case stud(?:y|ies)|(?:would|i'?d|we'?d) love|i'?d like to (?:see|try|know|learn|hear|test)|we'?d like to (?:see|try|know|learn|hear|test)|keen|curious|count me in|makes sense|worth (?:a look|exploring|a try|a shot)|looks (?:good|great|interesting|promising)|yes please|go ahead|i'?m in|we'?re in|happy to (?:learn|hear|see|try|explore)|open to|could be (?:useful|interesting|a fit|relevant|helpful)|free trial|sign (?:me|us) up",
-  "interessiert|interessant|interesse|klingt (?:gut|interessant|spannend|super)|mehr (?:informationen|infos|details|erfahren)|schicken sie (?:mir|uns)|senden sie (?:mir|uns)|unterlagen|spannend|(?:ich|wir) (?:wurde|wurden|mochte|mochten) (?:gerne|mehr)|offen fur",
-  "interesse|interessee|interesses|interessant|m'interesse|nous interesse|en savoir plus|plus d'informations|plus d'infos|envoyez(?:-| )(?:moi|nous)|documentation|volontiers|avec plaisir|ca me parle|ouverts? a",
-  "interesad[oa]s?|interesante|me interesa|nos interesa|mas informacion|mas detalles|envieme|enviame|mandame|envienos|suena (?:bien|interesante)|con gusto|me encantaria|nos encantaria|abiertos? a",
-  "interessat[oaie]|interessante|mi interessa|ci interessa|maggiori informazioni|piu informazioni|inviatemi|mandatemi|inviami|mandami|volentieri|sembra interessante|mi piacerebbe|ci piacerebbe|apert[oi] a",
-  "geinteresseerd|interesseert|interesseren|interessant|meer informatie|meer info|meer weten|stuur (?:me|mij|ons)|klinkt (?:goed|interessant)|lijkt me (?:interessant|goed)|sta(?:an)? open",
-  "interessad[oa]s?|interessante|tenho interesse|temos interesse|me interessa|nos interessa|mais informacoes|mais detalhes|envie(?:-| )me|me envie|mande(?:-| )me|me mande|parece (?:bom|interessante)|com prazer|adoraria|abertos? a",
+  "interested|interesting|sounds (?:good|great|interesting|promising|cool|useful)|tell me more|learn more|know more|hear more|more (?:info|information|details)|send (?:me|us|over|through|it)|share (?:more|some|the|a)|brochure|case stud(?:y|ies)|(?:would|i'?d|we'?d) love|i'?d like to (?:see|try|know|learn|hear|test)|we'?d like to (?:see|try|know|learn|hear|test)|keen|curious|count me in|makes sense|worth (?:a look|exploring|a try|a shot)|looks (?:good|great|interesting|promising)|yes please|go ahead|i'?m in|we'?re in|happy to (?:learn|hear|see|try|explore)|open to|could be (?:useful|interesting|a fit|relevant|helpful)|free trial|sign (?:me|us) up|(?:can|could|would) you (?:please )?(?:send|share|forward|email)|(?:send|share|email) (?:me|us) (?:the|a|some|your|more)|more (?:material|materials|docs)",
+  "interessiert|interessant|interesse|klingt (?:gut|interessant|spannend|super)|mehr (?:informationen|infos|details|erfahren)|(?:schicken|senden|mailen) sie (?:mir|uns)|(?:mir|uns) (?:[a-z]{1,15} ){0,4}(?:schicken|senden|zuschicken|zusenden|zukommen lassen|mailen)|mehr (?:infos|informationen|material|unterlagen)|unterlagen|spannend|(?:ich|wir) (?:wurde|wurden|mochte|mochten) (?:gerne|mehr)|offen fur",
+  "interesse|interessee|interesses|interessant|m'interesse|nous interesse|en savoir plus|plus d'informations|plus d'infos|envoyez(?:-| )(?:moi|nous)|(?:m'|nous )envoyer|(?:me|nous) (?:transmettre|faire parvenir)|(?:m'|nous )adresser (?:une|la|le|les|des|votre|vos)|documentation|volontiers|avec plaisir|ca me parle|ouverts? a",
+  "interesad[oa]s?|interesante|me interesa|nos interesa|mas informacion|mas detalles|envieme|enviame|mandame|envienos|mandenos|(?:enviarme|mandarme|pasarme|enviarnos|mandarnos)|me (?:puede|podria|puedes|podrias|pueden|podrian) (?:enviar|mandar|pasar)|me (?:envia|envias|manda|mandas|pasa|pasas) (?:mas|la|el|las|los|una|un|informacion|info)|mas info|suena (?:bien|interesante)|con gusto|me encantaria|nos encantaria|abiertos? a",
+  "interessat[oaie]|interessante|mi interessa|ci interessa|maggiori informazioni|piu informazioni|inviatemi|mandatemi|inviami|mandami|mi (?:mandi|invii|manda|invia|mandate|inviate|giri|girate)|(?:mandarmi|inviarmi|girarmi|mandarci|inviarci)|mi (?:puo|potete|puoi|potrebbe|potreste) (?:mandare|inviare|girare)|qualche info|volentieri|sembra interessante|mi piacerebbe|ci piacerebbe|apert[oi] a",
+  "geinteresseerd|interesseert|interesseren|interessant|meer informatie|meer info|meer weten|stuur (?:me|mij|ons|maar|gerust|even)|(?:mij|me|ons) (?:[a-z]{1,15} ){0,4}(?:sturen|toesturen|toezenden|mailen)|klinkt (?:goed|interessant)|lijkt me (?:interessant|goed)|sta(?:an)? open",
+  "interessad[oa]s?|interessante|tenho interesse|temos interesse|me interessa|nos interessa|mais informacoes|mais detalhes|mais info|envie(?:-| )me|me envie|mande(?:-| )me|me mande|(?:pode|poderia|podem|poderiam) (?:me |nos )?(?:enviar|mandar|passar|encaminhar)|me (?:manda|envia|passa) (?:mais|a|o|as|os|uma|um)|manda (?:mais|a apresentacao|o material)|parece (?:bom|interessante)|com prazer|adoraria|abertos? a",
 ]);
 /** Needing it: a yes, or a refusal when negated ("we don't need this", "brauchen wir nicht"). */
 export const NEED = anyOf([
@@ -84,33 +84,65 @@ export const PONDER = anyOf([
 /** Weak interest: a plain yes ("Great, thanks!" is an acknowledgement, not a yes). */
 export const INTEREST_WEAK = anyOf(["yes|sure|absolutely|definitely|of course", "ja|gerne|gern|naturlich", "oui|bien sur|volontiers", "si|claro|por supuesto", "si|certo|certamente", "ja|graag|zeker", "sim|claro|com certeza"]);
 
+/** A call, a meeting, a demo, a calendar link: a meeting on its own. */
 export const MEETING = anyOf([
-  "call|phone call|zoom|teams|google meet|hangout|meeting|meet|demo|calendar|calendly|invite|schedule|book (?:a|some) time|set up (?:a )?(?:call|time|meeting|chat)|hop on|jump on|chat|availability|available|free (?:on|at|this|next|tomorrow|for|in)|works for me|work for you|works for you|what time|time slot|slots?|let'?s (?:talk|chat|speak|connect|meet)|speak (?:on|next|tomorrow|this)|talk (?:on|next|tomorrow|this)|catch up",
-  "anruf|anrufen|telefonat|telefonieren|gesprach|gespraech|termin|terminvorschlag|treffen|demo|vorfuhrung|kalender|zeit (?:fur|am|haben|hatte)|passt (?:mir|es|ihnen|dir)|verfugbar|videocall|call|meeting|austausch|lassen sie uns (?:sprechen|telefonieren)|rufen sie (?:mich )?an",
-  "appel|rendez-vous|rdv|reunion|echange|echanger|demo|demonstration|visio|visioconference|calendrier|agenda|disponible|disponibles|disponibilite|disponibilites|creneau|creneaux|s'appeler|appelez-moi|m'appeler|en parler|rencontrer|se voir",
-  "llamada|llamarme|llamame|llamarnos|reunion|reunirnos|cita|demostracion|videollamada|calendario|disponible|disponibilidad|hueco|hablamos|charlar|conversar",
-  "chiamata|telefonata|chiamarmi|chiamami|riunione|incontro|incontrarci|appuntamento|dimostrazione|calendario|disponibile|disponibilita|sentirci|parlarne|videochiamata",
-  "gesprek|belafspraak|afspraak|bellen|belletje|vergadering|agenda|kalender|beschikbaar|overleggen|kennismaken|kennismakingsgesprek|koffie",
-  "chamada|ligacao|ligar|reuniao|conversa|conversar|demonstracao|calendario|disponivel|disponibilidade|horario|papo|videochamada",
+  "call|phone call|meeting|demo|calendly|book (?:a|some) time|set (?:up )?(?:a )?(?:call|time|meeting|chat)|set (?:something|some time|a time) up|hop on|jump on|(?:i'?m|i am|we'?re|we are|are you|you'?re|you are|would you be|i'?d be|we'?d be|i'?ll be|we'?ll be|i will be|we will be) (?:free|available)|(?:your|my|our) availability|free (?:on|this|next|tomorrow)|works for me|work for you|works for you|what time|time slot|slots?|let'?s (?:talk|chat|speak|connect|meet)|when (?:can|could|would|shall) (?:we|you|i) (?:talk|speak|chat|meet|connect|call)|speak (?:on|next|tomorrow|this)|talk (?:on|next|tomorrow|this)|catch up",
+  "anruf|anrufen|telefonat|telefonieren|gesprach|gespraech|termin|terminvorschlag|demo|vorfuhrung|videocall|call|meeting|lassen sie uns (?:sprechen|telefonieren)|rufen sie (?:mich )?an|(?:haben|hatten|haetten) sie (?:[a-z]{1,12} )?zeit|wann (?:konnen|konnten|koennen|koennten) wir (?:sprechen|telefonieren|reden)",
+  "appel|appelons|rendez-vous|rdv|reunion|demo|demonstration|visio|visioconference|creneau|creneaux|s'appeler|appelez-moi|m'appeler|se voir|(?:je suis|nous sommes|etes-vous|seriez-vous|serez-vous|vous etes) disponibles?|(?:vos|mes|nos) disponibilites|quand (?:pouvons-nous|pourrions-nous|peut-on|pourrait-on) (?:parler|echanger|se parler|s'appeler|se voir)",
+  "llamada|llamarme|llamame|llamarnos|reunion|reunirnos|cita|demostracion|videollamada|hueco|(?:estoy|estamos|esta usted|estas|estaria|estarias) disponibles?|(?:su|tu|mi) disponibilidad|cuando (?:podemos|podriamos|puede|puedes) (?:hablar|charlar|vernos|reunirnos|llamar)",
+  "chiamata|telefonata|chiamarmi|chiamami|riunione|incontro|incontrarci|appuntamento|dimostrazione|videochiamata|sentirci|(?:sono|siamo|sei|sarebbe|sarei|saresti) disponibil[ei]|(?:sua|tua|mia) disponibilita|quando (?:possiamo|potremmo) (?:sentirci|parlare|vederci)",
+  "gesprek|belafspraak|afspraak|bellen|belletje|vergadering|kennismaken|kennismakingsgesprek|(?:ben|bent|zijn) (?:jij|u|je|jullie|ik|we) beschikbaar|(?:ik|we) (?:ben|zijn) beschikbaar|wanneer (?:kunnen|zullen) we (?:bellen|praten|spreken)",
+  "chamada|ligacao|reuniao|demonstracao|videochamada|call|papo|me ligar|(?:estou|estamos|estaria|estariamos|voce esta|voces estao) disponive(?:l|is)|(?:sua|minha) disponibilidade|quando (?:podemos|poderiamos|voce pode|voces podem) (?:conversar|falar|nos falar|marcar)",
 ]);
+/** Words that are meetings only beside a day, an hour or talking ("available on Tuesday"); alone they are about the product ("available in Spanish?", "works with Teams?"). */
+export const MEETING_VAGUE = anyOf([
+  "zoom|teams|google meet|hangout|meet|calendar|invite|schedule|chat|availability|available|free (?:at|for|in)",
+  "treffen|kalender|zeit (?:fur|am|haben|hatte)|passt (?:mir|es|ihnen|dir)|verfugbar|austausch",
+  "echange|echanger|calendrier|agenda|disponible|disponibles|disponibilite|disponibilites|en parler|rencontrer",
+  "calendario|disponible|disponibilidad|hablamos|charlar|conversar",
+  "calendario|disponibile|disponibilita|parlarne",
+  "agenda|kalender|beschikbaar|overleggen|koffie",
+  "ligar|conversa|conversar|calendario|disponivel|disponibilidade|horario",
+]);
+
 /** Talking, without a call or a date: a meeting only with a day or time beside it. */
 export const MEETING_WEAK = anyOf(["talk|speak|discuss", "sprechen|reden|besprechen|austauschen", "parler|discuter", "hablar|charlar|comentar", "parlare|parlarne|discutere", "spreken|praten|bespreken", "falar|conversar|discutir"]);
 /** A day or an hour: a concrete time. */
-export const MEETING_CLOCK = anyOf([WEEKDAY_NAMES, "[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|[0-9]{1,2}h(?:[0-9]{2})?"]);
+export const MEETING_CLOCK = anyOf([WEEKDAY_NAMES, "[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|(?:[01]?[0-9]|2[0-3])h(?:[0-9]{2})?"]);
+/** Opening hours, not a proposed time: "Monday to Friday", "de segunda a sexta", "lun.-ven.". Masked before days are read. */
+export const WEEKDAY_RANGE = anyOf([`(?:from |von |du |de |da |dal |van |des )?(?:${WEEKDAY_NAMES})(?:-feira)? ?(?:to|till|until|through|thru|bis|au|a|al|tot|t/m|-) ?(?:${WEEKDAY_NAMES})(?:-feira)?`]);
+/** A hedge that makes a stated time a deferral ("next year maybe"). */
+export const HEDGE = anyOf(["maybe|perhaps|possibly", "vielleicht|eventuell", "peut-etre", "quizas|quiza|tal vez|a lo mejor", "forse", "misschien|wellicht", "talvez|quem sabe"]);
+/** A far time opened by "after" (nach, après…): a deferral whatever else is said. */
+export const AFTER_TIME = /^(?:after|nach|apres|despues|dopo|na|depois|until|till)(?![a-z])/;
+/** An opening courtesy word ("Interesting — how does it …?"): interest only when nothing is asked. */
+export const COURTESY_OPENING = /^(?:(?:hm+|ok(?:ay)?|well|oh|ah|hallo|hi|hello|bonjour|hola|ciao|ola|hoi)[,.!]? )?(?:very |quite |really |sehr |tres |muy |molto |heel |muito |super )?(?:interesting|interessant|interesante|interessante|intrigant|spannend|intriguing)(?= ?[.!,:;-]| ?$)/;
 /** A near time: tomorrow, this or next week. */
 export const MEETING_TIME = anyOf([
   "tomorrow|next week|this week|morgen|nachste woche|naechste woche|diese woche|demain|la semaine prochaine|cette semaine|manana|la proxima semana|la semana que viene|esta semana|domani|la settimana prossima|la prossima settimana|questa settimana|volgende week|deze week|amanha|(?:na )?proxima semana",
 ]);
 
-export const LATER = anyOf([
-  "not (?:right )?now|not at (?:the|this) (?:moment|time|stage|point)|not yet|maybe later|(?:reach|get|check|circle|touch|follow|come) (?:back|out|in|up|base)(?: with me| with us| to me)?(?: again)? (?:in|after|next|around|later|early|at the|once|when)|revisit|circle back|down the (?:road|line)|in the future|(?:bad|wrong) timing|timing (?:isn'?t|is not|is) (?:right|bad|off)|(?:isn'?t|is not) a (?:good )?time|(?:ask|try) (?:me |us )?again|keep (?:me|us) (?:posted|in mind)|on (?:the|our) radar|later",
-  "nicht (?:jetzt|im moment|momentan|aktuell|zum jetzigen zeitpunkt|gerade)|(?:derzeit|aktuell|momentan|im moment) nicht|spater|spaeter|zu einem spateren zeitpunkt|melden sie sich (?:gerne )?(?:wieder|nochmal|erneut|in|im|nach)|kommen sie (?:gerne )?(?:wieder|nochmal|im|in|nach)",
-  "pas (?:pour le moment|maintenant|en ce moment|pour l'instant|tout de suite)|plus tard|ulterieurement|recontactez(?:-| )(?:moi|nous)|revenez vers (?:moi|nous)|a l'avenir|pour le moment non",
-  "ahora no|no (?:en este momento|por ahora|ahora mismo|de momento)|por ahora no|de momento no|mas adelante|en el futuro|vuelva a (?:contactar|escribir)|(?:contactame|contacteme|escribeme|escribame) (?:mas adelante|en|despues)|mas tarde",
-  "non (?:ora|adesso|in questo momento|al momento|per ora)|al momento no|per ora no|piu avanti|in futuro|ricontattami|ricontattarmi|ricontattateci|ricontattarci|risentiamoci|piu tardi",
-  "niet (?:nu|op dit moment|momenteel)|op dit moment niet|momenteel niet|in de toekomst|op een later moment|later",
-  "agora nao|nao (?:agora|neste momento|no momento|por enquanto)|por enquanto nao|no momento nao|mais tarde|mais para a frente|mais adiante|no futuro|entre em contato (?:novamente )?(?:em|mais|no|depois)|volte a (?:falar|entrar)",
+/** "Not now" in each language: read (and masked) before refusals, so the "no" of "por ahora no, gracias" is not read as "no, gracias". */
+export const NOT_NOW = anyOf([
+  "not (?:right )?now|not (?:for|just) now|not for the (?:moment|time being)|not at (?:the|this) (?:moment|time|stage|point)|not yet",
+  "nicht (?:jetzt|im moment|momentan|aktuell|zum jetzigen zeitpunkt|gerade)|(?:derzeit|aktuell|momentan|im moment|jetzt|gerade|zurzeit|zur zeit|jetzt gerade|gerade jetzt) nicht",
+  "pas (?:pour le moment|maintenant|en ce moment|pour l'instant|tout de suite)|pour le moment non|pour l'instant non",
+  "ahora no|no (?:en este momento|por ahora|ahora mismo|de momento)|por ahora no|de momento no|por el momento no",
+  "non (?:ora|adesso|in questo momento|al momento|per ora)|al momento no|per ora no|per il momento no",
+  "niet (?:nu|op dit moment|momenteel)|(?:nu|op dit moment|momenteel|voorlopig) (?:even )?niet|even niet",
+  "agora nao|nao (?:agora|neste momento|no momento|por enquanto)|por enquanto nao|no momento nao|por ora nao",
 ]);
+export const LATER = anyOf([
+  "maybe later|(?:reach|get|check|circle|touch|follow|come) (?:back|out|in|up|base)(?: with me| with us| to me)?(?: again)? (?:in|after|next|around|later|early|at the|once|when)|revisit|circle back|down the (?:road|line)|in the future|(?:bad|wrong) timing|timing (?:isn'?t|is not|is) (?:right|bad|off)|(?:isn'?t|is not) a (?:good )?time|(?:ask|try) (?:me |us )?again|keep (?:me|us) (?:posted|in mind)|on (?:the|our) radar|later",
+  "spater|spaeter|zu einem spateren zeitpunkt|melden sie sich (?:gerne )?(?:wieder|nochmal|erneut|in|im|nach)|kommen sie (?:gerne )?(?:wieder|nochmal|im|in|nach)",
+  "plus tard|ulterieurement|recontactez(?:-| )(?:moi|nous)|revenez vers (?:moi|nous)|a l'avenir",
+  "mas adelante|en el futuro|vuelva a (?:contactar|escribir)|(?:contactame|contacteme|escribeme|escribame) (?:mas adelante|en|despues)|mas tarde",
+  "piu avanti|in futuro|ricontattami|ricontattarmi|ricontattateci|ricontattarci|risentiamoci|piu tardi",
+  "in de toekomst|op een later moment|later",
+  "mais tarde|mais para a frente|mais adiante|no futuro|entre em contato (?:novamente )?(?:em|mais|no|depois)|volte a (?:falar|entrar)",
+]);
+/** Words that make the time after them a deadline ("before next quarter", "ahead of Q3", "d'ici la fin de l'année"), not a deferral. */
+export const DEADLINE_BEFORE = /(?<![a-z])(?:before|ahead of|prior to|no later than|in time for|by|vor|vorm|avant|d'ici|antes de|antes del|prima di|prima del|prima della|entro|uiterlijk|voor het einde van|ate o (?:fim|final) d[eo])(?: the| la| le| l'| el| il| lo| de| del| dem| der| den| het| o| a)? ?$/;
 /** A time further off than this week: "next quarter", "in three months", "after the summer", "in January". */
 export const FAR_FUTURE = anyOf([
   `next (?:quarter|year|month|fiscal(?: year)?|season|budget(?: cycle)?|half|spring|summer|fall|autumn|winter)|in (?:a few|a couple of|two|three|four|six|[0-9]{1,2}) (?:weeks|months|quarters|years)|in a (?:month|year|few months|couple of months)|q[1-4]|h[12]|(?:early|later|end of|beginning of|start of|middle of|mid|late) (?:next )?(?:year|quarter|month|${MONTH_NAMES})|after (?:the )?(?:summer|holidays|holiday season|new year|christmas|easter|q[1-4]|${MONTH_NAMES})|(?:in|around|until|by|from) (?:${MONTH_NAMES})|this (?:fall|autumn|winter|spring|summer)`,
@@ -123,30 +155,40 @@ export const FAR_FUTURE = anyOf([
 ]);
 
 export const WRONG_PERSON = anyOf([
-  "not (?:the )?(?:right|correct|best|appropriate|relevant|proper) (?:person|contact|one|people)|wrong (?:person|contact|guy|department)|(?:not|n'?t) (?:responsible|in charge) (?:for|of)|(?:don'?t|do not|doesn'?t|does not) (?:handle|deal with|manage|look after|make (?:these|those|such|this|that) decisions|decide on)|not my (?:area|department|responsibility|call|decision|field|remit)|not involved in|outside (?:of )?my (?:area|remit|scope)|someone else (?:handles|deals|is responsible)",
-  "nicht (?:der|die) (?:richtige|zustandige|zustaendige) (?:ansprechpartner|ansprechpartnerin|person)|nicht zustandig|nicht zustaendig|falschen? ansprechpartner|falsche person|nicht mein (?:bereich|thema|ressort)|nicht (?:fur|in) meinem bereich",
-  "pas la bonne personne|pas le bon (?:interlocuteur|contact)|pas la bonne interlocutrice|ne suis pas (?:en charge|responsable|le bon|la bonne|concernee?)|pas (?:de mon ressort|mon domaine|dans mon perimetre)|mauvaise personne|mauvais interlocuteur",
-  "no soy la persona (?:adecuada|indicada|correcta|responsable)|persona equivocada|no soy (?:el|la) responsable|no me encargo|no es mi (?:area|departamento|responsabilidad)|no llevo (?:este|ese) tema",
-  "non sono la persona giusta|persona sbagliata|non (?:sono|e) (?:il|la) (?:responsabile|referente)|non mi occupo|non (?:e|sono) di mia competenza",
-  "niet de juiste persoon|verkeerde persoon|niet (?:het juiste|de juiste) aanspreekpunt|niet verantwoordelijk|ga (?:daar|hier) niet over|niet mijn (?:afdeling|verantwoordelijkheid|terrein)",
-  "nao sou a pessoa (?:certa|indicada|correta|adequada)|pessoa errada|nao sou (?:o|a) responsavel|nao cuido (?:disso|desse|dessa)|nao e (?:minha area|comigo)",
+  "not (?:the )?(?:right|correct|best|appropriate|relevant|proper) (?:person|contact|one|people)|wrong (?:person|contact|guy|department)|(?:not|n'?t) (?:responsible|in charge) (?:for|of)|(?:don'?t|do not|doesn'?t|does not) (?:handle|deal with|manage|look after|make (?:these|those|such|this|that) decisions|decide on)|(?:not|isn'?t|is not|not really) my (?:area|department|responsibility|call|decision|field|remit|domain|job|role)|not involved in|(?:outside|not (?:within|in)) (?:of )?my (?:area|remit|scope|responsibilities)|(?:doesn'?t|does not) fall (?:under|within|into) my|someone else (?:handles|deals|is responsible)|(?:i'?m|i am) not (?:the one|the decision maker|the decision-maker|involved)|above my pay grade",
+  "nicht (?:der|die) (?:richtige|zustandige|zustaendige) (?:ansprechpartner|ansprechpartnerin|person)|nicht zustandig|nicht zustaendig|falschen? ansprechpartner|falsche person|nicht mein (?:bereich|thema|ressort|aufgabengebiet|zustandigkeitsbereich|gebiet)|nicht (?:fur|in) meinem (?:bereich|aufgabenbereich|zustandigkeitsbereich)|(?:liegt|fallt|faellt) nicht in meinen? (?:bereich|aufgabenbereich|zustandigkeitsbereich|zustandigkeit|verantwortungsbereich)|(?:da|dafur|hierfur) bin ich (?:der|die) falsche|habe (?:ich )?(?:damit|hiermit) nichts zu tun|(?:damit|hiermit) habe ich nichts zu tun|entscheide (?:ich )?(?:das )?nicht",
+  "pas la bonne personne|pas le bon (?:interlocuteur|contact)|pas la bonne interlocutrice|ne suis pas (?:en charge|responsable|le bon|la bonne|concernee?)|pas (?:de mon ressort|mon domaine|mon sujet|dans mon perimetre|de mon perimetre|moi qui (?:gere|m'occupe|decide|traite))|ne (?:m'occupe|gere|traite) pas (?:de|des|du|ce|ces|cela|ca|ce genre)|hors de mon perimetre|mauvaise personne|mauvais interlocuteur",
+  "no soy la persona (?:adecuada|indicada|correcta|responsable)|persona equivocada|no soy (?:el|la) (?:responsable|interlocutor|interlocutora|indicad[oa])|no me (?:encargo|ocupo|corresponde)|no (?:es|son) (?:de )?mi (?:area|departamento|responsabilidad|competencia|ambito|tema)|no (?:lo )?llevo (?:yo )?(?:este|ese|estos|esos|esta|esa|estas|esas|el|los|la|las)? ?(?:tema|temas|asunto|asuntos|area|cuestion|cuestiones)|no lo llevo yo|no (?:gestiono|decido) (?:yo )?(?:este|ese|esto|eso|estos|esos)",
+  "non sono la persona (?:giusta|adatta|indicata|corretta)|persona sbagliata|non (?:sono|e) (?:il|la) (?:responsabile|referente)|non (?:mi|me ne) occupo|non (?:e|sono) di mia (?:competenza|pertinenza)|non (?:e|rientra) (?:il mio|nel mio) (?:ambito|settore|campo|ruolo)|non seguo (?:io )?(?:questo|questi|queste|questa) (?:tema|temi|argomento|argomenti|attivita)",
+  "niet de juiste persoon|verkeerde persoon|niet (?:het juiste|de juiste) aanspreekpunt|niet verantwoordelijk|ga (?:ik )?(?:daar|hier) niet over|(?:daar|hier) ga ik niet over|niet mijn (?:afdeling|verantwoordelijkheid|terrein|vakgebied|taak|pakkie-an)|valt niet (?:onder|binnen) mijn",
+  "nao sou a pessoa (?:certa|indicada|correta|adequada)|pessoa errada|nao sou (?:o |a )?responsave(?:l|is)|nao (?:cuido|trato) (?:disso|desse|dessa|desses|dessas|deste|desta|deste)|nao (?:e|eh) (?:da )?minha (?:area|responsabilidade|alcada)|nao e comigo|nao sou eu quem (?:decide|cuida|trata)",
 ]);
 
 /** Pointing to someone else: what comes after it is a name or an address (proposal.ts reads which). */
 export const REFERRAL_VERB = anyOf([
-  "contact|reach out to|talk to|talk with|speak to|speak with|get in touch with|write to|connect with|(?:the )?(?:right|best|correct|appropriate) (?:person|contact|people) (?:is|are|would be|to talk to|for this)|(?:he|she|they)(?:'s| is| are| will be| would be) (?:the right|better placed|responsible|in charge|handling)|(?:who|which) (?:handles|manages|is responsible|looks after|is in charge)|handles (?:this|that|these|our)|responsible for (?:this|that|these|our)|in charge of (?:this|that|these|our)",
-  "wenden sie sich (?:bitte )?an|kontaktieren sie|(?:ansprechpartner|ansprechpartnerin) (?:ist|ware|dafur|hierfur)|zustandig ist|zustaendig ist|melden sie sich (?:bei|an)|schreiben sie (?:an|bitte an)|sprechen sie mit",
-  "contactez|contacter|adressez-vous a|veuillez (?:contacter|vous adresser)|la bonne personne (?:est|serait)|s'occupe de|est en charge|est responsable|ecrivez a",
-  "contacte con|contacta con|contactar con|contactar a|pongase en contacto|escriba a|escribe a|hable con|habla con|la persona (?:adecuada|indicada|correcta) (?:es|seria)|se encarga|es (?:el|la) responsable",
-  "contatti|contattare|contatta|rivolgersi a|si rivolga a|rivolgiti a|scriva a|scrivi a|parli con|parla con|la persona giusta (?:e|sarebbe)|si occupa|e (?:il|la) responsabile|e (?:il|la) referente",
-  "neem contact op met|contact opnemen met|mail (?:naar|met)|spreek met|wend u tot|de juiste persoon (?:is|zou)|gaat (?:hierover|daarover)|is verantwoordelijk",
-  "entre em contato com|entrar em contato com|contate|contacte|fale com|falar com|escreva para|a pessoa (?:certa|indicada|correta) (?:e|seria)|cuida (?:disso|de)|e (?:o|a) responsavel",
+  "contact|reach out to|talk to|talk with|speak to|speak with|get in touch with|write to|connect with|check with|(?:introduce|introducing|connect|connecting|put|putting) you (?:to|with|in touch with)|(?:point|refer|direct|redirect) you to|loop in|(?:the )?(?:right|best|correct|appropriate) (?:person|contact|people) (?:is|are|would be|to talk to|for this)|(?:he|she|they)(?:'s| is| are| will be| would be) (?:the right|better placed|responsible|in charge|handling)|(?:who|which) (?:handles|manages|is responsible|looks after|is in charge)|handles (?:this|that|these|our)|responsible for (?:this|that|these|our)|in charge of (?:this|that|these|our)",
+  "wenden sie sich (?:bitte )?an|kontaktieren sie|(?:ansprechpartner|ansprechpartnerin) (?:ist|ware|dafur|hierfur)|zustandig ist|zustaendig ist|melden sie sich (?:bei|an)|schreiben sie (?:an|bitte an)|sprechen sie (?:am besten |lieber |bitte |direkt )?mit|(?:dafur|hierfur|dafuer|hierfuer) (?:ist|ware)|stelle (?:ihnen|sie) (?:den kontakt )?(?:zu|mit)|verbinde sie mit|(?:gehen|wenden) sie (?:am besten |lieber |bitte |direkt )?(?:auf|an)",
+  "contactez|contacter|adressez-vous (?:plutot |directement |donc )?a|veuillez (?:contacter|vous adresser)|(?:voyez|voir|verifiez|voyez donc) (?:plutot |directement |cela |ca |ce point |le sujet )?avec|(?:mets|mettre|mettrai|mettons) en (?:relation|contact) avec|rapprochez-vous (?:plutot |directement )?(?:de|d'|du)|je (?:transmets|transfere) (?:votre (?:message|mail|demande) )?a|(?:je vous|je te) (?:redirige|oriente) vers|la bonne personne (?:est|serait)|s'occupe de|est en charge|est responsable|ecrivez a",
+  "contacte con|contacta con|contactar con|contactar a|pongase en contacto|escriba a|escribe a|hable con|habla con|hablar con|consulte con|dirijase a|(?:le|te|les|os) (?:pongo|pondre) en contacto con|(?:le|te|les|os) (?:presento a|paso con)|(?:quien|el que|la que) (?:lleva|gestiona|decide|ve|se encarga de|se ocupa de) [a-z ]{0,40}?(?:es|seria)|la persona (?:adecuada|indicada|correcta) (?:es|seria)|se encarga|es (?:el|la) responsable",
+  "contatti|contattare|contatta|rivolgersi a|si rivolga a|rivolgiti a|scriva a|scrivi a|parli con|parla con|(?:meglio|puo|potete|deve|dovrebbe|conviene) (?:sentire|contattare|chiedere a)|senta (?:pure)?|(?:la|ti|vi|le) (?:metto|mettero) in contatto con|(?:chi|colui che|colei che) (?:segue|gestisce|decide|si occupa di) [a-z ]{0,40}?(?:e|sarebbe)|la persona giusta (?:e|sarebbe)|si occupa|e (?:il|la) responsabile|e (?:il|la) referente",
+  "neem contact op met|contact opnemen met|mail (?:naar|met)|spreek met|wend u tot|(?:kunt|kan|moet|moeten|kunnen) (?:u|je|jullie)? ?(?:het beste |beter |daarvoor |hiervoor |daarmee |het best )?bij|breng (?:u|je|jullie) in contact met|verwijs (?:u|je|jullie) (?:door )?naar|bel (?:even )?met|de juiste persoon (?:is|zou)|gaat (?:hierover|daarover)|is verantwoordelijk",
+  "entre em contato com|entrar em contato com|contate|contacte|fale com|falar com|converse com|procure (?:o|a)|escreva para|(?:vou )?(?:te|lhe|os|o|a) (?:colocar|coloco|por|ponho) em contato com|quem (?:cuida|trata|decide|responde|gerencia|ve) [a-z ]{0,40}?(?:e|seria)|a pessoa (?:certa|indicada|correta) (?:e|seria)|cuida (?:disso|de)|e (?:o|a) responsavel",
+]);
+/** Pointing to someone whose name comes BEFORE: "Nathalie Roux handles this", "c'est Paul qui s'occupe de ça". */
+export const REFERRAL_AFTER_NAME = anyOf([
+  "(?:who )?(?:(?:handles|manages|owns|runs|looks after|takes care of|is responsible for|is in charge of|decides on) (?:this|that|these|those|it|our|all|purchasing|procurement|vendors?|such|the (?:budget|decision|purchasing|procurement|topic|area|contract))|is the (?:right|best) (?:person|contact))",
+  "(?:(?:der|die) )?(?:ist (?:dafur|hierfur|dafuer|hierfuer) )?(?:zustandig|zustaendig|verantwortlich)|kummert sich (?:darum|um)|kuemmert sich (?:darum|um)",
+  "qui (?:s'occupe|gere|traite|suit|pilote|decide|est (?:en charge|responsable))",
+  "(?:(?:que|quien) )?(?:se encarga|se ocupa|lleva (?:este|ese|estos|esos) tema|gestiona (?:esto|eso|este|ese)|es (?:quien|el responsable|la responsable))",
+  "(?:(?:che|chi) )?(?:si occupa|segue (?:questo|questi|queste|questa)|gestisce (?:questo|questi|queste|questa)|e (?:il|la) (?:responsabile|referente))",
+  "(?:(?:die|dat) )?(?:gaat (?:hier|daar)over|is (?:hier|daar)voor verantwoordelijk|regelt (?:dit|dat|dat soort))",
+  "(?:(?:que|quem) )?(?:cuida (?:disso|desse|dessa|deste|desta|dos|das|do|da)|e (?:quem|o responsavel|a responsavel)|trata (?:disso|desse|dessa))",
 ]);
 /** Passed on to someone else, named or not: "I've forwarded your e-mail to our CTO". */
 export const FORWARDED = anyOf([
-  "(?:i|we)(?:'ve| have|'ll| will| am| are|'m|'re)? (?:forwarded|forwarding|passed (?:this|it|your|on|along)|passing (?:this|it|your|on|along)|cc'?d|cc'?ing|copied|copying|looped in|looping in|introduced|introducing)|(?:cc'?ing|copying|looping in)|(?:in|on) cc",
+  "(?:let me|(?:i|we)(?:'ll| will)) (?:loop in|introduce you|connect you|put you in touch)|(?:i|we)(?:'ve| have|'ll| will| am| are|'m|'re)? (?:forwarded|forwarding|passed (?:this|it|your|on|along)|passing (?:this|it|your|on|along)|cc'?d|cc'?ing|copied|copying|looped in|looping in|introduced|introducing)|(?:cc'?ing|copying|looping in)|(?:in|on) cc",
   "(?:habe|hab|werde) (?:ihre (?:e-?mail|nachricht|anfrage)|das|es|sie) (?:an [a-z ]{2,40})?weitergeleitet|weitergeleitet an|leite (?:ihre (?:e-?mail|nachricht|anfrage)|das|es) (?:an [a-z ]{2,40})?weiter|in kopie|in cc",
-  "(?:j'ai|je vais|je viens de) (?:transmis|transferer|transfere|transmettre|mis en copie|faire suivre)|en copie",
+  "(?:j'ai|je vais|je viens de) (?:transmis|transferer|transfere|transmettre|mis en copie|faire suivre)|je (?:transmets|transfere|fais suivre)|en copie",
   "(?:he|voy a|acabo de) (?:reenviado|reenviar|pasado|pasar|trasladado|trasladar)|en copia|reenvio (?:su|tu)",
   "(?:ho|sto|ti ho) (?:inoltrato|inoltrando|girato|girando|passato|messo in copia)|in copia|inoltro (?:la sua|la tua)",
   "(?:heb|ik heb|ik stuur) (?:je|uw|jouw|het|dit) (?:e-?mail |bericht )?(?:doorgestuurd|door)|doorgestuurd naar|in de cc|in cc",

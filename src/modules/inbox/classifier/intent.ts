@@ -3,7 +3,8 @@
 // kept in `hits`, so a verdict can be explained.
 //
 // Negation: idioms whose "no"/"not" negates nothing ("no problem", "not a bad
-// idea", "why not") are masked first; explicit refusals ("not interested",
+// idea", "why not") are masked first; then "not now" forms (counted as later),
+// so "por ahora no, gracias" is not read as "no, gracias"; explicit refusals ("not interested",
 // "kein Interesse", "no gracias") are counted and masked; then an interest or
 // meeting cue with a negation word shortly before it in its clause (not,
 // never, kein, pas, no, non, niet, não… — or nicht/niet right after it, as
@@ -14,18 +15,33 @@
 // 2. referral — they name someone else (or passed it on): the thread moves.
 // 3. wrong_person — not them, nobody named.
 // 4. later when a far-off time is stated (next quarter, in January, after the
-//    summer): it defers a refusal ("not now, try again in Q3") as much as
-//    interest or a meeting ("let's talk in January").
+//    summer): it defers a refusal ("not now, try again in Q3"), a meeting
+//    ("let's talk in January") or a plain remark ("maybe next year"). Not
+//    when the time is a deadline ("before next quarter", "ahead of Q3", "by
+//    January": a plan, not a deferral), nor when interest is stated with the
+//    time and nothing defers it (no "after …", "maybe", "not now", "revisit").
 // 5. refusal beats interest and meeting when stronger or equal.
-// 6. meeting_request — times, days, calendars: more concrete than interest.
+// 6. meeting_request — a call/meeting/demo word, or times and days beside
+//    talking: more concrete than interest. Words that also describe a product
+//    ("available", "calendar", "Teams", "disponível") count only beside a day
+//    or an hour, and opening hours ("Monday to Friday", "24h") are no time.
 // 7. interested (positive; neutral when it is only "we'll take a look").
 // 8. later without a time ("not right now", "let me think about it").
 // 9. not_interested (weak refusals, hostility alone).
-// 10. question — "?" or a sentence opening with an interrogative.
+// 10. question — "?" or a sentence opening with an interrogative. An opening
+//    courtesy ("Interesting — how does it …?", "Interessant. Wie …?") is
+//    interest only when nothing is asked; before a question it is a question.
 // Nothing found: no intent (a plain acknowledgement), neutral.
 import { fold } from "./fold";
 import {
+  AFTER_TIME,
   BARE_NO,
+  HEDGE,
+  COURTESY_OPENING,
+  DEADLINE_BEFORE,
+  MEETING_VAGUE,
+  NOT_NOW,
+  WEEKDAY_RANGE,
   FAR_FUTURE,
   FORWARDED,
   HOSTILE,
@@ -59,6 +75,8 @@ export interface Scores {
   meeting: number;
   later: number;
   farFuture: boolean;
+  /** Something that makes a far-off time a deferral: "after …", "maybe". */
+  deferral: boolean;
   wrongPerson: boolean;
   moved: boolean;
   forwarded: boolean;
@@ -75,7 +93,7 @@ const CLAUSE_END = /[.!?;,:\n]|(?<![a-z])(?:but|aber|mais|pero|ma|maar|mas|howev
 export function score(visible: string): Scores {
   let f = fold(visible);
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, wrongPerson: false, moved: false, forwarded: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, question: 0, hostile: false, hits };
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void) => {
     re.lastIndex = 0;
     for (const m of f.matchAll(re)) {
@@ -92,6 +110,12 @@ export function score(visible: string): Scores {
   mask(NEUTRAL_IDIOMS);
   each(POSITIVE_IDIOMS, "interest", () => (s.interest += 2));
   mask(POSITIVE_IDIOMS);
+  // "not now" before refusals: the "no" of "por ahora no, gracias" is not "no, gracias"
+  each(NOT_NOW, "later", () => (s.later += 2));
+  mask(NOT_NOW);
+  // "Interesting — how does it …?": a courtesy, counted as interest below only if nothing is asked
+  const courtesy = COURTESY_OPENING.exec(f.trimStart());
+  const courtesyEnd = courtesy ? f.length - f.trimStart().length + courtesy[0].length : -1;
   // refusals counted, then masked so their "interested" is not read again
   each(REFUSAL, "refusal", () => (s.refusal += 3));
   mask(REFUSAL);
@@ -106,9 +130,19 @@ export function score(visible: string): Scores {
   each(LATER, "later", (m) => {
     if (!negated(f, m.index!, m[0].length)) s.later += m[0].trim() === "later" ? 1 : 2;
   });
-  each(FAR_FUTURE, "far_future", () => (s.farFuture = true));
+  each(FAR_FUTURE, "far_future", (m) => {
+    // "before next quarter", "ahead of Q3", "by January": a deadline for a plan, not a deferral
+    const deadline = DEADLINE_BEFORE.test(f.slice(Math.max(0, m.index! - 25), m.index!)) || /^by /.test(m[0]);
+    if (deadline) hits.push(`deadline:${m[0].trim()}`);
+    else {
+      s.farFuture = true;
+      if (AFTER_TIME.test(m[0])) s.deferral = true;
+    }
+  });
+  each(HEDGE, "hedge", () => (s.deferral = true));
   each(INTEREST, "interest", (m) => {
-    if (negated(f, m.index!, m[0].length)) s.refusal += 2;
+    if (m.index! < courtesyEnd) hits.push(`courtesy:${m[0].trim()}`);
+    else if (negated(f, m.index!, m[0].length)) s.refusal += 2;
     else s.interest += 2;
   });
   each(INTEREST_WEAK, "interest_weak", (m) => {
@@ -116,19 +150,25 @@ export function score(visible: string): Scores {
   });
   // a meeting: a call/demo/calendar word, or talking with a time, or a day and an hour
   let words = 0;
+  let vague = 0;
   let talk = 0;
   let clock = 0;
   let near = 0;
   each(MEETING, "meeting", (m) => {
     if (!negated(f, m.index!, m[0].length)) words++;
   });
+  each(MEETING_VAGUE, "vague", (m) => {
+    if (!negated(f, m.index!, m[0].length)) vague++;
+  });
   each(MEETING_WEAK, "talk", (m) => {
     if (!negated(f, m.index!, m[0].length)) talk++;
   });
+  mask(WEEKDAY_RANGE);
   each(MEETING_CLOCK, "clock", () => clock++);
   each(MEETING_TIME, "time", () => near++);
   const when = clock + near;
-  if (words > 0 || (talk > 0 && when > 0) || (clock > 0 && when >= 2)) s.meeting = 2 * words + talk + when;
+  // a vague word ("available", "calendar", "disponível") is a meeting only beside a time or talking
+  if (words > 0 || ((talk > 0 || vague > 0) && when > 0) || (clock > 0 && when >= 2)) s.meeting = 2 * words + talk + vague + when;
   each(REVIEW, "review", () => {
     s.interest += 1;
     s.review += 1;
@@ -149,6 +189,7 @@ export function score(visible: string): Scores {
     }
   }
   if (s.question > 0 && !hits.some((h) => h.startsWith("question:"))) hits.push("question:?");
+  if (courtesy && s.question === 0) s.interest += 2;
   return s;
 }
 
@@ -181,8 +222,9 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   if (s.moved) return "moved";
   if (referral) return "referral";
   if (s.wrongPerson) return "wrong_person";
-  // a far-off time defers whatever else is said: "not now, try in Q3", "let's talk in January"
-  if (s.farFuture) return "later";
+  // a far-off time defers a refusal, a meeting or a plain remark ("not now, try in Q3", "let's talk in January",
+  // "maybe next year"); stated interest with a time and no deferral is a plan ("interested, we start in Q3")
+  if (s.farFuture && (s.deferral || s.later > 0 || s.refusal > 0 || s.meeting > 0 || s.interest < 2)) return "later";
   const positive = Math.max(s.interest, s.meeting);
   if (s.refusal >= 3 && s.refusal >= positive) return "not_interested";
   if (s.meeting >= 2 && s.meeting >= s.interest - 2) return s.later >= 2 && s.meeting < 3 ? "later" : "meeting_request";

@@ -7,7 +7,7 @@
 // Müller (mueller@…)"), in brackets right after it, or right after a verb
 // that points to someone ("talk to Maria Rossi").
 import { fold } from "./fold";
-import { OWN_NEW_ADDRESS, REFERRAL_VERB } from "./cues";
+import { OWN_NEW_ADDRESS, REFERRAL_AFTER_NAME, REFERRAL_VERB } from "./cues";
 
 export interface Mention {
   email: string;
@@ -20,7 +20,9 @@ const NAME_TOKEN = /^\p{Lu}[\p{Ll}\p{Lu}'’-]*\p{Ll}[\p{Ll}'’-]*$|^\p{Lu}\.?$
 const NOT_NAMES = new Set(
   (
     "please contact our my the he she they her his him mr mrs ms miss dr prof herr herrn frau m mme mlle sr sra srta sig sigra dott dhr mevr email e-mail mail address adresse colleague colleagues kollege kollegen kollegin collegue collègue colega collega team sales marketing ceo cto cfo coo cmo head director manager hi hello hallo bonjour hola ciao olá ola thanks thank regards i we you sie ihr ihre ihren ihrem unser unsere unseren unserem notre nos nuestro nuestra il la le el los las lo onze ons nosso nossa dear liebe lieber cher chère querido querida caro cara beste prezado prezada at on in for to per para an à a vous je ich yo io ik eu or and und et y e o en op em via unter chez bei presso bij com with mit avec con" +
-    " vertrieb einkauf support abteilung it hr purchasing procurement ventes achats compras ventas acquisti vendite inkoop verkoop vendas info office büro geschäftsführung management direction dirección direzione directie diretoria department departement departamento dipartimento afdeling best kind monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag lundi mardi mercredi jeudi vendredi lunes martes jueves viernes"
+    " vertrieb einkauf support abteilung it hr purchasing procurement ventes achats compras ventas acquisti vendite inkoop verkoop vendas info office büro geschäftsführung management direction dirección direzione directie diretoria department departement departamento dipartimento afdeling best kind monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag lundi mardi mercredi jeudi vendredi lunes martes jueves viernes" +
+    // possessives and roles that sit between a referral verb and the name ("voyez avec ma collègue Sophie")
+    " ma mon mes sa son ses mi mis tu su sus mio mia miei mie mein meine meiner meinem meinen unserer mijn onze meu minha meus minhas seu sua compañero compañera companero companera collaboratrice collaborateur responsable dsi drh daf cio ciso cpo vp cmo c'est c’est wer who qui quien quién chi quem wie das dies this that it er es eso esto isso isto questo quello dit dat hij zij ele ela lui lei él ella"
   ).split(" "),
 );
 
@@ -108,6 +110,13 @@ export function referredName(text: string): { name: string; index: number } | nu
       if (SELF.test(f.slice(Math.max(0, m.index! - 24), m.index!))) continue;
       const name = leadingName(line.slice(m.index! + m[0].length, m.index! + m[0].length + 80));
       if (name) return { name, index: offset + m.index! };
+    }
+    // the name stated first: "Nathalie Roux handles this", "c'est Paul Girard qui s'occupe de ça"
+    REFERRAL_AFTER_NAME.lastIndex = 0;
+    for (const m of f.matchAll(REFERRAL_AFTER_NAME)) {
+      const before = line.slice(Math.max(0, m.index! - 60), m.index!);
+      const name = trailingName(before.replace(/[\s,]+$/, ""));
+      if (name) return { name, index: offset + m.index! - before.length + Math.max(0, before.lastIndexOf(name.split(" ")[0]!)) };
     }
     offset += line.length + 1;
   }

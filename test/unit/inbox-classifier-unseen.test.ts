@@ -1,0 +1,224 @@
+// The classifier on wording it was not written from (issue 16): wrong person
+// and referral in every language, a deadline is not a deferral, product
+// questions that name a day or "available" are not meetings, an opening
+// "interesting" before a question is a question, and short forms.
+import { describe, expect, test } from "bun:test";
+import { classifyMessage } from "../../src/modules/inbox/classifier";
+
+const reply = (body: string) =>
+  ["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", body].join("\n");
+describe("wrong person, nobody named", () => {
+  test.each([
+    "No soy la persona adecuada para este tema.",
+    "Hola, no soy la persona indicada, lo siento.",
+    "Gracias, pero no me encargo de eso.",
+    "Esto no es mi área.",
+    "No llevo ese tema, disculpe.",
+    "Yo no llevo estos temas en la empresa.",
+    "Eso no es de mi competencia.",
+    "No me ocupo de esto.",
+    "Non sono la persona giusta per questo argomento.",
+    "Non mi occupo di questi temi.",
+    "Non è il mio ambito.",
+    "Não sou a pessoa certa para isso.",
+    "Isso não é da minha área.",
+    "Não cuido desse assunto.",
+    "Não sou responsável por essa área.",
+    "Ik ben hier niet de juiste persoon voor.",
+    "Daar ga ik niet over.",
+    "Dit valt niet onder mijn verantwoordelijkheid.",
+    "Je ne suis pas la bonne personne pour ce sujet.",
+    "Ce n'est pas mon domaine.",
+    "Je ne m'occupe pas de ce sujet.",
+    "Ce n'est pas de mon ressort.",
+    "Ich bin dafür nicht zuständig.",
+    "Das ist nicht mein Thema.",
+    "Damit habe ich nichts zu tun.",
+    "Da bin ich der falsche Ansprechpartner.",
+    "I'm not the right person for this.",
+    "This isn't my area.",
+    "I don't handle that.",
+  ])("%p → wrong_person", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("wrong_person");
+  });
+});
+
+describe("referral, in every language", () => {
+  test.each([
+    "Adressez-vous à Claire Dubois, elle gère ces sujets.",
+    "Voyez plutôt avec ma collègue Sophie Bernard.",
+    "Je vous mets en relation avec Marc Lefèvre.",
+    "Contactez Julien Morel, qui s'occupe des achats.",
+    "Merci, mais c'est Nathalie Roux qui s'occupe de ça.",
+    "Voyez avec notre DSI, Paul Girard.",
+    "Je transmets à mon collègue Thomas Petit.",
+    "Le mieux est de voir avec Camille Laurent.",
+    "Please reach out to Dana Whitfield instead.",
+    "Better to check with my colleague Tom Baker.",
+    "You should talk to Sam Ortiz, he runs procurement.",
+    "Let me introduce you to Karen Lee, who owns this.",
+    "Bitte wenden Sie sich an Herrn Becker.",
+    "Sprechen Sie am besten mit meiner Kollegin Anna Vogel.",
+    "Dafür ist Herr Schmidt zuständig.",
+    "Mejor hable con mi compañero Javier Ruiz.",
+    "Le pongo en contacto con Lucía Gómez.",
+    "Quien lleva este tema es Carmen Díaz.",
+    "Meglio sentire la mia collega Giulia Conti.",
+    "Le metto in contatto con Marco Ricci.",
+    "Fale com o meu colega João Silva.",
+    "Quem cuida disso é a Ana Souza.",
+    "Neem contact op met Jan de Vries.",
+    "Je kunt het beste bij mijn collega Eva Jansen terecht.",
+    "Marco Ricci si occupa di questo, scrivigli.",
+  ])("%p → referral", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("referral");
+  });
+});
+
+describe("interest, short forms and requests for material, plans with a deadline", () => {
+  test.each([
+    "Interested, we'd like to start before next quarter.",
+    "We are interested and want to roll this out ahead of Q3.",
+    "Interested — we need something in place by January.",
+    "Yes, keen to get this going before the end of the year.",
+    "Sounds interesting, send me more.",
+    "Interesting, I'd like to learn more.",
+    "Interessant, schicken Sie mir mehr Infos.",
+    "Sure, send it over.",
+    "Sure, send it over!",
+    "Gerne mehr Infos.",
+    "Mándame más información.",
+    "Mi mandi una presentazione?",
+    "Stuur maar wat info.",
+    "Pode enviar mais detalhes?",
+    "Yes please, send the deck.",
+    "Send me the pricing.",
+    "Happy to take a look, send it over.",
+    "Gerne, senden Sie mir die Unterlagen.",
+    "Envoyez-moi la plaquette.",
+    "Oui, envoyez.",
+    "Volontiers, envoyez-moi une doc.",
+    "Sí, envíame los detalles.",
+    "Claro, mándame la propuesta.",
+    "Me puede enviar una presentación?",
+    "Mandami qualche info.",
+    "Sì, mandatemi il listino.",
+    "Può inviarmi una brochure?",
+    "Stuur me de prijzen maar.",
+    "Graag meer informatie.",
+    "Kunt u mij wat meer informatie sturen?",
+    "Pode me mandar a apresentação?",
+    "Sim, me manda mais informações.",
+    "Manda mais info.",
+    "Interessiert, wir wollen im Q3 starten.",
+  ])("%p → interested", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("interested");
+  });
+});
+
+describe("meetings need a meeting word or a time", () => {
+  test.each([
+    "Sounds good. Could we set something up before the end of the month?",
+    "Can we do a call on Tuesday?",
+    "Podemos falar amanhã às 10h?",
+    "Vamos marcar uma call?",
+    "Tem um horário livre na terça?",
+    "Quando você pode conversar?",
+    "Are you available Thursday at 3pm?",
+    "What's your availability next week?",
+    "Estou disponível na terça às 14h.",
+    "When can we talk?",
+  ])("%p → meeting_request", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("meeting_request");
+  });
+});
+
+describe("later needs a deferral", () => {
+  test.each([
+    "Not now, circle back next quarter.",
+    "Interesting, but check back in Q3.",
+    "Let's revisit in January.",
+    "Maybe next year.",
+    "Reach out after the summer.",
+    "Pas pour le moment.",
+    "Not for now.",
+    "Jetzt gerade nicht.",
+    "Por ahora no, gracias.",
+    "Per ora no, grazie.",
+    "Nu even niet.",
+    "Agora não, obrigado.",
+    "Sounds interesting, maybe next year.",
+    "Interested, but after the summer.",
+    "Let's talk in January.",
+  ])("%p → later", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("later");
+  });
+});
+
+describe("questions: product questions and an opening courtesy", () => {
+  test.each([
+    "Quanto custa?",
+    "Como funciona a integração?",
+    "Vocês atendem empresas do nosso porte?",
+    "Funciona com o Salesforce?",
+    "Qual é o prazo de implementação?",
+    "Vocês têm clientes no Brasil?",
+    "Como é a cobrança, por usuário?",
+    "¿Cómo funciona la integración?",
+    "Come funziona l'integrazione?",
+    "Wie funktioniert die Integration?",
+    "Hoe werkt de koppeling?",
+    "Comment fonctionne l'intégration ?",
+    "Interesting — how does it handle GDPR?",
+    "Interesting. What does it cost?",
+    "Interessant. Wie funktioniert die Abrechnung?",
+    "Interessant – wie sieht es mit dem Datenschutz aus?",
+    "Intéressant. Comment gérez-vous les données ?",
+    "Interesante. ¿Cómo se integra con SAP?",
+    "Interessante. Como funciona o suporte?",
+    "Interessant. Hoe zit het met privacy?",
+    "Vocês oferecem suporte 24h, de segunda a sexta?",
+    "A plataforma está disponível em português?",
+    "Funciona com o Microsoft Teams?",
+    "Does it sync with Google Calendar?",
+    "Is it available in German?",
+    "Does it meet GDPR requirements?",
+    "¿Está disponible en español?",
+    "Est-ce disponible en français ?",
+    "Ist das auch auf Deutsch verfügbar?",
+    "Is het beschikbaar in het Nederlands?",
+    "È disponibile in italiano?",
+    "Wer ist dafür verantwortlich?",
+    "If Salesforce handles the sync, how do you fit in?",
+  ])("%p → question", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("question");
+  });
+});
+
+describe("short refusals", () => {
+  test.each([
+    "Non, merci.",
+    "No thanks.",
+    "Nein danke.",
+    "No, gracias.",
+    "No grazie.",
+    "Nee, dank je.",
+    "Não, obrigado.",
+    "Pas intéressé.",
+    "Non merci, nous sommes équipés.",
+    "Kein Interesse.",
+    "Geen interesse.",
+    "Sem interesse.",
+  ])("%p → not_interested", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("not_interested");
+  });
+});
+
+describe("proposals from the new referral forms", () => {
+  test("a name stated before the phrase, with an address", () => {
+    expect(classifyMessage(reply("C'est Nathalie Roux qui s'occupe de ça : nathalie.roux@prospect.example")).proposal).toEqual({ action: "refer", email: "nathalie.roux@prospect.example", name: "Nathalie Roux" });
+  });
+  test("a possessive between the verb and the name", () => {
+    expect(classifyMessage(reply("Voyez plutôt avec ma collègue Sophie Bernard, sophie.bernard@prospect.example")).proposal).toEqual({ action: "refer", email: "sophie.bernard@prospect.example", name: "Sophie Bernard" });
+  });
+});
