@@ -32,4 +32,6 @@ export interface IngestWork {
   /** The inbox's reading: classification, sentiment, intent, return date, proposal (modules/inbox/classifier). */
   verdict: Verdict | null;
   match: Match | null;
+  /** The References field's Message-IDs, read once when first asked (steps/match.ts referencesOf). */
+  references?: string[];
 }

@@ -319,6 +319,18 @@ describe("threads and corrections through the API", () => {
     expect((await api.patch(`/v1/inbound_messages/${ma.id}`, { classification: "auto_reply", sentiment: "positive" })).status).toBe(422);
   });
 
+  test("correcting an auto-reply into a reply runs the stop rules the ingest would have run", async () => {
+    const s = await launched();
+    const ada = s.who[0]!;
+    const m = await deliver(s, mail({ from: ada.email, to: s.box.email, subject: "Automatic reply: Quick question", headers: ["Auto-Submitted: auto-replied"], body: "I am out of the office until next week." }), ada.email);
+    expect(m.classification).toBe("auto_reply");
+    expect(enrollment(s.campaign.id, ada.id).status).toBe("paused");
+    const fixed = ok(await s.w.testApi.patch(`/v1/inbound_messages/${m.id}`, { classification: "reply", sentiment: "positive", intent: "interested" }));
+    expect(fixed).toMatchObject({ classification: "reply", sentiment: "positive", intent: "interested", verdict_by: "manual" });
+    expect(enrollment(s.campaign.id, ada.id).status).toBe("replied");
+    expect((await person(s, ada.id)).status).toBe("replied");
+  });
+
   test("tenant isolation: another workspace sees none of it and changes none of it", async () => {
     const s = await launched();
     const ada = s.who[0]!;

@@ -81,11 +81,12 @@ function byReferences(w: IngestWork): Match | null {
   return null;
 }
 
-/** The Message-IDs of the References field (without <>), at most the last 50. */
-export function referencesOf(w: Pick<IngestWork, "raw">): string[] {
+/** The Message-IDs of the References field (without <>), at most the last 50; read once per message (match and record both ask). */
+export function referencesOf(w: Pick<IngestWork, "raw" | "references">): string[] {
+  if (w.references) return w.references;
   const value = readHeaders(w.raw).get("references")?.[0];
-  if (!value) return [];
-  return [...value.matchAll(/<([^<>\s]{1,500})>/g)].map((m) => m[1]!).slice(-50);
+  w.references = value ? [...value.matchAll(/<([^<>\s]{1,500})>/g)].map((m) => m[1]!).slice(-50) : [];
+  return w.references;
 }
 
 /** How long a message outside campaigns is answered by subject alone. */
