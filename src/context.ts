@@ -99,7 +99,7 @@ export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
     transport: opts.transport ?? createSmtpTransport({ hostname: config.hostname, log, shaper, clock }),
     shaper,
     messagesQueued: new Topic(),
-    readers: new DbThreads(databaseFile(config.dataDir)),
+    readers: new DbThreads(databaseFile(config.dataDir), { main: db.$client }),
     ai: opts.ai !== undefined ? opts.ai : ai.baseUrl && ai.model ? openAiCompatible({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: ai.model }) : null,
     events,
     waiters: new EventWaiters(events, shutdown.signal),

@@ -8,7 +8,9 @@ import { Database } from "bun:sqlite";
 
 declare const self: Worker;
 
-export type DbThreadStart = { role: "reader" | "checkpointer"; file: string; checkpointEveryMs?: number };
+export type DbThreadStart = { role: "reader" | "checkpointer"; file: string; checkpointEveryMs?: number; rewindFrames?: number; catchUpFrames?: number };
+/** What a checkpoint pass found: frames in the WAL, and how many of them are in the database file. */
+export type CheckpointReport = { checkpoint: { log: number; checkpointed: number } };
 export type ReadRequest = { id: number; sql: string; params: unknown[] };
 export type ReadAnswer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
 
@@ -34,12 +36,21 @@ function start(m: DbThreadStart): void {
   }
   db = new Database(m.file);
   db.exec("PRAGMA busy_timeout = 0");
+  const every = m.checkpointEveryMs ?? 1000;
+  const rewindFrames = m.rewindFrames ?? Infinity;
   const fold = () => {
+    let pass: { log: number; checkpointed: number } | null = null;
     try {
-      db!.exec("PRAGMA wal_checkpoint(PASSIVE)");
+      pass = db!.query<{ log: number; checkpointed: number }, []>("PRAGMA wal_checkpoint(PASSIVE)").get();
     } catch {
       // busy or closed: the next round folds it in
     }
+    if (pass === null || pass.log < rewindFrames) return void setTimeout(fold, every);
+    // a long WAL is folded pass after pass, each leaving less behind; once little is
+    // left the main thread is told, and given a moment to rewind it without this pass in its way
+    const little = pass.log - pass.checkpointed <= (m.catchUpFrames ?? 0);
+    if (little) self.postMessage({ checkpoint: pass } satisfies CheckpointReport);
+    setTimeout(fold, little ? Math.min(every, 10) : 0);
   };
-  setInterval(fold, m.checkpointEveryMs ?? 1000);
+  setTimeout(fold, every);
 }

@@ -4,6 +4,17 @@
 // thread, and the checkpointer that folds the WAL into the database file, so
 // the main connection never does (its automatic checkpoints are off while
 // serving: a large one took seconds after a big import).
+//
+// A WAL is rewound (written again from its start) only by a write that finds
+// every frame of it folded in; under steady writes the checkpointer's passes
+// never catch up with the last commit, and the WAL grew by gigabytes in a
+// benchmark. So past REWIND_FRAMES the checkpointer folds pass after pass and
+// reports one that left little behind; the main connection folds that little
+// in itself (RESTART: it is the writer, so no write is refused) and its next
+// write rewinds the WAL, cut back to journal_size_limit. That costs the main
+// thread a sync of the database file (5–150 ms measured on the benchmark VM
+// under load), so it is a bound on disk use, not a routine: once per GiB.
+import type { Database } from "bun:sqlite";
 import type { Service } from "../lib/service";
 import type { DbThreadStart, ReadAnswer, ReadRequest } from "./db-worker";
 
@@ -26,6 +37,11 @@ export class ReadError extends Error {
   }
 }
 
+/** 1 GiB of 4 KiB pages. */
+const REWIND_FRAMES = 262_144;
+/** What the main thread folds in itself at most (1 MiB): the frames written since the checkpointer's pass. */
+const CATCH_UP_FRAMES = 256;
+
 export class DbThreads implements Service {
   readonly name = "db";
   private readers: Reader[] = [];
@@ -35,14 +51,22 @@ export class DbThreads implements Service {
 
   constructor(
     private readonly file: string,
-    private readonly size = 1,
+    private readonly opts: { size?: number; main?: Database; rewindFrames?: number; checkpointEveryMs?: number } = {},
   ) {}
 
   /** Starts the checkpointer (readers start on first use). */
   start(): void {
-    this.checkpointer = new Worker(WORKER_URL);
-    this.checkpointer.postMessage({ role: "checkpointer", file: this.file } satisfies DbThreadStart);
-    this.checkpointer.unref();
+    const checkpointer = (this.checkpointer = new Worker(WORKER_URL));
+    const main = this.opts.main;
+    const start: DbThreadStart = { role: "checkpointer", file: this.file, checkpointEveryMs: this.opts.checkpointEveryMs };
+    if (main) {
+      start.rewindFrames = this.opts.rewindFrames ?? REWIND_FRAMES;
+      start.catchUpFrames = CATCH_UP_FRAMES;
+      // the checkpointer reports a pass of a long WAL that left little behind
+      checkpointer.addEventListener("message", () => this.stopped || rewind(main));
+    }
+    checkpointer.postMessage(start);
+    checkpointer.unref();
   }
 
   async stop(): Promise<void> {
@@ -68,7 +92,7 @@ export class DbThreads implements Service {
   }
 
   private leastBusy(): Reader {
-    if (this.readers.length < this.size) {
+    if (this.readers.length < (this.opts.size ?? 1)) {
       const idle = this.readers.find((r) => r.pending.size === 0);
       if (idle) return idle;
       return this.spawn();
@@ -97,5 +121,14 @@ export class DbThreads implements Service {
     });
     this.readers.push(reader);
     return reader;
+  }
+}
+
+/** Folds the rest of the WAL in and lets the next write start it anew; a reader still on an older snapshot makes it wait for the next report. */
+function rewind(main: Database): void {
+  try {
+    main.exec("PRAGMA wal_checkpoint(RESTART)");
+  } catch {
+    // closed, or busy: the checkpointer reports again
   }
 }
