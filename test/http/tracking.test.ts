@@ -126,6 +126,61 @@ describe("rewriting at creation", () => {
     expect(row(bare.id).html).toMatch(/^<p><a href="[^"]+\/t\/c\/[A-Za-z0-9_-]{48}">x<\/a><\/p><img src="[^"]+\/t\/o\/[A-Za-z0-9_-]{44}"/);
   });
 
+  test("without a text part, the one sent is derived from the HTML as written: its links are the original ones", async () => {
+    const w = app.newWorkspace();
+    const m = await trackedMessage(w, { text: null });
+    const text = row(m.id).text!;
+    expect(text).toContain("https://northwind.example/pricing?plan=pro&ref=mail");
+    expect(text).toContain("http://northwind.example/blog");
+    expect(text).not.toContain("/t/c/");
+    expect(text).not.toContain("/t/o/");
+    // untracked, nothing is derived ahead: the MTA derives it when it renders
+    expect(row((await trackedMessage(w, { text: null, tracking: false })).id).text).toBeNull();
+  });
+
+  test("asked for (text_clicks), the text part's URLs go through the same click tokens as the HTML's, punctuation and mailto left alone", async () => {
+    const w = app.newWorkspace();
+    const text = [
+      "See pricing: https://northwind.example/pricing?plan=pro&ref=mail.",
+      "The docs (https://northwind.example/docs) and https://en.example/wiki/Set_(mathematics), or <https://northwind.example/blog?x=1>!",
+      `Write to mailto:amara@northwind.example or unsubscribe at ${BASE()}/u/sometoken`,
+    ].join("\n");
+    const m = await trackedMessage(w, { text, tracking: { opens: true, clicks: true, text_clicks: true } });
+    const stored = row(m.id);
+    const byUrl = new Map(links(m.id).map((l) => [l.url, l.idx]));
+    expect([...byUrl.keys()]).toEqual([
+      "https://northwind.example/pricing?plan=pro&ref=mail",
+      "http://northwind.example/blog",
+      "https://northwind.example/docs",
+      "https://en.example/wiki/Set_(mathematics)",
+      "https://northwind.example/blog?x=1",
+    ]);
+    const url = (u: string) => `${BASE()}/t/c/${clickToken(app.ctx.secrets, m.id, byUrl.get(u)!)}`;
+    expect(stored.text).toBe(
+      [
+        `See pricing: ${url("https://northwind.example/pricing?plan=pro&ref=mail")}.`,
+        `The docs (${url("https://northwind.example/docs")}) and ${url("https://en.example/wiki/Set_(mathematics)")}, or <${url("https://northwind.example/blog?x=1")}>!`,
+        `Write to mailto:amara@northwind.example or unsubscribe at ${BASE()}/u/sometoken`,
+      ].join("\n"),
+    );
+    // the HTML's pricing link and the text's are one link
+    expect(trackedUrls(stored.html!, "c")[0]).toBe(url("https://northwind.example/pricing?plan=pro&ref=mail"));
+    const r = await fetch(`${app.url}${pathOf(url("https://en.example/wiki/Set_(mathematics)"))}`, { headers: browser, redirect: "manual" });
+    expect([r.status, r.headers.get("location")]).toEqual([302, "https://en.example/wiki/Set_(mathematics)"]);
+  });
+
+  test("text_clicks is nothing without clicks; a campaign shows it, false by default", async () => {
+    const w = app.newWorkspace();
+    const m = await trackedMessage(w, { tracking: { opens: true, clicks: false, text_clicks: true } });
+    expect(row(m.id).text).toBe(TEXT);
+    expect(links(m.id)).toEqual([]);
+    const c = await created(w.testApi, "/v1/campaigns", { name: "Text links" });
+    expect(c.tracking).toEqual({ opens: false, clicks: false, text_clicks: false, domain_id: null });
+    const patched = await w.testApi.patch(`/v1/campaigns/${c.id}`, { tracking: { clicks: true, text_clicks: true } });
+    expectOk(patched);
+    expect(patched.body.tracking).toEqual({ opens: false, clicks: true, text_clicks: true, domain_id: null });
+  });
+
   test("a campaign tracking clicks only gets no pixel", async () => {
     const w = app.newWorkspace();
     const box = await mailbox(app, w.testApi);

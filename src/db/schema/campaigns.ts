@@ -29,6 +29,8 @@ export interface StopRules {
 export interface CampaignTracking {
   opens: boolean;
   clicks: boolean;
+  /** Also the links of the text part (with clicks); absent in campaigns made before it existed. */
+  textClicks?: boolean;
   domainId: string | null;
 }
 export interface CampaignStats {

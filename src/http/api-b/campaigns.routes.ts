@@ -88,6 +88,7 @@ const Tracking = t.Object(
   {
     opens: opt(t.Boolean()),
     clicks: opt(t.Boolean()),
+    text_clicks: opt(t.Boolean({ description: "With clicks, the links of the text part too (default false: the text part is left alone)" })),
     domain_id: opt(Nullable(Id("dom", "A sending domain of the workspace for tracking links"))),
   },
   { additionalProperties: false },

@@ -30,7 +30,22 @@ const Create = t.Object(
       }),
     ),
     send_at: t.Optional(Nullable(t.String({ format: "date-time", description: "RFC 3339; not before this moment (now when absent or past), at most 365 days ahead" }))),
-    tracking: t.Optional(t.Boolean({ description: "Open and click tracking; false when absent" })),
+    tracking: t.Optional(
+      t.Union(
+        [
+          t.Boolean({ description: "true: opens and clicks (the HTML part); false when absent" }),
+          t.Object(
+            {
+              opens: t.Optional(t.Boolean({ description: "The open pixel (default false)" })),
+              clicks: t.Optional(t.Boolean({ description: "The HTML part's links (default false)" })),
+              text_clicks: t.Optional(t.Boolean({ description: "With clicks, the text part's links too (default false: the text part is left alone)" })),
+            },
+            { additionalProperties: false },
+          ),
+        ],
+        { description: "Open and click tracking" },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -77,7 +92,7 @@ export function messageRoutes(ctx: Ctx, limiter: RateLimiter) {
           text: body.text,
           headers: body.headers,
           sendAt: body.send_at == null ? null : Date.parse(body.send_at),
-          tracking: body.tracking,
+          tracking: typeof body.tracking === "object" ? { opens: body.tracking.opens ?? false, clicks: body.tracking.clicks ?? false, textClicks: body.tracking.text_clicks ?? false } : body.tracking,
         };
         // committed with the other messages of this turn (group commit) before it answers
         return messageDetailView(await queueMessage(ctx, message));

@@ -47,7 +47,7 @@ export interface CampaignBody {
   senders?: { identity_ids?: string[]; tags?: string[]; on_sender_removed?: CampaignSenders["onSenderRemoved"] };
   steps?: StepBody[];
   stop_rules?: { company_on_reply?: boolean; cooldown_hours?: number; on_reply?: StopRules["onReply"] };
-  tracking?: { opens?: boolean; clicks?: boolean; domain_id?: string | null };
+  tracking?: { opens?: boolean; clicks?: boolean; text_clicks?: boolean; domain_id?: string | null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ export const DEFAULT_WINNER_RULE: WinnerRule = { minimumSample: 100, objective: 
 const DEFAULT_SCHEDULE: CampaignSchedule = { sendWindow: null, startAt: null, timezone: "UTC", timezoneSource: "campaign" };
 const DEFAULT_SENDERS: CampaignSenders = { identityIds: [], tags: [], onSenderRemoved: "reassign" };
 const DEFAULT_STOP_RULES: StopRules = { companyOnReply: false, cooldownHours: 0, onReply: "campaign" };
-const DEFAULT_TRACKING: CampaignTracking = { opens: false, clicks: false, domainId: null };
+const DEFAULT_TRACKING: CampaignTracking = { opens: false, clicks: false, textClicks: false, domainId: null };
 
 const variantLetter = (j: number) => String.fromCharCode(65 + j);
 
@@ -188,6 +188,7 @@ function trackingOf(db: DbOrTx, workspaceId: string, b: CampaignBody["tracking"]
   if (!b) return out;
   if (b.opens !== undefined) out.opens = b.opens;
   if (b.clicks !== undefined) out.clicks = b.clicks;
+  if (b.text_clicks !== undefined) out.textClicks = b.text_clicks;
   if (b.domain_id !== undefined) {
     if (b.domain_id !== null) {
       const found = db

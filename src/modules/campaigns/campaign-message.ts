@@ -3,6 +3,7 @@
 // preheader as hidden preview text, and — for a `same_thread` step whose
 // conversation kept its sender — `Re:` and the threading headers of the
 // message it answers.
+import type { CampaignTracking } from "../../db/schema";
 import type { MessageRow } from "../messages/messages";
 import type { MessageInput } from "../messages/message-input";
 import type { PoolMember } from "./pacing";
@@ -25,7 +26,7 @@ export type Previous = Pick<MessageRow, "senderIdentityId" | "subject" | "messag
 export type Made = { ok: true; input: Omit<MessageInput, "sendAt"> } | { ok: false; detail: string };
 
 /** The message's content, or why the variant cannot be rendered for this person (the enrollment is held `invalid`). */
-export function makeMessage(a: { step: StepRow; variant: VariantRow; person: PersonData; sender: PoolMember; variables: Record<string, string>; previous: Previous | null; seed: string; tracking: { opens: boolean; clicks: boolean; domainId: string | null } }): Made {
+export function makeMessage(a: { step: StepRow; variant: VariantRow; person: PersonData; sender: PoolMember; variables: Record<string, string>; previous: Previous | null; seed: string; tracking: CampaignTracking }): Made {
   const data: MergeData = {
     person: { email: a.person.email, givenName: a.person.givenName, familyName: a.person.familyName, company: a.person.company, timezone: a.person.timezone, custom: a.person.custom },
     sender: { name: a.sender.name, email: a.sender.email },

@@ -7,6 +7,7 @@ import type { MessageRecipient } from "../../db/schema";
 import type { FieldError } from "../../lib/errors";
 import { multiLineProblem, normalizeLineBreaks, singleLineProblem } from "../../lib/text";
 import { callerHeaderProblems } from "../../mta/headers";
+import type { TrackingOptions } from "../tracking/rewrite";
 import { emailKey, parseEmail } from "../audience/email";
 
 export const MESSAGE_LIMITS = {
@@ -31,7 +32,7 @@ export interface MessageInput {
   /** Milliseconds; null or absent = now. A moment in the past is now. */
   sendAt?: number | null;
   /** true = opens and clicks (POST /v1/messages); a campaign says each, and which sending domain's tracking host serves them. */
-  tracking?: boolean | { opens: boolean; clicks: boolean; domainId?: string | null };
+  tracking?: boolean | { opens: boolean; clicks: boolean; textClicks?: boolean; domainId?: string | null };
 }
 
 export interface CheckedMessage {
@@ -44,7 +45,7 @@ export interface CheckedMessage {
   /** opens or clicks (the message's `tracking`). */
   tracking: boolean;
   /** What the HTML gets when the message is created (src/modules/tracking/rewrite.ts). */
-  trackingOptions: { opens: boolean; clicks: boolean; domainId: string | null };
+  trackingOptions: TrackingOptions;
 }
 
 /** The checked, normalised message, or every problem found. */
@@ -96,7 +97,7 @@ export function checkMessageInput(input: MessageInput, now: number): { values: C
   if (sendAt !== null && sendAt > now + MESSAGE_LIMITS.scheduleAheadMs) err("/send_at", "range", "send_at is more than 365 days ahead.");
 
   const t = input.tracking ?? false;
-  const trackingOptions = typeof t === "boolean" ? { opens: t, clicks: t, domainId: null } : { opens: t.opens, clicks: t.clicks, domainId: t.domainId ?? null };
+  const trackingOptions: TrackingOptions = typeof t === "boolean" ? { opens: t, clicks: t, domainId: null } : { opens: t.opens, clicks: t.clicks, textClicks: t.textClicks ?? false, domainId: t.domainId ?? null };
 
   return {
     values: {

@@ -145,6 +145,8 @@ function checked(ctx: Ctx, a: { workspaceId: string } & MessageInput): Checked {
 function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
   const sender = senderFor(ctx, { workspaceId: a.workspaceId, senderIdentityId: a.senderIdentityId });
   const personId = link?.personId ?? personFor(ctx, a.workspaceId, v.recipients[0]!.address);
+  // tracked: links rewritten and the pixel added, the links written (tracked_links); what is stored is sent
+  const body = v.tracking ? trackMessage(ctx, { workspaceId: a.workspaceId, messageId: id, html: v.html, text: v.text, tracking: v.trackingOptions }) : v;
   return insertRow<MessageRow>(ctx.db, messages)({
     id,
     workspaceId: a.workspaceId,
@@ -160,9 +162,8 @@ function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
     replyTo: sender.identity.replyTo,
     recipients: v.recipients,
     subject: v.subject,
-    // tracked: links rewritten and the pixel added, the links written (tracked_links); what is stored is sent
-    html: v.html && v.tracking ? trackMessage(ctx, { workspaceId: a.workspaceId, messageId: id, html: v.html, tracking: v.trackingOptions }) : v.html,
-    text: v.text,
+    html: body.html,
+    text: body.text,
     headers: v.headers,
     tracking: v.tracking,
     messageIdHeader: messageIdFor(id, sender.identity.domain),
