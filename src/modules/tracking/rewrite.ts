@@ -115,19 +115,22 @@ function applyEdits(s: string, edits: Edit[]): string {
 /** A URL in running text: up to whitespace, quotes or angle brackets. */
 const TEXT_URL = /\bhttps?:\/\/[^\s<>"]+/gi;
 /** Punctuation that ends a sentence rather than the URL. */
-const TRAILING = /[.,;:!?'*]+$/;
+const SENTENCE_END = new Set([".", ",", ";", ":", "!", "?", "'", "*"]);
+const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
 
-/** Where a URL in text ends: trailing punctuation, and a closing bracket the URL did not open, belong to the sentence. */
+/** Where a URL in text ends: trailing punctuation, and a closing bracket the URL did not open, belong to the sentence (one pass each way). */
 function urlInText(found: string): string {
-  let url = found;
-  for (;;) {
-    const before = url;
-    url = url.replace(TRAILING, "");
-    const close = url.at(-1);
-    const open = close === ")" ? "(" : close === "]" ? "[" : close === "}" ? "{" : null;
-    if (open && url.split(open).length <= url.split(close!).length - 1) url = url.slice(0, -1);
-    if (url === before) return url;
+  const count = new Map<string, number>();
+  for (const c of found) if (c in OPENER || c === "(" || c === "[" || c === "{") count.set(c, (count.get(c) ?? 0) + 1);
+  let end = found.length;
+  while (end > 0) {
+    const c = found[end - 1]!;
+    const open = OPENER[c];
+    if (open && (count.get(c) ?? 0) > (count.get(open) ?? 0)) count.set(c, count.get(c)! - 1);
+    else if (!SENTENCE_END.has(c)) break;
+    end--;
   }
+  return found.slice(0, end);
 }
 
 /** The text with its bare http(s) URLs through click tokens (indexes shared with the HTML's, in `index`). */
