@@ -14,6 +14,7 @@ export function median(xs: number[]): number {
 }
 
 export function appendSection(title: string, body: string): void {
+  if (process.env.BENCH_RECORD === "0") return; // a trial run: nothing recorded
   if (!existsSync(DOC)) writeFileSync(DOC, "# Benchmarks\n\nFigures appended by `bun run bench:<area>` (scripts/bench/). Each section names its date and machine.\n");
   appendFileSync(DOC, `\n## ${title} — ${new Date().toISOString().slice(0, 10)}\n\nMachine: ${machine()}\n\n${body.trim()}\n`);
 }

@@ -160,7 +160,13 @@ describe("an out-of-office", () => {
     const backText = back.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
     const m = await deliver(
       s,
-      mail({ from: ada.email, to: s.box.email, subject: "Automatic reply: Quick question", headers: ["Auto-Submitted: auto-replied"], body: `I am out of the office until ${backText} with no access to email.` }),
+      mail({
+        from: ada.email,
+        to: s.box.email,
+        subject: "Automatic reply: Quick question",
+        headers: ["Auto-Submitted: auto-replied", `In-Reply-To: <${campaignMessages(app, s.campaign.id)[0]!.messageIdHeader}>`],
+        body: `I am out of the office until ${backText} with no access to email.`,
+      }),
       ada.email,
     );
     expect(m.classification).toBe("auto_reply");
@@ -176,8 +182,13 @@ describe("an out-of-office", () => {
     expect(campaignMessages(app, s.campaign.id).map((x) => x.status)).toEqual(["sent"]);
     // after the hold the scheduler resumes the enrollment and step 2 goes
     await runUntil(app, returnDay + DAY + 3_600_000);
-    expect(campaignMessages(app, s.campaign.id).map((x) => x.status)).toEqual(["sent", "sent"]);
+    const sent = campaignMessages(app, s.campaign.id);
+    expect(sent.map((x) => x.status)).toEqual(["sent", "sent"]);
     expect(enrollment(s.campaign.id, ada.id).status).toBe("completed");
+    // step 2, made after the notice opened the thread, is in it from the start
+    expect(sent.map((x) => x.threadId)).toEqual([m.thread_id, m.thread_id]);
+    const thread = (await s.w.testApi.get(`/v1/threads/${m.thread_id}`)).body;
+    expect(thread.messages.map((x: any) => [x.direction, x.id])).toEqual([["outbound", sent[0]!.id], ["inbound", m.id], ["outbound", sent[1]!.id]]);
   });
 
   test("a message already made for the next step is held (out_of_office) and sent after the return; no date stated → the workspace's default", async () => {

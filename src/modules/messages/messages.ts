@@ -157,7 +157,8 @@ function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
     enrollmentId: link?.enrollmentId ?? null,
     stepId: link?.stepId ?? null,
     variantId: link?.variantId ?? null,
-    threadId: null,
+    // an enrollment's conversation may already be a thread (an answer came): later steps join it at once
+    threadId: link?.enrollmentId ? threadOfEnrollment(ctx, a.workspaceId, link.enrollmentId) : null,
     fromHeader: sender.from,
     replyTo: sender.identity.replyTo,
     recipients: v.recipients,
@@ -184,6 +185,13 @@ function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
     createdAt: now,
     updatedAt: now,
   });
+}
+
+function threadOfEnrollment(ctx: Ctx, workspaceId: string, enrollmentId: string): string | null {
+  const byKey = preparedOnce(ctx.db, "messages.threadOfEnrollment", () =>
+    ctx.db.$client.prepare<{ id: string }, [string, string]>("SELECT id FROM threads WHERE workspace_id = ?1 AND key = ?2"),
+  );
+  return byKey.get(workspaceId, enrollmentId)?.id ?? null;
 }
 
 /** The person with this address, or a new one (source api). */
