@@ -4,7 +4,7 @@
 // state change durably recorded; side by side with two ceilings on the same
 // sink: a raw nodemailer pool sending the same messages unsigned, and the same
 // pool sending them signed with our signer and no database work.
-//   BENCH_MESSAGES (10000)  BENCH_CLIENTS (32)  BENCH_RECORD (1)
+//   BENCH_MESSAGES (10000)  BENCH_CLIENTS (32)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,7 +57,8 @@ const kb = Buffer.byteLength(bodies[0]!.html) / 1024;
 
 // ---- end to end: POST every message, then wait until every one is sent
 const port = await freePort();
-const server = Bun.spawn([process.execPath, join(root, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(port)], {
+const profile = process.env.BENCH_PROFILE ? ["--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const server = Bun.spawn([process.execPath, ...profile, join(root, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(port)], {
   stdout: "ignore",
   stderr: "inherit",
   env: {

@@ -5,6 +5,7 @@ import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "../../context";
 import { isUniqueViolation, type Db, type DbOrTx } from "../../db/client";
+import { insertRow } from "../../db/prepared";
 import { tableReads, type Page, type PageRequest, type ScanFilter } from "../../db/queries";
 import { enrollments, people, personGroups, type PersonSource, type PersonStatus } from "../../db/schema";
 import { DomainError, invalidField, invalidFields, notFound } from "../../lib/errors";
@@ -61,28 +62,32 @@ export function createPerson(ctx: Ctx, a: PersonWrite & { source: PersonSource }
     const now = ctx.clock.now();
     let person: Person;
     try {
-      person = tx
-        .insert(people)
-        .values({
-          id: newId("per"),
-          workspaceId: a.workspaceId,
-          email: v.email!,
-          emailKey: v.emailKey!,
-          emailDomain: v.emailDomain!,
-          givenName: v.givenName ?? null,
-          familyName: v.familyName ?? null,
-          company: v.company ?? null,
-          telephones: v.telephones ?? null,
-          timezone: v.timezone ?? null,
-          customFields: stored(v.customFields),
-          privateNotes: v.privateNotes ?? null,
-          source: a.source,
-          status: "active",
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
+      // every column given (insertRow sets no defaults): the statement is prepared once, not built per call
+      person = insertRow<Person>(ctx.db, people)({
+        id: newId("per"),
+        workspaceId: a.workspaceId,
+        email: v.email!,
+        emailKey: v.emailKey!,
+        emailDomain: v.emailDomain!,
+        emailSendable: null,
+        sendableReason: null,
+        verifiedAt: null,
+        givenName: v.givenName ?? null,
+        familyName: v.familyName ?? null,
+        company: v.company ?? null,
+        telephones: v.telephones ?? null,
+        timezone: v.timezone ?? null,
+        customFields: stored(v.customFields),
+        privateNotes: v.privateNotes ?? null,
+        score: null,
+        source: a.source,
+        status: "active",
+        importId: null,
+        archivedAt: null,
+        lastActivityAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate(tx, a.workspaceId, v.emailKey!);
       throw err;
@@ -90,7 +95,8 @@ export function createPerson(ctx: Ctx, a: PersonWrite & { source: PersonSource }
     if (a.groupIds?.length) replaceMemberships(tx, { workspaceId: a.workspaceId, personId: person.id, groupIds: a.groupIds, now });
     return person;
   });
-  return withGroups(ctx.db, a.workspaceId, [person])[0]!;
+  // a person made without groups has none: nothing to read
+  return a.groupIds?.length ? withGroups(ctx.db, a.workspaceId, [person])[0]! : { ...person, groupIds: [] };
 }
 
 /** The workspace's person (404 otherwise). Valid inside a transaction too (same connection). */
