@@ -177,16 +177,24 @@ describe("an out-of-office", () => {
     expect((await s.w.testApi.get(`/v1/enrollments/${e.id}`)).body.paused_until).toBe(new Date(returnDay + DAY).toISOString());
     expect((await person(s, ada.id)).status).toBe("active");
 
+    // the forecast sends step 2 once she is back, not never
+    const f = (await s.w.testApi.post(`/v1/campaigns/${s.campaign.id}/forecast`, {})).body;
+    expect(f.unserved.filter((u: any) => u.enrollment_id === e.id)).toEqual([]);
+    const forecast = f.schedule.find((x: any) => x.enrollment_id === e.id).sends;
+    expect(forecast).toHaveLength(1);
+    expect(Date.parse(forecast[0].at)).toBeGreaterThanOrEqual(returnDay + DAY);
+
     // step 2 was due two days after step 1: nothing is made or sent while she is away
     await runUntil(app, returnDay);
     expect(campaignMessages(app, s.campaign.id).map((x) => x.status)).toEqual(["sent"]);
-    // after the hold the scheduler resumes the enrollment and step 2 goes
-    await runUntil(app, returnDay + DAY + 3_600_000);
+    // after the hold the scheduler resumes the enrollment and step 2 goes, when the forecast said
+    await runUntil(app, returnDay + DAY);
     const sent = campaignMessages(app, s.campaign.id);
     expect(sent.map((x) => x.status)).toEqual(["sent", "sent"]);
     expect(enrollment(s.campaign.id, ada.id).status).toBe("completed");
     // step 2, made after the notice opened the thread, is in it from the start
     expect(sent.map((x) => x.threadId)).toEqual([m.thread_id, m.thread_id]);
+    expect(sent[1]!.sentAt).toBe(Date.parse(forecast[0].at));
     const thread = (await s.w.testApi.get(`/v1/threads/${m.thread_id}`)).body;
     expect(thread.messages.map((x: any) => [x.direction, x.id])).toEqual([["outbound", sent[0]!.id], ["inbound", m.id], ["outbound", sent[1]!.id]]);
   });

@@ -42,6 +42,8 @@ interface Row {
   person_id: string;
   position: number;
   status: string;
+  /** An out-of-office's pause: it resumes by itself then. */
+  paused_until: number | null;
   next_run_at: number | null;
   sender_identity_id: string | null;
   timezone: string | null;
@@ -53,7 +55,7 @@ interface Row {
 // read in keyset slices on the main connection (each a few milliseconds, the loop yielded between):
 // no copy of 100,000 rows between threads; the person's zone only when the window is read in it
 const rowsSql = (recipientZone: boolean) =>
-  `SELECT e.rowid AS rowid, e.id, e.person_id, e.position, e.status, e.next_run_at, e.sender_identity_id,
+  `SELECT e.rowid AS rowid, e.id, e.person_id, e.position, e.status, e.paused_until, e.next_run_at, e.sender_identity_id,
           ${recipientZone ? "(SELECT timezone FROM people p WHERE p.id = e.person_id)" : "NULL"} AS timezone,
           m.status AS m_status, m.due_at AS m_due, m.step_id AS m_step
      FROM enrollments e LEFT JOIN messages m ON m.id = e.message_id AND e.next_run_at IS NULL
@@ -167,11 +169,13 @@ export async function forecastCampaign(ctx: Ctx, a: { workspaceId: string; id: s
   for (const [i, r] of rows.entries()) {
     const e: SimEnrollment = { rowid: r.rowid, id: r.id, personId: r.person_id, position: r.position, nextRunAt: r.next_run_at, senderIdentityId: r.sender_identity_id, tz: zoneFor(campaign.schedule, r.timezone), sends: i < limit ? [] : null };
     if (e.sends) out.schedule.push({ enrollmentId: e.id, personId: e.personId, sends: e.sends });
-    if (r.status === "paused") unserved(e, "paused", "the enrollment is paused");
+    // paused by an out-of-office, it goes on by itself once the person is back: its message is held, its next step not due, until then
+    const back = r.status === "paused" ? r.paused_until : null;
+    if (r.status === "paused" && back === null) unserved(e, "paused", "the enrollment is paused");
     else if (r.m_status === "uncertain") unserved(e, "message_uncertain", "its message is uncertain: resolve it first");
     else if ((r.m_status === "queued" || r.m_status === "sending") && r.m_step && stepById.has(r.m_step) && e.senderIdentityId) {
-      sendQ.push({ at: Math.max(r.m_due ?? now, now), rowid: r.rowid, e, step: stepById.get(r.m_step)!, identityId: e.senderIdentityId });
-    } else if (e.nextRunAt !== null) dueQ.push({ at: e.nextRunAt, rowid: e.rowid, e });
+      sendQ.push({ at: Math.max(r.m_due ?? now, now, back ?? now), rowid: r.rowid, e, step: stepById.get(r.m_step)!, identityId: e.senderIdentityId });
+    } else if (e.nextRunAt !== null) dueQ.push({ at: Math.max(e.nextRunAt, back ?? e.nextRunAt), rowid: e.rowid, e });
   }
 
   const perDay = new Map<number, Map<string, number>>();
