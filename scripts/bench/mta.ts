@@ -57,7 +57,7 @@ const kb = Buffer.byteLength(bodies[0]!.html) / 1024;
 
 // ---- end to end: POST every message, then wait until every one is sent
 const port = await freePort();
-const profile = process.env.BENCH_PROFILE ? ["--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 const server = Bun.spawn([process.execPath, ...profile, join(root, "src/main.ts"), "serve", "--data-dir", dataDir, "--port", String(port)], {
   stdout: "ignore",
   stderr: "inherit",

@@ -47,7 +47,10 @@ export class WalSync {
   /** Resolves once everything committed before the call is on disk. */
   sync(): Promise<void> {
     if (!this.running) {
-      this.running = this.fsync().finally(() => (this.running = null));
+      // started on the next turn: every commit of this one (the group commits flushed together) shares it
+      this.running = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => this.fsync())
+        .finally(() => (this.running = null));
       return this.running;
     }
     // a sync is under way but may have started before our commit: the next one covers it
@@ -56,6 +59,19 @@ export class WalSync {
       () => ((this.queued = null), this.sync()),
     );
     return this.queued;
+  }
+
+  /** Settles when the sync under way ends (at once when none is): a commit made before then would wait for the next sync anyway. */
+  current(): Promise<void> {
+    return this.running ? this.running.then(
+      () => undefined,
+      () => undefined,
+    ) : Promise.resolve();
+  }
+
+  /** Whether a sync is under way. */
+  get busy(): boolean {
+    return this.running !== null;
   }
 
   /** Ends the thread now (a sync asked for later starts another). */

@@ -4,8 +4,8 @@
 //   claim  — one UPDATE … RETURNING leases due items to this worker and counts
 //            the attempt on each, durably, before any work starts;
 //   work   — each claimed item, up to `concurrency` at once;
-//   record — outcomes, batched per turn of the event loop, each written only
-//            where this worker still holds the lease;
+//   record — outcomes, batched per turn of the event loop (or a short delay),
+//            each written only where this worker still holds the lease;
 //   rescue — items whose lease lapsed (their process died) become due again,
 //            or are set aside where an external effect may have happened.
 import type { Ctx } from "../context";
@@ -34,6 +34,12 @@ export interface LeaseWorkerOptions {
   pollMs: number;
   /** News that work may be due now (a job enqueued, an event committed). */
   wake?: Topic<any>;
+  /**
+   * Outcomes gathered this long (or until `batchSize` of them) before one commit
+   * records them; without it, those of one turn of the event loop. For work whose
+   * outcomes come back one by one from a thread and whose commit is the cost.
+   */
+  recordDelayMs?: number;
 }
 
 export class LeaseWorker<Item, Result> implements Service {
@@ -45,6 +51,7 @@ export class LeaseWorker<Item, Result> implements Service {
   private stopped = false;
   private wakePending = false;
   private flushPending = false;
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private renewTimer: ReturnType<typeof setInterval> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -85,6 +92,8 @@ export class LeaseWorker<Item, Result> implements Service {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([Promise.all(this.inFlight.keys()), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
     clearTimeout(timer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     this.flush();
     this.stopped = true;
   }
@@ -156,13 +165,23 @@ export class LeaseWorker<Item, Result> implements Service {
     // after stop() the database may be closed: the lease lapses and the item is rescued
     if (this.stopped) return;
     this.results.push(r);
+    const delay = this.opts.recordDelayMs;
+    if (delay && this.results.length >= this.opts.batchSize) {
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+      this.flushPending = false;
+      return this.flush();
+    }
     if (this.flushPending) return;
     this.flushPending = true;
-    // one commit for every outcome that arrived in this turn of the event loop
-    setImmediate(() => {
+    const go = () => {
+      this.flushTimer = null;
       this.flushPending = false;
       this.flush();
-    });
+    };
+    // one commit for every outcome that arrived in this turn of the event loop (or within the delay)
+    if (delay) this.flushTimer = setTimeout(go, delay);
+    else setImmediate(go);
   }
 
   private flush(): void {

@@ -42,6 +42,9 @@ export class MtaWorker extends LeaseWorker<MessageRow, RunResult> {
       pollMs: opts.pollMs ?? 1000,
       leaseMs: opts.leaseMs ?? ctx.config.mta.leaseMs,
       wake: ctx.messagesQueued,
+      // outcomes come back one SMTP transaction at a time: their records share a commit (a crash before it leaves
+      // each message `sending` with its attempt journalled, which the rescue makes uncertain, never sent twice)
+      recordDelayMs: 20,
     });
   }
 
