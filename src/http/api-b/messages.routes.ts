@@ -21,7 +21,7 @@ const Create = t.Object(
     cc: t.Optional(Addresses("Copied, visibly")),
     bcc: t.Optional(Addresses("Copied, invisibly (envelope only)")),
     subject: SingleLine({ minLength: 1, maxLength: MESSAGE_LIMITS.subject }),
-    html: t.Optional(Nullable(MultiLine({ description: "The HTML part; a text part is generated from it when `text` is absent" }))),
+    html: t.Optional(Nullable(MultiLine({ description: "The HTML part; a text part is generated from it when `text` is absent (for a tracked message, at creation and from the HTML as written: it then shows as `text`)" }))),
     text: t.Optional(Nullable(MultiLine({ description: "The plain-text part" }))),
     headers: t.Optional(
       t.Record(t.String(), SingleLine({ maxLength: 900 }), {

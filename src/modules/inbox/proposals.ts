@@ -18,6 +18,8 @@ import { inboundMessages, messages, people, personEmails, type InboundProposal }
 import { DomainError, invalidField, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { emailKey, parseEmail } from "../audience/email";
+import { createPerson } from "../audience/people";
+import { PERSON_LIMITS } from "../audience/person-input";
 import { personBecameUnreachable } from "../audience/unreachable";
 import { recordUnsubscribe } from "../audience/unsubscribe";
 import { transact, type Outbox } from "../events/outbox";
@@ -114,25 +116,18 @@ function referredPerson(ctx: Ctx, tx: Tx, m: InboundMessageRow, p: InboundPropos
   if (existing) return existing.id;
   const referrer = personOf(tx, m);
   const [given, ...rest] = (p.name ?? "").trim().split(/\s+/).filter(Boolean);
-  const now = ctx.clock.now();
-  const id = newId("per");
-  tx.insert(people)
-    .values({
-      id,
-      workspaceId: m.workspaceId,
+  const name = (s: string | undefined) => (s ? s.slice(0, PERSON_LIMITS.name) : undefined);
+  // createPerson's own transaction nests (a savepoint) in this one
+  return createPerson(ctx, {
+    workspaceId: m.workspaceId,
+    source: "inbound",
+    input: {
       email: address.email,
-      emailKey: key,
-      emailDomain: address.domain,
-      givenName: given ?? null,
-      familyName: rest.length ? rest.join(" ") : null,
+      givenName: name(given),
+      familyName: name(rest.join(" ")),
       // a colleague at the same domain works at the same company
-      company: referrer && referrer.emailDomain === address.domain ? referrer.company : null,
+      company: referrer && referrer.emailDomain === address.domain ? (referrer.company ?? undefined) : undefined,
       privateNotes: `Referred by ${referrer?.email ?? m.fromKey ?? "a reply"} (inbound message ${m.id}).`,
-      source: "inbound",
-      status: "active",
-      createdAt: now,
-      updatedAt: now,
-    })
-    .run();
-  return id;
+    },
+  }).id;
 }
