@@ -31,11 +31,11 @@ function statements(ctx: Ctx) {
     unsubscribe: db.prepare<{ id: string; workspaceId: string; envelopeFrom: string }, [string]>(
       "SELECT id, workspace_id AS workspaceId, envelope_from AS envelopeFrom FROM messages WHERE unsubscribe_token = ?1 LIMIT 1",
     ),
-    identities: db.prepare<{ workspaceId: string }, [string]>(
-      `SELECT DISTINCT i.workspace_id AS workspaceId FROM sender_identities i
-         JOIN connections c ON c.id = i.connection_id AND c.workspace_id = i.workspace_id
-        WHERE i.email_key = ?1 AND i.enabled = 1 AND c.archived_at IS NULL`,
+    // two one-table reads, not a join: Bun's SQLite prepares a statement that joins again on every run (~10 µs, far more under load)
+    identities: db.prepare<{ workspaceId: string; connectionId: string }, [string]>(
+      "SELECT workspace_id AS workspaceId, connection_id AS connectionId FROM sender_identities WHERE email_key = ?1 AND enabled = 1",
     ),
+    liveConnection: db.prepare<{ one: number }, [string, string]>("SELECT 1 AS one FROM connections WHERE id = ?1 AND workspace_id = ?2 AND archived_at IS NULL"),
   }));
 }
 
@@ -65,5 +65,10 @@ export function routeRecipient(ctx: Ctx, address: string): Route[] {
     const m = s.unsubscribe.get(token);
     return m && hostOf(m.envelopeFrom) === host ? [{ workspaceId: m.workspaceId, via: "unsubscribe", messageId: m.id }] : [];
   }
-  return s.identities.all(emailKey(address)).map((r) => ({ workspaceId: r.workspaceId, via: "identity" as const, messageId: null }));
+  const routes: Route[] = [];
+  for (const i of s.identities.all(emailKey(address))) {
+    if (routes.some((r) => r.workspaceId === i.workspaceId) || !s.liveConnection.get(i.connectionId, i.workspaceId)) continue;
+    routes.push({ workspaceId: i.workspaceId, via: "identity", messageId: null });
+  }
+  return routes;
 }
