@@ -11,6 +11,21 @@ export function preparedOnce<T>(db: Db, key: string, build: () => T): T {
   return p;
 }
 
+/**
+ * One statement per LIMIT, the number written into its SQL (`make` gets it
+ * checked: a positive integer). Bun's SQLite prepares a statement whose LIMIT
+ * is a bound parameter again on every run; a claim runs after every message.
+ */
+export function perLimit<S>(make: (limit: number) => S): (limit: number) => S {
+  const made = new Map<number, S>();
+  return (limit) => {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`a LIMIT must be a positive integer, not ${limit}`);
+    let s = made.get(limit);
+    if (!s) made.set(limit, (s = make(limit)));
+    return s;
+  };
+}
+
 export interface RawSelect<Row> {
   all(params: Record<string, unknown>): Row[];
   get(params: Record<string, unknown>): Row | undefined;

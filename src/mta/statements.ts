@@ -2,7 +2,7 @@
 // per database (src/db/prepared.ts): drizzle would build each one's SQL anew
 // per call, which costs more than running it. Rarer paths stay in drizzle.
 import type { Ctx } from "../context";
-import { preparedOnce, rowColumns } from "../db/prepared";
+import { perLimit, preparedOnce, rowColumns } from "../db/prepared";
 import { messages, type MessageRecipient } from "../db/schema";
 import type { MessageRow } from "./work";
 
@@ -12,10 +12,12 @@ export function mtaStatements(ctx: Ctx) {
   const db = ctx.db.$client;
   return preparedOnce(ctx.db, "mta.statements", () => {
     const { list, decode } = row();
-    const claim = db.prepare<MessageRow, [string, number, number, number]>(
-      `UPDATE messages SET status = 'sending', lease_owner = ?1, lease_until = ?2 + ?3, updated_at = ?2
-        WHERE id IN (SELECT id FROM messages WHERE status = 'queued' AND due_at <= ?2 ORDER BY due_at LIMIT ?4)
-        RETURNING ${list}`,
+    const claim = perLimit((limit) =>
+      db.prepare<MessageRow, [string, number, number]>(
+        `UPDATE messages SET status = 'sending', lease_owner = ?1, lease_until = ?2 + ?3, updated_at = ?2
+          WHERE id IN (SELECT id FROM messages WHERE status = 'queued' AND due_at <= ?2 ORDER BY due_at LIMIT ${limit})
+          RETURNING ${list}`,
+      ),
     );
     // the end of a run that tried (or had nothing left to try): written only where the lease is still ours.
     // Not RETURNING the row: the caller has it (what it claimed, and these columns); reading back
@@ -28,7 +30,7 @@ export function mtaStatements(ctx: Ctx) {
     return {
       /** Leases up to `limit` due messages to `owner` (oldest due first); answers their rows. */
       claim: (owner: string, now: number, leaseMs: number, limit: number): MessageRow[] => {
-        const rows = claim.all(owner, now, leaseMs, limit);
+        const rows = claim(limit).all(owner, now, leaseMs);
         if (decode) for (const r of rows) decode(r);
         return rows;
       },

@@ -3,25 +3,30 @@
 // mid-ingest) makes the message claimable again. The ingest has no external
 // effect, so running it again is safe; its record is written once (record.ts).
 import type { Ctx } from "../context";
-import { preparedOnce, rowColumns } from "../db/prepared";
+import { perLimit, preparedOnce, rowColumns } from "../db/prepared";
 import { inboundMessages } from "../db/schema";
 import type { InboundRow } from "./work";
+
+/** The received messages no one holds, oldest first (off the partial index inbound_messages_state_idx). */
+export const CLAIMABLE_SQL = "SELECT id FROM inbound_messages WHERE state = 'received' AND lease_owner IS NULL ORDER BY received_at";
 
 function statements(ctx: Ctx) {
   const db = ctx.db.$client;
   return preparedOnce(ctx.db, "smtp-in.queue", () => {
     const { list, decode } = rowColumns<InboundRow>(inboundMessages);
-    const claim = db.prepare<InboundRow, [string, number, number, number]>(
-      `UPDATE inbound_messages SET lease_owner = ?1, lease_until = ?2 + ?3, attempts = attempts + 1, updated_at = ?2
-        WHERE id IN (SELECT id FROM inbound_messages WHERE state = 'received' AND lease_owner IS NULL ORDER BY received_at LIMIT ?4)
-        RETURNING ${list}`,
+    const claim = perLimit((limit) =>
+      db.prepare<InboundRow, [string, number, number]>(
+        `UPDATE inbound_messages SET lease_owner = ?1, lease_until = ?2 + ?3, attempts = attempts + 1, updated_at = ?2
+          WHERE id IN (${CLAIMABLE_SQL} LIMIT ${limit})
+          RETURNING ${list}`,
+      ),
     );
     // the worker asks after every stored and every finished message: most asks find nothing, and a read says so without a write
     const any = db.prepare<{ one: number }, []>("SELECT 1 AS one FROM inbound_messages WHERE state = 'received' AND lease_owner IS NULL LIMIT 1");
     return {
       claim: (owner: string, now: number, leaseMs: number, limit: number) => {
         if (!any.get()) return [];
-        const rows = claim.all(owner, now, leaseMs, limit);
+        const rows = claim(limit).all(owner, now, leaseMs);
         if (decode) for (const r of rows) decode(r);
         return rows;
       },

@@ -6,7 +6,7 @@
 import { inArray } from "drizzle-orm";
 import type { Ctx } from "../../../context";
 import { durably } from "../../../db/client";
-import { preparedOnce } from "../../../db/prepared";
+import { perLimit, preparedOnce } from "../../../db/prepared";
 import { events, webhookEndpoints } from "../../../db/schema";
 import { eventView } from "../../../representations/event";
 import type { EventRow } from "../../events/events";
@@ -52,14 +52,16 @@ function statements(ctx: Ctx) {
   return preparedOnce(ctx.db, "webhooks.attempts", () => ({
     // the worker asks after every committed event; most asks find nothing due, and a read says so without a durable commit
     anyDue: db.prepare<{ one: number }, [number]>("SELECT 1 AS one FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?1 LIMIT 1"),
-    claim: db.prepare<Claimed, [string, number, number, number]>(
-      `UPDATE webhook_deliveries
-          SET lease_owner = ?1, next_attempt_at = ?2 + ?3, attempts = attempts + 1, run_attempts = run_attempts + 1,
-              last_attempt_started_at = ?2, last_attempt_duration_ms = NULL, last_attempt_status = NULL,
-              last_attempt_excerpt = NULL, updated_at = ?2
-        WHERE id IN (SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?2 ORDER BY next_attempt_at LIMIT ?4)
-          AND state = 'pending'
-      RETURNING id, workspace_id AS workspaceId, event_id AS eventId, webhook_endpoint_id AS webhookEndpointId, last_attempt_started_at AS startedAt`,
+    claim: perLimit((limit) =>
+      db.prepare<Claimed, [string, number, number]>(
+        `UPDATE webhook_deliveries
+            SET lease_owner = ?1, next_attempt_at = ?2 + ?3, attempts = attempts + 1, run_attempts = run_attempts + 1,
+                last_attempt_started_at = ?2, last_attempt_duration_ms = NULL, last_attempt_status = NULL,
+                last_attempt_excerpt = NULL, updated_at = ?2
+          WHERE id IN (SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?2 ORDER BY next_attempt_at LIMIT ${limit})
+            AND state = 'pending'
+        RETURNING id, workspace_id AS workspaceId, event_id AS eventId, webhook_endpoint_id AS webhookEndpointId, last_attempt_started_at AS startedAt`,
+      ),
     ),
     current: db.prepare<{ state: string; runAttempts: number }, [string, string]>(
       "SELECT state, run_attempts AS runAttempts FROM webhook_deliveries WHERE id = ?1 AND lease_owner = ?2",
@@ -88,7 +90,7 @@ export function claimDue(ctx: Ctx, owner: string, limit: number, leaseMs = LEASE
   const { claim, anyDue } = statements(ctx);
   const now = ctx.clock.now();
   if (!anyDue.get(now)) return [];
-  return durably(ctx.db, () => claim.all(owner, now, leaseMs, limit));
+  return durably(ctx.db, () => claim(limit).all(owner, now, leaseMs));
 }
 
 /** Loads the events and endpoints of claimed deliveries and builds each signed request. */
