@@ -16,7 +16,7 @@ import { isAutoReply } from "./auto-reply";
 import { classifyRecipient, type Classified } from "./classify";
 import { parseDeliveryStatus } from "./dsn";
 import { allAddresses, firstAddress, type Found } from "./fields";
-import { BOUNCE_SUBJECT, BOUNCE_WORDS, DAEMON_FROM, FORMATS } from "./formats";
+import { BOUNCE_SUBJECT, DAEMON_FROM, FORMATS, hasBounceWords } from "./formats";
 import { header, headers, headerText, parseMessage, walk, type Entity } from "./mime";
 import { otherAddresses, reportRegion, scanText, squeeze } from "./text";
 
@@ -229,7 +229,7 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
   if (header(msg, "x-failed-recipients") !== null) return true;
   if (msg.type === "multipart/report") return true;
   const region = reportRegion(text);
-  if (BOUNCE_WORDS.test(region)) return true;
+  if (hasBounceWords(region)) return true;
   if (!DAEMON_FROM.test(from)) return false;
   // a mailer daemon's message with a bounce subject, or quoting a refusal
   return BOUNCE_SUBJECT.test(subject) || /\b5\d\d\b.{0,80}(?:not taken|no such|unknown|rejected|denied|refused|failed|invalid)/i.test(region.slice(0, 4000));

@@ -14,7 +14,7 @@
 // returned original's To: are taken, with the report's whole text as error.
 
 import { ADDRESS_SOURCE, allAddresses, type Found } from "./fields";
-import { ORIGINAL_BEGINS } from "./formats";
+import { originalBegins } from "./formats";
 
 const A = `(${ADDRESS_SOURCE})`;
 const ALONE = new RegExp(`^\\s*(?:[\\w ."'-]{0,60}<mailto:)?[<"]?${A}[>"]?\\s*:?\\s*(?:\\(.*\\))?$`);
@@ -40,9 +40,9 @@ let lastRegion = "";
 /** Cuts a report's text where the returned original begins (the last answer is kept: callers ask for one text several times). */
 export function reportRegion(body: string): string {
   if (body === lastBody) return lastRegion;
-  const m = ORIGINAL_BEGINS.exec(body);
+  const at = originalBegins(body);
   lastBody = body;
-  lastRegion = m && m.index > 0 ? body.slice(0, m.index) : body;
+  lastRegion = at > 0 ? body.slice(0, at) : body;
   return lastRegion;
 }
 
