@@ -47,12 +47,14 @@ export function campaignGuard(w: Work): Verdict {
   return CONTINUE;
 }
 
+/** Mail from an address, and from a domain, received since a time and not read yet (off the partial indexes of received mail). */
+export const UNREAD_FROM_SQL = {
+  address: "SELECT 1 AS one FROM inbound_messages WHERE workspace_id = ?1 AND from_key = ?2 AND received_at > ?3 AND state = 'received' LIMIT 1",
+  domain: "SELECT 1 AS one FROM inbound_messages WHERE workspace_id = ?1 AND from_domain = ?2 AND received_at > ?3 AND state = 'received' LIMIT 1",
+};
+
 const unread = (w: Work) =>
   preparedOnce(w.ctx.db, "mta.campaign-guard", () => ({
-    byAddress: w.ctx.db.$client.prepare<{ one: number }, [string, string, number]>(
-      "SELECT 1 AS one FROM inbound_messages WHERE workspace_id = ?1 AND from_key = ?2 AND received_at > ?3 AND state = 'received' LIMIT 1",
-    ),
-    byDomain: w.ctx.db.$client.prepare<{ one: number }, [string, string, number]>(
-      "SELECT 1 AS one FROM inbound_messages WHERE workspace_id = ?1 AND from_domain = ?2 AND received_at > ?3 AND state = 'received' LIMIT 1",
-    ),
+    byAddress: w.ctx.db.$client.prepare<{ one: number }, [string, string, number]>(UNREAD_FROM_SQL.address),
+    byDomain: w.ctx.db.$client.prepare<{ one: number }, [string, string, number]>(UNREAD_FROM_SQL.domain),
   }));

@@ -1,0 +1,45 @@
+// The reads that run for every inbound message, and for every campaign message
+// the MTA sends, use the partial indexes of received mail (migration 0009): they
+// hold only what is not processed yet, so each ingest commit rewrites a few
+// shared pages instead of a random page per message and index.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { UNREAD_FROM_SQL } from "../../src/mta/steps/campaign-guard";
+import { CLAIMABLE_SQL } from "../../src/smtp-in/queue";
+import { startTestApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const plan = (sql: string, params: unknown[]) =>
+  app.ctx.db.$client
+    .prepare<{ detail: string }, never[]>(`EXPLAIN QUERY PLAN ${sql}`)
+    .all(...(params as never[]))
+    .map((r) => r.detail);
+
+test("the ingest's claim reads the received ones off inbound_messages_state_idx, in order", () => {
+  const steps = plan(`${CLAIMABLE_SQL} LIMIT 32`, []);
+  expect(steps.some((d) => /inbound_messages_state_idx/.test(d))).toBe(true);
+  expect(steps.some((d) => /TEMP B-TREE/.test(d))).toBe(false);
+});
+
+test("the campaign guard's unread mail by address and by domain uses the partial indexes", () => {
+  const since = Date.now() - 86_400_000;
+  expect(plan(UNREAD_FROM_SQL.address, ["wsp_x", "jane@example.com", since]).some((d) => /inbound_messages_from_idx/.test(d))).toBe(true);
+  expect(plan(UNREAD_FROM_SQL.domain, ["wsp_x", "example.com", since]).some((d) => /inbound_messages_from_domain_idx/.test(d))).toBe(true);
+});
+
+test("the three indexes hold received mail only", () => {
+  const partial = app.ctx.db.$client
+    .prepare<{ name: string; partial: number }, []>("SELECT name, partial FROM pragma_index_list('inbound_messages') WHERE name IN ('inbound_messages_state_idx', 'inbound_messages_from_idx', 'inbound_messages_from_domain_idx') ORDER BY name")
+    .all();
+  expect(partial).toEqual([
+    { name: "inbound_messages_from_domain_idx", partial: 1 },
+    { name: "inbound_messages_from_idx", partial: 1 },
+    { name: "inbound_messages_state_idx", partial: 1 },
+  ]);
+  const sql = app.ctx.db.$client.prepare<{ sql: string }, []>("SELECT sql FROM sqlite_master WHERE name = 'inbound_messages_from_idx'").get()!.sql;
+  expect(sql).toContain("WHERE state = 'received'");
+});
