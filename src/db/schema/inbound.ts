@@ -114,9 +114,17 @@ export const inboundMessages = sqliteTable(
   (t) => [
     index("inbound_messages_workspace_idx").on(t.workspaceId, t.id),
     uniqueIndex("inbound_messages_dedupe_uq").on(t.workspaceId, t.dedupeKey),
-    index("inbound_messages_kind_idx").on(t.workspaceId, t.kind, t.id),
-    index("inbound_messages_message_idx").on(t.workspaceId, t.messageId, t.id),
-    index("inbound_messages_person_idx").on(t.workspaceId, t.personId, t.id),
+    // the list's filters and the look-ups by message, person, thread and campaign: only what the ingest
+    // found is indexed (every one is empty when a message is received: the listener's commit writes none)
+    index("inbound_messages_kind_idx")
+      .on(t.workspaceId, t.kind, t.id)
+      .where(sql`kind IS NOT NULL`),
+    index("inbound_messages_message_idx")
+      .on(t.workspaceId, t.messageId, t.id)
+      .where(sql`message_id IS NOT NULL`),
+    index("inbound_messages_person_idx")
+      .on(t.workspaceId, t.personId, t.id)
+      .where(sql`person_id IS NOT NULL`),
     // the MTA's campaign guard: mail from the person (or their company) not read yet. Only received
     // ones are indexed: the index stays a few pages every ingest commit shares (the full one, keyed by
     // sender, cost a random page per message, twice)
@@ -126,9 +134,15 @@ export const inboundMessages = sqliteTable(
     index("inbound_messages_from_domain_idx")
       .on(t.workspaceId, t.fromDomain, t.receivedAt)
       .where(sql`state = 'received'`),
-    index("inbound_messages_thread_idx").on(t.workspaceId, t.threadId, t.id),
-    index("inbound_messages_campaign_idx").on(t.workspaceId, t.campaignId, t.id),
-    index("inbound_messages_classification_idx").on(t.workspaceId, t.classification, t.id),
+    index("inbound_messages_thread_idx")
+      .on(t.workspaceId, t.threadId, t.id)
+      .where(sql`thread_id IS NOT NULL`),
+    index("inbound_messages_campaign_idx")
+      .on(t.workspaceId, t.campaignId, t.id)
+      .where(sql`campaign_id IS NOT NULL`),
+    index("inbound_messages_classification_idx")
+      .on(t.workspaceId, t.classification, t.id)
+      .where(sql`classification IS NOT NULL`),
     // threading by References against mail that came in before (only threaded mail is looked up)
     index("inbound_messages_mid_idx")
       .on(t.workspaceId, t.messageIdHeader)
