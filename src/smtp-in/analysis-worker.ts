@@ -6,9 +6,8 @@
 // Compiled builds list this file as an entrypoint of its own (scripts/build.ts).
 import { systemClock } from "../lib/clock";
 import { createCachingResolver, createResolver, type DnsServer } from "../lib/dns/resolver";
-import { classifyMessage } from "../modules/inbox/classifier";
-import { parseReport } from "./bounces";
 import { authenticateRaw, type Envelope } from "./steps/authenticate";
+import { readMessage } from "./read";
 
 declare const self: Worker;
 
@@ -29,8 +28,7 @@ self.onmessage = async (e: MessageEvent<AnalysisStart | AnalysisRequest>) => {
   try {
     const raw = Buffer.from(m.raw.buffer, m.raw.byteOffset, m.raw.byteLength);
     const authentication = await authenticateRaw(raw, m.envelope, dns!, start!.hostname);
-    const report = parseReport(raw);
-    const verdict = classifyMessage(raw, { report, now: m.receivedAt });
+    const { report, verdict } = readMessage(raw, m.receivedAt);
     self.postMessage({ id: m.id, authentication, report, verdict } satisfies AnalysisAnswer);
   } catch (err) {
     self.postMessage({ id: m.id, error: err instanceof Error ? err.message : String(err) } satisfies AnalysisAnswer);

@@ -57,17 +57,16 @@ export interface Report {
 
 const NONE: Report = { kind: "other", format: "none", recipients: [], originalMessageId: null, feedbackType: null };
 
-/** Says what a message is (see the top of this file). Never throws: garbage is "other". */
-export function parseReport(raw: Uint8Array | string): Report {
+/** Says what a message is (see the top of this file). Never throws: garbage is "other". `parsed`: these bytes through parseMessage, when the caller has them. */
+export function parseReport(raw: Uint8Array | string, parsed?: Entity): Report {
   try {
-    return read(raw);
+    return read(parsed ?? parseMessage(raw));
   } catch {
     return { ...NONE, recipients: [] };
   }
 }
 
-function read(raw: Uint8Array | string): Report {
-  const msg = parseMessage(raw);
+function read(msg: Entity): Report {
   const all = walk(msg);
   const body = lazy(() => bodyText(msg));
 

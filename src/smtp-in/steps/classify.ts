@@ -3,16 +3,18 @@
 // classifier reads what a person wrote). A message to a List-Unsubscribe
 // mailto is an unsubscribe request, whatever it says (RFC 2369: its arrival is
 // the request).
-import { classifyMessage, type Verdict } from "../../modules/inbox/classifier";
+import type { Verdict } from "../../modules/inbox/classifier";
 import type { InboundKind } from "../../db/schema";
-import { parseReport, type ReportKind } from "../bounces";
+import type { ReportKind } from "../bounces";
+import { readMessage } from "../read";
 import { unsubscribeToken } from "../recipients";
 import type { IngestWork } from "../work";
 
 export async function classify(w: IngestWork): Promise<void> {
   const analysis = w.analysis ? await w.analysis : null;
-  w.report = analysis ? analysis.report : parseReport(w.raw);
-  const verdict = analysis ? analysis.verdict : classifyMessage(w.raw, { report: w.report, now: w.row.receivedAt });
+  const read = analysis ?? readMessage(w.raw, w.row.receivedAt);
+  w.report = read.report;
+  const verdict = read.verdict;
   const toUnsubscribe = w.row.rcptTo.some((a) => unsubscribeToken(a) !== null);
   if (toUnsubscribe && w.report.kind === "other") {
     w.kind = "unsubscribe";

@@ -49,16 +49,18 @@ export interface ClassifyOptions {
   now?: number;
   /** The report parseReport already made for these bytes (the ingest has one). */
   report?: Report;
+  /** These bytes already parsed (parseMessage), when the caller has them. */
+  message?: Entity;
   /** Our own domains: never proposed (the message's To domains are taken as ours too). */
   ownDomains?: string[];
 }
 
 export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions = {}): Verdict {
-  const report = opts.report ?? parseReport(raw);
+  const report = opts.report ?? parseReport(raw, opts.message);
   let msg: Entity;
   let visible: string;
   try {
-    msg = parseMessage(raw);
+    msg = opts.message ?? parseMessage(raw);
     visible = visibleText(msg);
   } catch {
     msg = { headers: [], type: "text/plain", params: {}, text: "", parts: [] };
