@@ -8,6 +8,9 @@ import type { MessageRow } from "./work";
 
 const row = () => rowColumns<MessageRow>(messages);
 
+/** The queued messages that are due, oldest due first (off the partial index messages_due_idx). */
+export const DUE_SQL = "SELECT id FROM messages WHERE status = 'queued' AND due_at <= ?2 ORDER BY due_at";
+
 export function mtaStatements(ctx: Ctx) {
   const db = ctx.db.$client;
   return preparedOnce(ctx.db, "mta.statements", () => {
@@ -15,7 +18,7 @@ export function mtaStatements(ctx: Ctx) {
     const claim = perLimit((limit) =>
       db.prepare<MessageRow, [string, number, number]>(
         `UPDATE messages SET status = 'sending', lease_owner = ?1, lease_until = ?2 + ?3, updated_at = ?2
-          WHERE id IN (SELECT id FROM messages WHERE status = 'queued' AND due_at <= ?2 ORDER BY due_at LIMIT ${limit})
+          WHERE id IN (${DUE_SQL} LIMIT ${limit})
           RETURNING ${list}`,
       ),
     );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "failed", "uncertain", "cancelled"] as const;
@@ -65,17 +66,29 @@ export const messages = sqliteTable(
     index("messages_workspace_idx").on(t.workspaceId, t.id),
     index("messages_status_idx").on(t.workspaceId, t.status, t.id),
     index("messages_person_idx").on(t.workspaceId, t.personId, t.id),
-    index("messages_campaign_idx").on(t.workspaceId, t.campaignId, t.id),
+    // the campaign's, enrollment's and step's messages, and the token's: only messages that have one
+    // are indexed (a message sent through the API has none, and its insert writes none of these)
+    index("messages_campaign_idx")
+      .on(t.workspaceId, t.campaignId, t.id)
+      .where(sql`campaign_id IS NOT NULL`),
     index("messages_connection_idx").on(t.workspaceId, t.connectionId, t.id),
     index("messages_created_idx").on(t.workspaceId, t.createdAt, t.id),
-    // the MTA's claim: due queued messages, oldest due first
-    index("messages_due_idx").on(t.status, t.dueAt),
+    // the MTA's claim: due queued messages, oldest due first (a message leaves it when claimed)
+    index("messages_due_idx")
+      .on(t.status, t.dueAt)
+      .where(sql`status = 'queued'`),
     index("messages_lease_idx").on(t.status, t.leaseUntil),
     // a mailed unsubscribe request (RFC 2369 mailto) names its message by token
-    index("messages_unsubscribe_idx").on(t.unsubscribeToken),
-    index("messages_enrollment_idx").on(t.enrollmentId),
+    index("messages_unsubscribe_idx")
+      .on(t.unsubscribeToken)
+      .where(sql`unsubscribe_token IS NOT NULL`),
+    index("messages_enrollment_idx")
+      .on(t.enrollmentId)
+      .where(sql`enrollment_id IS NOT NULL`),
     // the A/B winner: a step's messages since its revision was published
-    index("messages_step_idx").on(t.stepId, t.createdAt),
+    index("messages_step_idx")
+      .on(t.stepId, t.createdAt)
+      .where(sql`step_id IS NOT NULL`),
   ],
 );
 

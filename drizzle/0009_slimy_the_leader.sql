@@ -15,4 +15,14 @@ CREATE INDEX `inbound_messages_from_domain_idx` ON `inbound_messages` (`workspac
 CREATE INDEX `inbound_messages_thread_idx` ON `inbound_messages` (`workspace_id`,`thread_id`,`id`) WHERE thread_id IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `inbound_messages_campaign_idx` ON `inbound_messages` (`workspace_id`,`campaign_id`,`id`) WHERE campaign_id IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `inbound_messages_classification_idx` ON `inbound_messages` (`workspace_id`,`classification`,`id`) WHERE classification IS NOT NULL;--> statement-breakpoint
-CREATE INDEX `inbound_messages_state_idx` ON `inbound_messages` (`state`,`received_at`) WHERE state = 'received';
+CREATE INDEX `inbound_messages_state_idx` ON `inbound_messages` (`state`,`received_at`) WHERE state = 'received';--> statement-breakpoint
+DROP INDEX `messages_campaign_idx`;--> statement-breakpoint
+DROP INDEX `messages_due_idx`;--> statement-breakpoint
+DROP INDEX `messages_unsubscribe_idx`;--> statement-breakpoint
+DROP INDEX `messages_enrollment_idx`;--> statement-breakpoint
+DROP INDEX `messages_step_idx`;--> statement-breakpoint
+CREATE INDEX `messages_campaign_idx` ON `messages` (`workspace_id`,`campaign_id`,`id`) WHERE campaign_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `messages_due_idx` ON `messages` (`status`,`due_at`) WHERE status = 'queued';--> statement-breakpoint
+CREATE INDEX `messages_unsubscribe_idx` ON `messages` (`unsubscribe_token`) WHERE unsubscribe_token IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `messages_enrollment_idx` ON `messages` (`enrollment_id`) WHERE enrollment_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `messages_step_idx` ON `messages` (`step_id`,`created_at`) WHERE step_id IS NOT NULL;
