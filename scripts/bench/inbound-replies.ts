@@ -11,9 +11,9 @@
 // accepted/s, the ceiling (smtp-server + mailparser alone, inbound-ceiling.ts)
 // on the same messages in the same run, and reply → enrollment stopped: the
 // client's clock when its 250 arrived against the enrollment's ended_at.
-//   BENCH_REPLIES (10000)  BENCH_MULTIPART (5000)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)
+//   BENCH_REPLIES (10000)  BENCH_MULTIPART (5000)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)  BENCH_THREADS (1: serve's CPU by thread)
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -33,7 +33,7 @@ import { createSendingDomain } from "../../src/modules/sending/domains/domains";
 import { createWorkspace } from "../../src/modules/workspaces/workspaces";
 import { CLIENTS, REMOTE_DOMAINS, ceilingMs, deliver, signed, startRemote, startServe, type Mail } from "./inbound-lib";
 import { htmlReply, languages, plainReply, type Original, type Writer } from "./inbound-replies-mail";
-import { appendSection, machine } from "./lib";
+import { appendSection, cpuOf, cpuTimes, machine } from "./lib";
 
 const N_PLAIN = Number(process.env.BENCH_REPLIES ?? 10_000);
 const N_HTML = Number(process.env.BENCH_MULTIPART ?? 5_000);
@@ -196,30 +196,6 @@ function read<T>(fn: (db: Database) => T): T {
   }
 }
 const processedSince = (t0: number) => read((db) => db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM inbound_messages WHERE received_at >= ?1 AND state = 'processed'").get(t0)!.n);
-
-/** CPU seconds of a process's threads on Linux (/proc), the main thread apart; zeros elsewhere. */
-function cpuOf(pid: number): { main: number; others: number } {
-  const out = { main: 0, others: 0 };
-  const dir = `/proc/${pid}/task`;
-  if (!existsSync(dir)) return out;
-  for (const tid of readdirSync(dir)) {
-    try {
-      const f = readFileSync(`${dir}/${tid}/stat`, "utf8");
-      const [utime, stime] = f.slice(f.lastIndexOf(")") + 2).split(" ").slice(11, 13).map(Number);
-      out[Number(tid) === pid ? "main" : "others"] += (utime! + stime!) / 100; // USER_HZ
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return out;
-}
-
-/** The machine's CPU counters (/proc/stat: all, steal), zeros elsewhere. */
-function cpuTimes(): { all: number; steal: number } {
-  if (!existsSync("/proc/stat")) return { all: 0, steal: 0 };
-  const v = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  return { all: v.reduce((a, b) => a + b, 0), steal: v[7] ?? 0 };
-}
 
 async function runPhase(port: number, pid: number, mail: Mail[], people: (Writer & { id: string })[], intended: Map<string, string>): Promise<Outcome> {
   const load0 = loadavg()[0]!;
