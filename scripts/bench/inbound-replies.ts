@@ -135,7 +135,7 @@ for (let at = 0; at < queued.length; at += 1000) {
 const originals = new Map(
   ctx.db.$client
     .query<Original & { personId: string }, [string]>(
-      "SELECT person_id AS personId, message_id_header AS messageIdHeader, subject, text, html, sent_at AS sentAt FROM messages WHERE campaign_id = ?1",
+      "SELECT m.person_id AS personId, m.message_id_header AS messageIdHeader, m.subject, b.text, b.html, m.sent_at AS sentAt FROM messages m JOIN message_bodies b ON b.message_id = m.id WHERE m.campaign_id = ?1",
     )
     .all(campaignId)
     .map((o) => [o.personId, o]),

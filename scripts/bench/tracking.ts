@@ -37,9 +37,9 @@ const sqlite = ctx.db.$client;
 const now = Date.now();
 const person = sqlite.prepare("INSERT INTO people (id, workspace_id, email, email_key, email_domain, source, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'api', 'active', ?, ?)");
 const message = sqlite.prepare(
-  `INSERT INTO messages (id, workspace_id, connection_id, sender_identity_id, person_id, from_header, recipients, subject, html, headers, tracking, message_id_header, envelope_from,
+  `INSERT INTO messages (id, workspace_id, connection_id, sender_identity_id, person_id, from_header, recipients, subject, headers, tracking, message_id_header, envelope_from,
                          status, holds, released_holds, due_at, attempts, sent_at, created_at, updated_at)
-   VALUES (?1, ?2, ?3, ?4, ?5, 'Amara <amara@northwind.example>', ?6, 'Quick question', '<p>Hi</p>', '{}', 1, ?7, 'b@bounce.northwind.example',
+   VALUES (?1, ?2, ?3, ?4, ?5, 'Amara <amara@northwind.example>', ?6, 'Quick question', '{}', 1, ?7, 'b@bounce.northwind.example',
            'sent', '[]', '[]', ?8, 1, ?8, ?8, ?8)`,
 );
 const link = sqlite.prepare("INSERT INTO tracked_links (message_id, idx, url) VALUES (?, ?, ?)");

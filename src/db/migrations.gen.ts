@@ -8,7 +8,7 @@ import m5 from "../../drizzle/0005_perfect_hex.sql" with { type: "text" };
 import m6 from "../../drizzle/0006_round_carmella_unuscione.sql" with { type: "text" };
 import m7 from "../../drizzle/0007_blushing_red_hulk.sql" with { type: "text" };
 import m8 from "../../drizzle/0008_purple_mandarin.sql" with { type: "text" };
-import m9 from "../../drizzle/0009_slimy_the_leader.sql" with { type: "text" };
+import m9 from "../../drizzle/0009_mean_roughhouse.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795301380574, sql: m0 },
@@ -20,5 +20,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0006_round_carmella_unuscione", when: 1795456954853, sql: m6 },
   { tag: "0007_blushing_red_hulk", when: 1795457747570, sql: m7 },
   { tag: "0008_purple_mandarin", when: 1795464041309, sql: m8 },
-  { tag: "0009_slimy_the_leader", when: 1795475982382, sql: m9 },
+  { tag: "0009_mean_roughhouse", when: 1795477196268, sql: m9 },
 ];

@@ -21,6 +21,8 @@ type DeliveryEventRow = Parameters<typeof deliveryEventView>[0];
 /** A message with what GET /v1/messages/{id} shows beside it. */
 export interface MessageDetail {
   message: MessageRow;
+  /** Its content (message_bodies). */
+  body: { html: string | null; text: string | null };
   /** Latest first. */
   attempts: AttemptRow[];
   /** Oldest first. */
@@ -243,8 +245,8 @@ export function messageDetailView(d: MessageDetail) {
     message_id: `<${m.messageIdHeader}>`,
     headers: m.headers,
     tracking: m.tracking,
-    html: m.html,
-    text: m.text,
+    html: d.body.html,
+    text: d.body.text,
     recipients: m.recipients.map((r) => ({ address: r.address, kind: r.kind, state: r.state, response: r.response })),
     released_holds: m.releasedHolds,
     due_at: m.status === "queued" ? iso(m.dueAt) : null,

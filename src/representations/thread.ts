@@ -10,7 +10,7 @@ import { MESSAGE_EXAMPLE, MessageSchema, messageView } from "./message";
 import { PERSON_EXAMPLE } from "./person";
 
 export type ThreadRow = typeof threads.$inferSelect;
-export type ThreadItem = { direction: "outbound"; at: number; message: typeof messages.$inferSelect } | { direction: "inbound"; at: number; message: typeof inboundMessages.$inferSelect };
+export type ThreadItem = { direction: "outbound"; at: number; message: typeof messages.$inferSelect; text: string | null } | { direction: "inbound"; at: number; message: typeof inboundMessages.$inferSelect };
 
 /** A thread with its latest messages (GET one). */
 export interface ThreadDetail {
@@ -96,6 +96,6 @@ export function threadView(r: ThreadRow) {
 }
 
 const itemView = (i: ThreadItem) =>
-  i.direction === "outbound" ? { direction: "outbound" as const, text: i.message.text, ...messageView(i.message) } : { direction: "inbound" as const, ...inboundMessageView(i.message) };
+  i.direction === "outbound" ? { direction: "outbound" as const, text: i.text, ...messageView(i.message) } : { direction: "inbound" as const, ...inboundMessageView(i.message) };
 
 export const threadDetailView = (d: ThreadDetail) => ({ ...threadView(d.thread), messages: d.items.map(itemView) });

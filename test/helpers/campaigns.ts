@@ -9,6 +9,7 @@ import { sendDue } from "../../src/mta/worker";
 import type { TestApp } from "./app";
 import { createPerson, created, uid } from "./factory";
 import { expectOk, type Api } from "./http";
+import { messageBody } from "../../src/modules/messages/messages";
 
 export interface Mailbox {
   connectionId: string;
@@ -77,9 +78,13 @@ export async function runUntil(app: TestApp, until: number): Promise<void> {
   await sendDue(app.ctx);
 }
 
+/** Message rows with their content (message_bodies) beside them, as tests read them. */
+export const withBodies = (app: TestApp, rows: (typeof messages.$inferSelect)[]) =>
+  rows.map((m) => ({ ...m, ...messageBody(app.ctx, m.workspaceId, m.id) }));
+
 export const campaignMessages = (app: TestApp, campaignId: string) =>
-  app.ctx.db.select().from(messages).where(eq(messages.campaignId, campaignId)).orderBy(asc(messages.sendAt), asc(messages.id)).all();
+  withBodies(app, app.ctx.db.select().from(messages).where(eq(messages.campaignId, campaignId)).orderBy(asc(messages.sendAt), asc(messages.id)).all());
 
 export const enrollmentsOf = (app: TestApp, campaignId: string) => app.ctx.db.select().from(enrollments).where(eq(enrollments.campaignId, campaignId)).all();
 
-export const messagesOf = (app: TestApp, ids: string[]) => app.ctx.db.select().from(messages).where(inArray(messages.id, ids)).all();
+export const messagesOf = (app: TestApp, ids: string[]) => withBodies(app, app.ctx.db.select().from(messages).where(inArray(messages.id, ids)).all());

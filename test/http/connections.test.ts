@@ -92,7 +92,6 @@ function sentMessage(w: Pick<TestWorkspace, "id">, connectionId: string, identit
       fromHeader: "a@b.test",
       recipients: [{ address: "x@y.test", kind: "to", state: "sent", response: "250 ok" }],
       subject: "Hi",
-      text: "Hello",
       headers: {},
       tracking: false,
       messageIdHeader: `${uid()}@b.test`,

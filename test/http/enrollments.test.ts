@@ -520,8 +520,6 @@ function queuedMessage(w: Pick<TestWorkspace, "id">, campaignId: string, enrollm
       replyTo: null,
       recipients: [],
       subject: "Hello",
-      html: null,
-      text: "Hello",
       headers: {},
       tracking: false,
       messageIdHeader: `${id}@example.org`,

@@ -22,7 +22,7 @@ import { createWorkspace } from "../../src/modules/workspaces/workspaces";
 import { Runtime, services } from "../../src/runtime";
 import { HttpServer } from "../../src/server";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
-import { campaignMessages, mailbox, people, runUntil, startedCampaign, step, variant } from "../helpers/campaigns";
+import { campaignMessages, mailbox, people, runUntil, startedCampaign, step, variant, withBodies } from "../helpers/campaigns";
 import { afterJobs, created, uid, uniqueEmail } from "../helpers/factory";
 import { Api, expectOk } from "../helpers/http";
 import { smtpSender } from "../helpers/sending";
@@ -62,7 +62,7 @@ async function trackedMessage(w: TestWorkspace, over: Record<string, unknown> = 
   });
 }
 
-const row = (id: string) => app.ctx.db.select().from(messages).where(eq(messages.id, id)).get()!;
+const row = (id: string) => withBodies(app, [app.ctx.db.select().from(messages).where(eq(messages.id, id)).get()!])[0]!;
 const links = (id: string) => app.ctx.db.select().from(trackedLinks).where(eq(trackedLinks.messageId, id)).orderBy(trackedLinks.idx).all();
 const eventsOf = (messageId: string) => app.ctx.db.select().from(deliveryEvents).where(eq(deliveryEvents.messageId, messageId)).orderBy(deliveryEvents.id).all();
 const recorded = () => hitRecorder(app.ctx).flush();

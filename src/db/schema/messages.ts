@@ -37,8 +37,6 @@ export const messages = sqliteTable(
     replyTo: text("reply_to"),
     recipients: text("recipients", { mode: "json" }).$type<MessageRecipient[]>().notNull(),
     subject: text("subject").notNull(),
-    html: text("html"),
-    text: text("text"),
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
     tracking: integer("tracking", { mode: "boolean" }).notNull(),
     // the Message-ID header (without <>), on the sending domain; stable across attempts
@@ -91,6 +89,16 @@ export const messages = sqliteTable(
       .where(sql`step_id IS NOT NULL`),
   ],
 );
+
+// A message's content, apart from its row: the MTA claims and records a
+// message's row twice per send, and SQLite rewrites a row whole, overflow pages
+// and all (a 5 KB HTML body is three pages). Written once, with the message.
+export const messageBodies = sqliteTable("message_bodies", {
+  messageId: text("message_id").primaryKey(),
+  workspaceId: text("workspace_id").notNull(),
+  html: text("html"),
+  text: text("text"),
+});
 
 export const ATTEMPT_STATES = ["started", "data", "sent", "deferred", "failed", "uncertain"] as const;
 export type AttemptState = (typeof ATTEMPT_STATES)[number];

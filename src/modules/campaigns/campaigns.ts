@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { tableReads, type Page, type PageRequest } from "../../db/queries";
-import { campaignSteps, campaignVariants, campaigns, enrollments, messages, LIVE_ENROLLMENT, type CampaignStatus } from "../../db/schema";
+import { campaignSteps, campaignVariants, campaigns, enrollments, messageBodies, messages, LIVE_ENROLLMENT, type CampaignStatus } from "../../db/schema";
 import { enqueue } from "../../jobs/queue";
 import { DomainError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -295,9 +295,11 @@ export async function deleteCampaign(ctx: Ctx, a: { workspaceId: string; id: str
     if (contact(sql`${messages.status} = 'sending'`)) {
       throw new DomainError("invalid_state", "A message of this campaign is being handed to a server right now; retry in a moment (once it is sent the campaign is archived, not removed).");
     }
-    tx.delete(messages)
-      .where(and(eq(messages.workspaceId, a.workspaceId), eq(messages.campaignId, a.id), eq(messages.attempts, 0)))
+    const unsent = and(eq(messages.workspaceId, a.workspaceId), eq(messages.campaignId, a.id), eq(messages.attempts, 0));
+    tx.delete(messageBodies)
+      .where(inArray(messageBodies.messageId, tx.select({ id: messages.id }).from(messages).where(unsent)))
       .run();
+    tx.delete(messages).where(unsent).run();
     tx.delete(campaignVariants).where(eq(campaignVariants.campaignId, a.id)).run();
     tx.delete(campaignSteps).where(eq(campaignSteps.campaignId, a.id)).run();
     tx.delete(campaigns)

@@ -11,6 +11,7 @@ import { inboundMessages, messages, threads, type ThreadStatus } from "../../db/
 import { invalidField, notFound } from "../../lib/errors";
 import type { ThreadDetail, ThreadItem, ThreadRow } from "../../representations/thread";
 import { transact } from "../events/outbox";
+import { messageBody } from "../messages/messages";
 
 export type { ThreadDetail, ThreadItem, ThreadRow };
 type MessageRow = typeof messages.$inferSelect;
@@ -58,7 +59,7 @@ export function getThread(ctx: Ctx, a: { workspaceId: string; id: string }): Thr
     .all();
   const items: ThreadItem[] = [
     // a message not sent yet (queued, held) is shown at the moment it was made
-    ...outbound(ctx, thread).map((m) => ({ direction: "outbound" as const, at: m.sentAt ?? m.createdAt, message: m })),
+    ...outbound(ctx, thread).map((m) => ({ direction: "outbound" as const, at: m.sentAt ?? m.createdAt, message: m, text: messageBody(ctx, m.workspaceId, m.id).text })),
     ...inbound.map((m) => ({ direction: "inbound" as const, at: m.receivedAt, message: m })),
   ];
   items.sort((x, y) => x.at - y.at || (x.message.id < y.message.id ? -1 : 1));

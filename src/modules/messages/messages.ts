@@ -20,6 +20,11 @@ import { senderFor } from "./sender";
 import { trackMessage } from "../tracking/rewrite";
 
 export type MessageRow = typeof messages.$inferSelect;
+/** A message's content, kept apart from its row (message_bodies: see the schema). */
+export interface MessageBody {
+  html: string | null;
+  text: string | null;
+}
 
 const reads = tableReads(messages);
 
@@ -34,13 +39,13 @@ export const DETAIL_LIMIT = 10;
  */
 export function createMessage(ctx: Ctx, a: { workspaceId: string } & MessageInput): MessageDetail {
   const q = checked(ctx, a);
-  const row = transact(ctx, (_tx, outbox) => {
-    const row = insertMessage(ctx, q);
-    emitMessage(outbox, "message.queued", row);
-    return row;
+  const { row, body } = transact(ctx, (_tx, outbox) => {
+    const made = insertMessage(ctx, q);
+    emitMessage(outbox, "message.queued", made.row);
+    return made;
   });
   afterQueued(ctx);
-  return { message: row, attempts: [], deliveryEvents: [] };
+  return { message: row, body, attempts: [], deliveryEvents: [] };
 }
 
 /**
@@ -68,7 +73,7 @@ interface Pending {
   q: Checked;
   resolve: (d: MessageDetail) => void;
   reject: (e: unknown) => void;
-  row?: MessageRow;
+  made?: { row: MessageRow; body: MessageBody };
   error?: unknown;
 }
 
@@ -83,21 +88,21 @@ function commitGroup(ctx: Ctx): void {
         try {
           // a savepoint: a message that cannot be written leaves no trace among the others
           // (bun:sqlite's own: drizzle's builds a query helper per table for each transaction)
-          p.row = ctx.db.$client.transaction(() => insertMessage(ctx, p.q))();
+          p.made = ctx.db.$client.transaction(() => insertMessage(ctx, p.q))();
         } catch (err) {
           p.error = err;
           continue;
         }
-        emitMessage(outbox, "message.queued", p.row);
+        emitMessage(outbox, "message.queued", p.made.row);
       }
     });
   } catch (err) {
     for (const p of group) p.reject(err);
     return;
   }
-  if (group.some((p) => p.row)) afterQueued(ctx);
+  if (group.some((p) => p.made)) afterQueued(ctx);
   for (const p of group) {
-    if (p.row) p.resolve({ message: p.row, attempts: [], deliveryEvents: [] });
+    if (p.made) p.resolve({ message: p.made.row, body: p.made.body, attempts: [], deliveryEvents: [] });
     else p.reject(p.error);
   }
 }
@@ -129,7 +134,7 @@ export interface CampaignLink {
  */
 export function insertCampaignMessage(ctx: Ctx, outbox: Outbox, a: { workspaceId: string; link: CampaignLink } & MessageInput): MessageRow {
   const q = checked(ctx, a);
-  const row = insertMessage(ctx, { ...q, id: a.link.id, link: a.link });
+  const { row } = insertMessage(ctx, { ...q, id: a.link.id, link: a.link });
   emitMessage(outbox, "message.queued", row);
   return row;
 }
@@ -141,13 +146,15 @@ function checked(ctx: Ctx, a: { workspaceId: string } & MessageInput): Checked {
   return { a, v, id: newId("msg"), now };
 }
 
-/** The message's row, written (with its person when new); inside a transaction. */
-function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
+/** The message's row and its body, written (with its person when new); inside a transaction. */
+function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): { row: MessageRow; body: MessageBody } {
   const sender = senderFor(ctx, { workspaceId: a.workspaceId, senderIdentityId: a.senderIdentityId });
   const personId = link?.personId ?? personFor(ctx, a.workspaceId, v.recipients[0]!.address);
   // tracked: links rewritten and the pixel added, the links written (tracked_links); what is stored is sent
-  const body = v.tracking ? trackMessage(ctx, { workspaceId: a.workspaceId, messageId: id, html: v.html, text: v.text, tracking: v.trackingOptions }) : v;
-  return insertRow<MessageRow>(ctx.db, messages)({
+  const tracked = v.tracking ? trackMessage(ctx, { workspaceId: a.workspaceId, messageId: id, html: v.html, text: v.text, tracking: v.trackingOptions }) : v;
+  const body: MessageBody = { html: tracked.html, text: tracked.text };
+  bodyStatements(ctx).insert.run(id, a.workspaceId, body.html, body.text);
+  const row = insertRow<MessageRow>(ctx.db, messages)({
     id,
     workspaceId: a.workspaceId,
     connectionId: sender.connection.id,
@@ -163,8 +170,6 @@ function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
     replyTo: sender.identity.replyTo,
     recipients: v.recipients,
     subject: v.subject,
-    html: body.html,
-    text: body.text,
     headers: v.headers,
     tracking: v.tracking,
     messageIdHeader: messageIdFor(id, sender.identity.domain),
@@ -185,6 +190,18 @@ function insertMessage(ctx: Ctx, { a, v, id, now, link }: Checked): MessageRow {
     createdAt: now,
     updatedAt: now,
   });
+  return { row, body };
+}
+
+const bodyStatements = (ctx: Ctx) =>
+  preparedOnce(ctx.db, "messages.bodies", () => ({
+    insert: ctx.db.$client.prepare<unknown, [string, string, string | null, string | null]>("INSERT INTO message_bodies (message_id, workspace_id, html, text) VALUES (?1, ?2, ?3, ?4)"),
+    get: ctx.db.$client.prepare<MessageBody, [string, string]>("SELECT html, text FROM message_bodies WHERE message_id = ?1 AND workspace_id = ?2"),
+  }));
+
+/** A message's content (html, text); both null when it has none stored. */
+export function messageBody(ctx: Ctx, workspaceId: string, messageId: string): MessageBody {
+  return bodyStatements(ctx).get.get(messageId, workspaceId) ?? { html: null, text: null };
 }
 
 function threadOfEnrollment(ctx: Ctx, workspaceId: string, enrollmentId: string): string | null {
@@ -240,7 +257,7 @@ export function detailOf(ctx: Ctx, message: MessageRow): MessageDetail {
     .orderBy(asc(deliveryEvents.id))
     .limit(DETAIL_LIMIT)
     .all();
-  return { message, attempts, deliveryEvents: events };
+  return { message, body: messageBody(ctx, message.workspaceId, message.id), attempts, deliveryEvents: events };
 }
 
 export interface MessageFilters {

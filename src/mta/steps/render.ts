@@ -1,5 +1,6 @@
 import { HeaderTextError } from "../../lib/text";
 import { CallerHeaderError } from "../headers";
+import { messageBody } from "../../modules/messages/messages";
 import { buildMessage } from "../mime";
 import { CONTINUE, type Verdict } from "../verdict";
 import type { Work } from "../work";
@@ -8,6 +9,7 @@ import type { Work } from "../work";
 export function render(w: Work): Verdict {
   const m = w.message;
   const by = (kind: "to" | "cc") => m.recipients.filter((r) => r.kind === kind).map((r) => r.address);
+  const body = messageBody(w.ctx, m.workspaceId, m.id);
   try {
     w.raw = buildMessage({
       from: { address: w.identity.email, name: w.identity.name },
@@ -15,8 +17,8 @@ export function render(w: Work): Verdict {
       cc: by("cc"),
       replyTo: m.replyTo,
       subject: m.subject,
-      html: m.html,
-      text: m.text,
+      html: body.html,
+      text: body.text,
       headers: m.headers,
       messageId: m.messageIdHeader,
       date: new Date(w.now),

@@ -1,3 +1,10 @@
+CREATE TABLE `message_bodies` (
+	`message_id` text PRIMARY KEY NOT NULL,
+	`workspace_id` text NOT NULL,
+	`html` text,
+	`text` text
+);
+--> statement-breakpoint
 DROP INDEX `inbound_messages_kind_idx`;--> statement-breakpoint
 DROP INDEX `inbound_messages_message_idx`;--> statement-breakpoint
 DROP INDEX `inbound_messages_person_idx`;--> statement-breakpoint
@@ -25,4 +32,7 @@ CREATE INDEX `messages_campaign_idx` ON `messages` (`workspace_id`,`campaign_id`
 CREATE INDEX `messages_due_idx` ON `messages` (`status`,`due_at`) WHERE status = 'queued';--> statement-breakpoint
 CREATE INDEX `messages_unsubscribe_idx` ON `messages` (`unsubscribe_token`) WHERE unsubscribe_token IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `messages_enrollment_idx` ON `messages` (`enrollment_id`) WHERE enrollment_id IS NOT NULL;--> statement-breakpoint
-CREATE INDEX `messages_step_idx` ON `messages` (`step_id`,`created_at`) WHERE step_id IS NOT NULL;
+CREATE INDEX `messages_step_idx` ON `messages` (`step_id`,`created_at`) WHERE step_id IS NOT NULL;--> statement-breakpoint
+INSERT INTO `message_bodies` (`message_id`, `workspace_id`, `html`, `text`) SELECT `id`, `workspace_id`, `html`, `text` FROM `messages`;--> statement-breakpoint
+ALTER TABLE `messages` DROP COLUMN `html`;--> statement-breakpoint
+ALTER TABLE `messages` DROP COLUMN `text`;
