@@ -124,16 +124,26 @@ export function rowColumns<Row>(table: SQLiteTable): { list: string; decode: ((r
  * positionally: answers the row as stored, decoded like a point read.
  */
 export function insertRow<Row>(db: Db, table: SQLiteTable): (row: Row) => Row {
-  return preparedOnce(db, `insert:${getTableName(table)}`, () => {
+  const insert = preparedInsert<Row>(db, table, "");
+  return (row) => insert(row)!;
+}
+
+/** insertRow that writes nothing when the row would break a unique constraint (ON CONFLICT DO NOTHING): answers null then. */
+export function insertRowIfAbsent<Row>(db: Db, table: SQLiteTable): (row: Row) => Row | null {
+  return preparedInsert<Row>(db, table, " ON CONFLICT DO NOTHING");
+}
+
+function preparedInsert<Row>(db: Db, table: SQLiteTable, onConflict: string): (row: Row) => Row | null {
+  return preparedOnce(db, `insert:${getTableName(table)}${onConflict}`, () => {
     const columns = Object.entries(getTableColumns(table));
     const names = columns.map(([, col]) => `"${col.name}"`).join(", ");
     const slots = columns.map((_, i) => `?${i + 1}`).join(", ");
     const { list, decode } = rowColumns<Row>(table);
-    const stmt = db.$client.prepare<Row, never[]>(`INSERT INTO "${getTableName(table)}" (${names}) VALUES (${slots}) RETURNING ${list}`);
+    const stmt = db.$client.prepare<Row, never[]>(`INSERT INTO "${getTableName(table)}" (${names}) VALUES (${slots})${onConflict} RETURNING ${list}`);
     const encode = columns.map(([prop, col]) => (PLAIN.has(col.columnType) ? (r: Record<string, unknown>) => r[prop] ?? null : (r: Record<string, unknown>) => (r[prop] == null ? null : col.mapToDriverValue(r[prop]))));
-    return (row) => {
-      const stored = stmt.get(...(encode.map((e) => e(row as Record<string, unknown>)) as never[]))!;
-      if (decode) decode(stored);
+    return (row: Row) => {
+      const stored = stmt.get(...(encode.map((e) => e(row as Record<string, unknown>)) as never[]));
+      if (stored && decode) decode(stored);
       return stored;
     };
   });

@@ -6,7 +6,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
-import { preparedSelect } from "../../db/prepared";
+import { insertRowIfAbsent, preparedSelect } from "../../db/prepared";
 import { tableReads, type Page, type PageRequest } from "../../db/queries";
 import { suppressionAudit, suppressions, type SuppressionReason } from "../../db/schema";
 import { DomainError, invalidField, notFound } from "../../lib/errors";
@@ -62,12 +62,8 @@ function sameTarget(workspaceId: string, c: Pick<Suppression, "emailKey" | "doma
  */
 export function recordSuppression(ctx: Ctx, tx: Tx, outbox: Outbox, a: RecordArgs): { suppression: Suppression; created: boolean } {
   const cols = columnsOf(a.target);
-  const row = tx
-    .insert(suppressions)
-    .values({ id: newId("sup"), workspaceId: a.workspaceId, ...cols, reason: a.reason, evidence: a.evidence, createdBy: a.createdBy ?? null, createdAt: ctx.clock.now() })
-    .onConflictDoNothing()
-    .returning()
-    .get();
+  // prepared once (drizzle would build this insert for every bounce, complaint and unsubscribe); on tx's connection
+  const row = insertRowIfAbsent<Suppression>(ctx.db, suppressions)({ id: newId("sup"), workspaceId: a.workspaceId, ...cols, reason: a.reason, evidence: a.evidence, createdBy: a.createdBy ?? null, createdAt: ctx.clock.now() });
   if (row) {
     outbox.emit({ workspaceId: a.workspaceId, type: "suppression.created", data: suppressionEventView(row) });
     return { suppression: row, created: true };
