@@ -42,10 +42,9 @@ function statements(ctx: Ctx) {
         WHERE p.workspace_id = ?1 AND p.email_domain = ?2 AND p.id <> ?4 AND e.status IN ('active', 'paused')`,
     ),
     replied: db.prepare<unknown, [string, string, number]>("UPDATE people SET status = 'replied', updated_at = ?3 WHERE workspace_id = ?1 AND id = ?2 AND status = 'active'"),
-    liveByKey: db.prepare<{ id: string }, [string, string]>(
-      `SELECT e.id FROM people p JOIN enrollments e ON e.workspace_id = p.workspace_id AND e.person_id = p.id
-        WHERE p.workspace_id = ?1 AND p.email_key = ?2 AND e.status IN ('active', 'paused')`,
-    ),
+    // a person's live enrollments (stopForUnreachable reads the person first: a join with bound
+    // parameters is prepared again on every run, docs/architecture.md)
+    liveOf: db.prepare<{ id: string }, [string, string]>("SELECT id FROM enrollments WHERE workspace_id = ?1 AND person_id = ?2 AND status IN ('active', 'paused')"),
   }));
 }
 
@@ -104,6 +103,8 @@ export function replyReceived(ctx: Ctx, tx: Tx, outbox: Outbox, r: Reply): Enrol
 
 /** A bounce, complaint or unsubscribe: every live enrollment of the people with this address stops. */
 export function stopForUnreachable(ctx: Ctx, tx: Tx, outbox: Outbox, a: { workspaceId: string; emailKey: string; detail: string }): EnrollmentRow[] {
-  const ids = statements(ctx).liveByKey.all(a.workspaceId, a.emailKey).map((x) => x.id);
+  const s = statements(ctx);
+  const person = s.personByKey.get(a.workspaceId, a.emailKey); // one person per address in a workspace (people_email_uq)
+  const ids = person ? s.liveOf.all(a.workspaceId, person.id).map((x) => x.id) : [];
   return endEnrollments(ctx, tx, outbox, { workspaceId: a.workspaceId, ids, status: "stopped", detail: a.detail });
 }
