@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { DUE_SQL } from "../../src/modules/campaigns/scheduler";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { queryPlan } from "../helpers/query-plan";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -11,11 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const plan = (sql: string, params: unknown[]) =>
-  app.ctx.db.$client
-    .prepare<{ detail: string }, never[]>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(...(params as never[]))
-    .map((r) => r.detail);
+const plan = (sql: string, params: unknown[]) => queryPlan(app, sql, params);
 
 test("the tick's due read searches enrollments_due_idx and sorts nothing", () => {
   const steps = plan(DUE_SQL, ["cmp_0192f1c2a3b47c8d9e0f1a2b3c4d5e6f", Date.now(), 500]);

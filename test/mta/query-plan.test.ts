@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { DUE_SQL } from "../../src/mta/statements";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { queryPlan } from "../helpers/query-plan";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -12,11 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const plan = (sql: string, params: unknown[]) =>
-  app.ctx.db.$client
-    .prepare<{ detail: string }, never[]>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(...(params as never[]))
-    .map((r) => r.detail);
+const plan = (sql: string, params: unknown[]) => queryPlan(app, sql, params);
 
 test("the MTA's claim reads due queued messages off messages_due_idx, in order", () => {
   const steps = plan(`${DUE_SQL} LIMIT 32`, [null, Date.now()]);

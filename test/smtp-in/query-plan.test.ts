@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { UNREAD_FROM_SQL } from "../../src/mta/steps/campaign-guard";
 import { CLAIMABLE_SQL } from "../../src/smtp-in/queue";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { queryPlan } from "../helpers/query-plan";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const plan = (sql: string, params: unknown[]) =>
-  app.ctx.db.$client
-    .prepare<{ detail: string }, never[]>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(...(params as never[]))
-    .map((r) => r.detail);
+const plan = (sql: string, params: unknown[]) => queryPlan(app, sql, params);
 
 test("the ingest's claim reads the received ones off inbound_messages_state_idx, in order", () => {
   const steps = plan(`${CLAIMABLE_SQL} LIMIT 32`, []);
