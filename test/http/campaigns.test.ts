@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { campaigns, enrollments, events, jobs, messages, people } from "../../src/db/schema";
+import { campaigns, enrollments, events, jobs, messageBodies, messages, people } from "../../src/db/schema";
 import { ARCHIVE_SLICE, deleteCampaign } from "../../src/modules/campaigns/campaigns";
 import { newId } from "../../src/lib/ids";
 import { CAMPAIGN_CREATE_REQUEST_EXAMPLE } from "../../src/representations/campaign";
@@ -441,6 +441,7 @@ describe("DELETE /v1/campaigns/{id}", () => {
     expectProblem(await w.api.get(`/v1/campaigns/${c.id}`), 404, "not_found");
     expect(app.ctx.db.select().from(enrollments).where(eq(enrollments.id, enr)).get()).toBeUndefined();
     expect(app.ctx.db.select().from(messages).where(eq(messages.id, msg.id)).get()).toBeUndefined();
+    expect(app.ctx.db.select().from(messageBodies).where(eq(messageBodies.messageId, msg.id)).get()).toBeUndefined();
     expectProblem(await w.api.delete(`/v1/campaigns/${c.id}`), 404, "not_found");
   });
 
