@@ -4,7 +4,7 @@
 // answers of create, cancel, release_holds and resolve) adds the content, the
 // recipients' states, the latest attempts and the first delivery events.
 import { Type as t } from "@sinclair/typebox";
-import { MESSAGE_STATUSES, type messageAttempts, type messages } from "../db/schema";
+import { MESSAGE_STATUSES, type messageAttempts, type messageBodies, type messages } from "../db/schema";
 import { iso } from "../lib/clock";
 import { Id, Nullable, Timestamp, openEnum } from "./common";
 import { CONNECTION_EXAMPLE, IDENTITY_EXAMPLE } from "./connection";
@@ -22,7 +22,7 @@ type DeliveryEventRow = Parameters<typeof deliveryEventView>[0];
 export interface MessageDetail {
   message: MessageRow;
   /** Its content (message_bodies). */
-  body: { html: string | null; text: string | null };
+  body: Pick<typeof messageBodies.$inferSelect, "html" | "text">;
   /** Latest first. */
   attempts: AttemptRow[];
   /** Oldest first. */

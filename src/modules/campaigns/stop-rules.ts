@@ -103,8 +103,12 @@ export function replyReceived(ctx: Ctx, tx: Tx, outbox: Outbox, r: Reply): Enrol
 
 /** A bounce, complaint or unsubscribe: every live enrollment of the people with this address stops. */
 export function stopForUnreachable(ctx: Ctx, tx: Tx, outbox: Outbox, a: { workspaceId: string; emailKey: string; detail: string }): EnrollmentRow[] {
-  const s = statements(ctx);
-  const person = s.personByKey.get(a.workspaceId, a.emailKey); // one person per address in a workspace (people_email_uq)
-  const ids = person ? s.liveOf.all(a.workspaceId, person.id).map((x) => x.id) : [];
+  const person = statements(ctx).personByKey.get(a.workspaceId, a.emailKey); // one person per address in a workspace (people_email_uq)
+  return person ? stopPerson(ctx, tx, outbox, { workspaceId: a.workspaceId, personId: person.id, detail: a.detail }) : [];
+}
+
+/** Every live enrollment of the person stops (an address that cannot be reached, "I no longer work here"). */
+export function stopPerson(ctx: Ctx, tx: Tx, outbox: Outbox, a: { workspaceId: string; personId: string; detail: string }): EnrollmentRow[] {
+  const ids = statements(ctx).liveOf.all(a.workspaceId, a.personId).map((x) => x.id);
   return endEnrollments(ctx, tx, outbox, { workspaceId: a.workspaceId, ids, status: "stopped", detail: a.detail });
 }

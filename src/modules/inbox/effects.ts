@@ -13,8 +13,7 @@ import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import type { Classification, Intent } from "../../db/schema";
-import { replyReceived } from "../campaigns/stop-rules";
-import { endEnrollments } from "../campaigns/enrollment-end";
+import { replyReceived, stopPerson } from "../campaigns/stop-rules";
 import type { Outbox } from "../events/outbox";
 import { outOfOfficeUntil, pauseForOutOfOffice } from "./out-of-office";
 import { applyUnsubscribeRequest } from "./proposals";
@@ -46,7 +45,6 @@ function statements(ctx: Ctx) {
     activity: db.prepare<unknown, [string, string, number, number]>(
       "UPDATE people SET last_activity_at = max(coalesce(last_activity_at, 0), ?3), score = ?4, updated_at = ?3 WHERE workspace_id = ?1 AND id = ?2",
     ),
-    live: db.prepare<{ id: string }, [string, string]>("SELECT id FROM enrollments WHERE workspace_id = ?1 AND person_id = ?2 AND status IN ('active', 'paused')"),
   }));
 }
 
@@ -75,8 +73,7 @@ export function applyVerdict(ctx: Ctx, tx: Tx, outbox: Outbox, f: VerdictFacts):
     case "auto_reply": {
       if (!writer) return;
       if (f.intent === "moved") {
-        const ids = s.live.all(f.workspaceId, writer.id).map((e) => e.id);
-        endEnrollments(ctx, tx, outbox, { workspaceId: f.workspaceId, ids, status: "stopped", detail: `the person no longer works there (auto-reply ${f.inboundMessageId})` });
+        stopPerson(ctx, tx, outbox, { workspaceId: f.workspaceId, personId: writer.id, detail: `the person no longer works there (auto-reply ${f.inboundMessageId})` });
         return;
       }
       const until = outOfOfficeUntil(f.receivedAt, f.returnAt, inboxSettingsOf(ctx, f.workspaceId).outOfOfficeDays);

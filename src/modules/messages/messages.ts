@@ -21,10 +21,7 @@ import { trackMessage } from "../tracking/rewrite";
 
 export type MessageRow = typeof messages.$inferSelect;
 /** A message's content, kept apart from its row (message_bodies: see the schema). */
-export interface MessageBody {
-  html: string | null;
-  text: string | null;
-}
+export type MessageBody = MessageDetail["body"];
 
 const reads = tableReads(messages);
 
