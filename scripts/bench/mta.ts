@@ -4,7 +4,7 @@
 // state change durably recorded; side by side with two ceilings on the same
 // sink: a raw nodemailer pool sending the same messages unsigned, and the same
 // pool sending them signed with our signer and no database work.
-//   BENCH_MESSAGES (10000)  BENCH_CLIENTS (32)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)  BENCH_THREADS (1: serve's CPU by thread)
+//   BENCH_MESSAGES (10000)  BENCH_CLIENTS (32)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)  BENCH_THREADS (1: serve's CPU by thread)  BENCH_TIMELINE (1: sent and CPU each second once queued)
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -103,7 +103,16 @@ try {
     }),
   );
   e2e.queuedMs = performance.now() - t0;
-  while (sentCount() < N) await Bun.sleep(100);
+  let last = { t: performance.now(), sent: sentCount(), cpu: cpuOf(server.pid) };
+  while (last.sent < N) {
+    await Bun.sleep(process.env.BENCH_TIMELINE ? 1000 : 100);
+    const now = { t: performance.now(), sent: sentCount(), cpu: cpuOf(server.pid) };
+    if (process.env.BENCH_TIMELINE) {
+      const s = (now.t - last.t) / 1000;
+      console.log(`${((now.t - t0) / 1000).toFixed(1)} s: ${now.sent} sent, ${Math.round((now.sent - last.sent) / s)} msg/s, serve main ${(100 * (now.cpu.main - last.cpu.main) / s).toFixed(0)} % others ${(100 * (now.cpu.others - last.cpu.others) / s).toFixed(0)} %`);
+    }
+    last = now;
+  }
   e2e.sentMs = performance.now() - t0;
   const cpu1 = cpuOf(server.pid);
   const times1 = cpuTimes();

@@ -10,6 +10,7 @@ import { ReplyError, ReplyParser } from "../../src/mta/smtp/reply";
 import type { SmtpTimeouts } from "../../src/mta/smtp/timeouts";
 import { createSmtpTransport } from "../../src/mta/smtp-transport";
 import type { RecipientAnswer, Route, SendRequest } from "../../src/mta/transport";
+import { until } from "../helpers/http";
 import { startSmtpPeer, TEST_TLS, type PeerOptions } from "../helpers/smtp";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -57,6 +58,8 @@ interface RawPeer {
   /** DATA contents as received, dot-stuffing included, final dot excluded. */
   contents: string[];
   sessions: number;
+  /** Sessions the client has closed (or that ended). */
+  closed: number;
   /** Resolves when the final dot of a DATA has arrived. */
   dot: Promise<void>;
 }
@@ -75,11 +78,14 @@ interface RawScript {
 async function rawPeer(script: RawScript = {}): Promise<RawPeer> {
   const sockets = new Set<net.Socket>();
   let dotSeen!: () => void;
-  const state: RawPeer = { port: 0, lines: [], packets: [], contents: [], sessions: 0, dot: new Promise((r) => (dotSeen = r)) };
+  const state: RawPeer = { port: 0, lines: [], packets: [], contents: [], sessions: 0, closed: 0, dot: new Promise((r) => (dotSeen = r)) };
   const server = net.createServer((socket) => {
     state.sessions++;
     sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
+    socket.on("close", () => {
+      sockets.delete(socket);
+      state.closed++;
+    });
     socket.on("error", () => {});
     const greeting = script.greeting === undefined ? "220 raw.test ESMTP ready\r\n" : script.greeting;
     if (greeting !== null) socket.write(greeting);
@@ -340,7 +346,7 @@ describe("transaction", () => {
     expect(p.contents).toHaveLength(1);
   });
 
-  test("beforeData throwing: not sent, RSET instead of DATA", async () => {
+  test("beforeData throwing: not sent; inside the pipelined DATA the session is closed before any byte of the message", async () => {
     const p = await rawPeer();
     const { result } = await send(route(p.port), {
       beforeData: async () => {
@@ -349,8 +355,21 @@ describe("transaction", () => {
     });
     expect(result).toMatchObject({ outcome: "not_sent", code: null });
     expect(result.response).toContain("database is locked");
-    expect(verbs(p)).not.toContain("DATA");
+    expect(verbs(p)).toEqual(["EHLO", "MAIL", "RCPT", "DATA"]);
+    await until(() => p.closed === p.sessions);
+    expect(p.contents).toHaveLength(0);
+  });
+
+  test("beforeData throwing without PIPELINING: not sent, RSET instead of DATA", async () => {
+    const p = await rawPeer({ extensions: [] });
+    const { result } = await send(route(p.port), {
+      beforeData: async () => {
+        throw new Error("database is locked");
+      },
+    });
+    expect(result).toMatchObject({ outcome: "not_sent", code: null });
     expect(verbs(p).slice(0, 4)).toEqual(["EHLO", "MAIL", "RCPT", "RSET"]);
+    expect(verbs(p)).not.toContain("DATA");
   });
 
   test("beforeData throwing against smtp-server: the peer never saw DATA", async () => {
@@ -365,11 +384,22 @@ describe("transaction", () => {
     expect(p.received).toHaveLength(0);
   });
 
-  test("refused at DATA: refused with DATA's answer, the message never went", async () => {
-    const p = await rawPeer({ on: (l) => (l === "DATA" ? "554 5.5.1 Error: no valid recipients\r\n" : undefined) });
+  test("refused at DATA: refused with DATA's answer, the message never went (pipelined: nor was an attempt begun)", async () => {
+    for (const extensions of [["PIPELINING"], []]) {
+      const p = await rawPeer({ extensions, on: (l) => (l === "DATA" ? "554 5.5.1 Error: no valid recipients\r\n" : undefined) });
+      const { result, accepted } = await send(route(p.port));
+      expect(result).toMatchObject({ outcome: "refused", code: 554, enhanced: "5.5.1", response: "554 5.5.1 Error: no valid recipients" });
+      expect(accepted).toHaveLength(extensions.length ? 0 : 1);
+      expect(p.contents).toHaveLength(0);
+    }
+  });
+
+  test("pipelined DATA opened although no recipient was accepted: the session is closed, nothing sent", async () => {
+    const p = await rawPeer({ on: (l) => (l.startsWith("RCPT") ? "550 5.1.1 No such user\r\n" : undefined) });
     const { result, accepted } = await send(route(p.port));
-    expect(result).toMatchObject({ outcome: "refused", code: 554, enhanced: "5.5.1", response: "554 5.5.1 Error: no valid recipients" });
-    expect(accepted).toHaveLength(1);
+    expect(result).toMatchObject({ outcome: "refused", code: 550, enhanced: "5.1.1" });
+    expect(accepted).toHaveLength(0);
+    await until(() => p.closed === p.sessions);
     expect(p.contents).toHaveLength(0);
   });
 
@@ -378,7 +408,8 @@ describe("transaction", () => {
     const ac = new AbortController();
     const { result } = await send(route(p.port), { signal: ac.signal, beforeData: async () => ac.abort() });
     expect(result.outcome).toBe("not_sent");
-    expect(verbs(p)).not.toContain("DATA");
+    await until(() => p.closed === p.sessions);
+    expect(p.contents).toHaveLength(0);
   });
 
   test("aborted after the message was sent: uncertain", async () => {
@@ -433,10 +464,10 @@ describe("transaction", () => {
 // ---- the dialogue ------------------------------------------------------------------
 
 describe("dialogue", () => {
-  test("PIPELINING: MAIL and every RCPT leave in one write, their answers read in order", async () => {
+  test("PIPELINING: MAIL, every RCPT and DATA leave in one write, their answers read in order", async () => {
     const p = await rawPeer({ on: (l) => (l === "RCPT TO:<eve@example.test>" ? "550 5.1.1 No such user\r\n" : undefined) });
     const { result } = await send(route(p.port), { envelope: { from: "b@bounce.outreach.test", to: ["bob@example.test", "eve@example.test", "ann@example.test"] } });
-    expect(p.packets).toContain("MAIL FROM:<b@bounce.outreach.test> SIZE=" + MESSAGE.length + " BODY=8BITMIME\r\nRCPT TO:<bob@example.test>\r\nRCPT TO:<eve@example.test>\r\nRCPT TO:<ann@example.test>\r\n");
+    expect(p.packets).toContain("MAIL FROM:<b@bounce.outreach.test> SIZE=" + MESSAGE.length + " BODY=8BITMIME\r\nRCPT TO:<bob@example.test>\r\nRCPT TO:<eve@example.test>\r\nRCPT TO:<ann@example.test>\r\nDATA\r\n");
     if (result.outcome === "answered") expect(result.recipients.map((r) => r.accepted)).toEqual([true, false, true]);
     else throw new Error(result.outcome);
   });
@@ -484,7 +515,8 @@ describe("dialogue", () => {
   });
 
   test("no RCPT answer within the timeout: not sent", async () => {
-    const p = await rawPeer({ on: (l) => (l.startsWith("RCPT") ? null : undefined) });
+    // a server that is stuck answers nothing after MAIL, the pipelined DATA included
+    const p = await rawPeer({ on: (l) => (l.startsWith("RCPT") || l === "DATA" ? null : undefined) });
     const { result, accepted } = await send(route(p.port), {}, { timeouts: { rcpt: 50 } });
     expect(result.outcome).toBe("not_sent");
     expect(accepted).toHaveLength(0);

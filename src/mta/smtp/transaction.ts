@@ -1,6 +1,6 @@
 // One mail transaction on an open session: MAIL, one RCPT per recipient (in
-// one write when the server offers PIPELINING, RFC 2920), the caller's
-// beforeData once at least one recipient is accepted, then DATA, the
+// one write with DATA when the server offers PIPELINING, RFC 2920), the
+// caller's beforeData once at least one recipient is accepted, then the
 // dot-stuffed message and the final answer. The outcome says what the server
 // can have received (src/mta/transport.ts): a failure before the message's
 // bytes were written is `not_sent`; after them, without a final answer, it is
@@ -80,12 +80,18 @@ async function transact(s: SmtpSession, input: TransactionInput): Promise<SendRe
   try {
     let mail: Reply;
     const answers: Reply[] = [];
+    // with PIPELINING, DATA ends the group (RFC 2920 §3.1, as Postfix's client does): its 354 comes with
+    // the RCPT answers, one round trip fewer; the message's bytes still wait for the attempt record
+    let go: Reply | null = null;
     if (s.has("PIPELINING")) {
-      writeOrStale(s, [...(reset ? ["RSET"] : []), mailLine, ...rcptLines].map((l) => `${l}\r\n`).join(""), reset);
+      writeOrStale(s, [...(reset ? ["RSET"] : []), mailLine, ...rcptLines, "DATA"].map((l) => `${l}\r\n`).join(""), reset);
       if (reset) await resetAnswer(s);
       mail = await conn.read("mail", t.mail);
       // every pipelined command is answered, in order, even after a refused MAIL
       for (const _ of rcptLines) answers.push(ok(mail) ? await conn.read("rcpt", t.rcpt) : await conn.read("rcpt", t.rcpt).catch(() => mail));
+      go = await conn.read("data", t.data).catch((err) => (ok(mail) && answers.some(ok) ? Promise.reject(err) : mail));
+      // a server that opens DATA with no recipient would take a message for nobody: end the session instead
+      if (go.code === 354 && !(ok(mail) && answers.some(ok))) conn.destroy("DATA was opened with no recipient accepted");
     } else {
       if (reset) {
         writeOrStale(s, "RSET\r\n", true);
@@ -99,12 +105,15 @@ async function transact(s: SmtpSession, input: TransactionInput): Promise<SendRe
     const recipients: RecipientAnswer[] = answers.map((r, i) => ({ address: input.envelope.to[i]!, accepted: ok(r), code: r.code, enhanced: r.enhanced, response: r.raw }));
     const accepted = recipients.filter((a) => a.accepted);
     if (!accepted.length) return refused(answers.find((r) => !ok(r))!, recipients);
+    // refused at DATA: the message never went, the answer is the server's
+    if (go && go.code !== 354) return refused(go, recipients);
 
     try {
       await input.beforeData(accepted);
     } catch (err) {
-      // the attempt could not be recorded durably: DATA must not go
-      await conn.command("RSET", "rset", t.rset).catch(() => conn.destroy());
+      // the attempt could not be recorded durably: the message must not go (inside DATA already, only closing ends it unsent)
+      if (go) conn.destroy("the attempt could not be recorded before the message");
+      else await conn.command("RSET", "rset", t.rset).catch(() => conn.destroy());
       return notSent(`not sent: the attempt could not be recorded before DATA (${err instanceof Error ? err.message : String(err)})`);
     }
     if (input.signal?.aborted) {
@@ -112,8 +121,7 @@ async function transact(s: SmtpSession, input: TransactionInput): Promise<SendRe
       return notSent("not sent: aborted before DATA (shutting down)");
     }
 
-    const go = await conn.command("DATA", "data", t.data);
-    // refused at DATA: the message never went, the answer is the server's
+    go ??= await conn.command("DATA", "data", t.data);
     if (go.code !== 354) return refused(go, recipients);
     const block = dataBlock(input.message);
     dataSent = true;
