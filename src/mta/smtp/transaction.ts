@@ -89,9 +89,10 @@ async function transact(s: SmtpSession, input: TransactionInput): Promise<SendRe
       mail = await conn.read("mail", t.mail);
       // every pipelined command is answered, in order, even after a refused MAIL
       for (const _ of rcptLines) answers.push(ok(mail) ? await conn.read("rcpt", t.rcpt) : await conn.read("rcpt", t.rcpt).catch(() => mail));
-      go = await conn.read("data", t.data).catch((err) => (ok(mail) && answers.some(ok) ? Promise.reject(err) : mail));
+      const dataAnswer: Reply = await conn.read("data", t.data).catch((err) => (ok(mail) && answers.some(ok) ? Promise.reject(err) : mail));
+      go = dataAnswer;
       // a server that opens DATA with no recipient would take a message for nobody: end the session instead
-      if (go.code === 354 && !(ok(mail) && answers.some(ok))) conn.destroy("DATA was opened with no recipient accepted");
+      if (dataAnswer.code === 354 && !(ok(mail) && answers.some(ok))) conn.destroy("DATA was opened with no recipient accepted");
     } else {
       if (reset) {
         writeOrStale(s, "RSET\r\n", true);
