@@ -47,10 +47,9 @@ export class WalSync {
   /** Resolves once everything committed before the call is on disk. */
   sync(): Promise<void> {
     if (!this.running) {
-      // started on the next turn: every commit of this one (the group commits flushed together) shares it
-      this.running = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => this.fsync())
-        .finally(() => (this.running = null));
+      // started at once: every turn it waits is a turn every SMTP session behind it waits
+      // (commits that land meanwhile share the next sync)
+      this.running = this.fsync().finally(() => (this.running = null));
       return this.running;
     }
     // a sync is under way but may have started before our commit: the next one covers it
