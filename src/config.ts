@@ -18,6 +18,8 @@ export interface Config {
   hostname: string;
   dnsServers: HostPort[] | null;
   smtpRelay: HostPort | null;
+  /** Connections at once to the smart host (NEARBOUND_SMTP_RELAY_CONNECTIONS). */
+  smtpRelayConnections: number;
   /** Every outbound connection may reach loopback/private addresses (NEARBOUND_ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets: boolean;
   secretKey: string | null;
@@ -140,6 +142,7 @@ export function loadConfig(flags: Record<string, string | boolean> = {}, env: Re
     hostname: pick(src, "NEARBOUND_HOSTNAME").value ?? osHostname(),
     dnsServers: dns.value ? dns.value.split(",").map((s) => parseHostPort(s, 53, dns.name)) : null,
     smtpRelay: relay.value ? parseHostPort(relay.value, 25, relay.name) : null,
+    smtpRelayConnections: positiveInt(src, "NEARBOUND_SMTP_RELAY_CONNECTIONS", 20),
     allowPrivateTargets: allow === "1" || allow === "true",
     secretKey,
     rateLimit: {

@@ -96,7 +96,7 @@ export function createContext(config: Config, opts: ContextOptions = {}): Ctx {
     secrets: createSecretBox(loadSecretKey(config.dataDir, config.secretKey)),
     dns,
     outbound: createOutboundPolicy({ allowPrivate: config.allowPrivateTargets, resolver: dns, explicitHosts: config.smtpRelay ? [config.smtpRelay.host] : [] }),
-    transport: opts.transport ?? createSmtpTransport({ hostname: config.hostname, log, shaper, clock }),
+    transport: opts.transport ?? createSmtpTransport({ hostname: config.hostname, log, shaper, clock, relayConnections: config.smtpRelayConnections }),
     shaper,
     messagesQueued: new Topic(),
     readers: new DbThreads(databaseFile(config.dataDir), { main: db.$client }),

@@ -24,7 +24,7 @@ import { appendSection, cpuOf, cpuTimes, freePort, waitHttp } from "./lib";
 
 const N = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
-const POOL = 10; // connections to one smart host: the transport's default per host, and the ceilings'
+const POOL = 20; // connections to the smart host: its default (NEARBOUND_SMTP_RELAY_CONNECTIONS), and the ceilings'
 const root = new URL("../..", import.meta.url).pathname;
 const DOMAIN = "outreach.bench.test";
 

@@ -24,7 +24,9 @@ export interface SmtpTransportOptions {
   /** An MX host's connection limit is its provider's, read from the Shaper. */
   shaper?: Pick<Shaper, "providerOf" | "limitsOf">;
   clock?: Clock;
-  /** Connections per host of relay and submission routes, and MX hosts without a Shaper (10, KumoMTA's default). */
+  /** Connections at once to the smart host (NEARBOUND_SMTP_RELAY_CONNECTIONS; 20, Postfix's default_destination_concurrency_limit). */
+  relayConnections?: number;
+  /** Connections per host of submission routes (a mailbox provider's server), and MX hosts without a Shaper (10). */
   maxConnectionsPerHost?: number;
   /** Transactions per session before it is closed (100, KumoMTA's max_deliveries_per_connection). */
   maxMessagesPerConnection?: number;
@@ -119,6 +121,8 @@ class SmtpTransport implements Transport {
   private limitFor(route: Route, host: string): number {
     const s = this.o.shaper;
     if (route.kind === "mx" && s) return s.limitsOf(s.providerOf(host), (this.o.clock ?? systemClock).now()).maxConnections;
+    // the smart host is the operator's own relay: each session waits a round trip and the attempt record per message
+    if (route.kind === "relay") return this.o.relayConnections ?? 20;
     return this.o.maxConnectionsPerHost ?? 10;
   }
 

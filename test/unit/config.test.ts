@@ -44,3 +44,11 @@ describe("NEARBOUND_AI_*", () => {
     expect(() => load({ NEARBOUND_AI_MONTHLY_TOKENS: "0" })).toThrow(ConfigError);
   });
 });
+
+describe("NEARBOUND_SMTP_RELAY_CONNECTIONS", () => {
+  test("20 connections to the smart host by default; a positive integer when set", () => {
+    expect(load({}).smtpRelayConnections).toBe(20);
+    expect(load({ NEARBOUND_SMTP_RELAY_CONNECTIONS: "4" }).smtpRelayConnections).toBe(4);
+    expect(() => load({ NEARBOUND_SMTP_RELAY_CONNECTIONS: "0" })).toThrow(ConfigError);
+  });
+});

@@ -9,6 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { silentLogger } from "../../src/lib/log";
 import { createSmtpTransport, type SmtpTransportOptions } from "../../src/mta/smtp-transport";
 import type { Route, SendRequest } from "../../src/mta/transport";
+import { until } from "../helpers/http";
 import { startSmtpPeer, type PeerOptions } from "../helpers/smtp";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -220,10 +221,23 @@ describe("limits", () => {
   test("no more sessions to a host than its limit; the others wait their turn", async () => {
     const p = await peer();
     const t = transport({ maxConnectionsPerHost: 2 });
-    const results = await Promise.all(["a", "b", "c", "d", "e"].map((s) => t.send(request(route(p.port), s))));
+    const sub = route(p.port, { kind: "submission" });
+    const results = await Promise.all(["a", "b", "c", "d", "e"].map((s) => t.send(request(sub, s))));
     expect(results.map((r) => r.outcome)).toEqual(["answered", "answered", "answered", "answered", "answered"]);
     expect(p.sessions).toBe(2);
     expect(p.received).toHaveLength(5);
+  });
+
+  test("the smart host has a limit of its own (NEARBOUND_SMTP_RELAY_CONNECTIONS; 20 by default)", async () => {
+    const p = await peer();
+    const t = transport({ relayConnections: 3, maxConnectionsPerHost: 1 });
+    await Promise.all(Array.from({ length: 9 }, (_, i) => t.send(request(route(p.port), `m${i}`))));
+    expect(p.sessions).toBe(3);
+    expect(p.received).toHaveLength(9);
+    const defaults = transport();
+    const q = await peer();
+    await Promise.all(Array.from({ length: 30 }, (_, i) => defaults.send(request(route(q.port), `m${i}`, { beforeData: async () => void (await until(() => q.sessions >= 20 || i >= 20)) }))));
+    expect(q.sessions).toBe(20);
   });
 
   test("an MX host's limit is its provider's, from the Shaper", async () => {
@@ -245,7 +259,7 @@ describe("limits", () => {
 
   test("aborted while waiting for a session: not sent", async () => {
     const p = await peer();
-    const t = transport({ maxConnectionsPerHost: 1 });
+    const t = transport({ relayConnections: 1 });
     const ac = new AbortController();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
