@@ -41,7 +41,7 @@ export interface Work {
   /** The message's person (its address is the first `to`), when linked. */
   person: { id: string; emailKey: string | null; status: string } | null;
   now: number;
-  /** The sending domain's DKIM keys, read by the domain_verified step (managed connections). */
+  /** The sending domain's DKIM keys, loaded with the message (managed connections); null when the domain may not send. */
   signingKeys: SigningKeys | null;
   /** The message as it leaves (render, then sign). */
   raw: Uint8Array | null;

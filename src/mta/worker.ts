@@ -6,6 +6,7 @@
 import type { Ctx } from "../context";
 import { pointSelect } from "../db/prepared";
 import { connections, people, senderIdentities } from "../db/schema";
+import { signingKeysFor } from "../modules/sending/domains/dkim-keys";
 import { LeaseWorker, type LeaseStore } from "../jobs/lease";
 import { errorFields } from "../lib/log";
 import { AttemptJournal } from "./attempt-journal";
@@ -75,12 +76,15 @@ function load(ctx: Ctx, mta: MtaEdges, message: MessageRow): Work | null {
   if (!identity || !connection) return null;
   const person = message.personId ? (pointSelect<PersonRow>(ctx.db, people)(ws, message.personId) ?? null) : null;
   const mode = read(`w ${ws}`, () => mtaStatements(ctx).workspaceMode.get(ws)?.mode);
-  return { ctx, mta, message, identity, connection, person, testMode: mode === "test", now: ctx.clock.now(), signingKeys: null, raw: null, outcomes: [], retryAt: null, shapingNotes: [], complaints: [] };
+  // the domain_verified step holds the message when these are null (the domain may not send)
+  const signingKeys = connection.kind === "managed" ? read(`k ${ws} ${identity.domain}`, () => signingKeysFor(ctx, { workspaceId: ws, domain: identity.domain })) : null;
+  return { ctx, mta, message, identity, connection, person, testMode: mode === "test", now: ctx.clock.now(), signingKeys, raw: null, outcomes: [], retryAt: null, shapingNotes: [], complaints: [] };
 }
 
 /**
  * The rows every message of a claimed batch reads (its sender identity,
- * connection and workspace, mostly the same ones), read once while the batch
+ * connection, workspace and signing keys, mostly the same ones; the keys' two
+ * sealed private keys opened once), read once while the batch
  * is loaded: all of it runs in one synchronous stretch, where nothing else
  * can write them, and the memo is gone by the next turn. The steps only read
  * these rows.

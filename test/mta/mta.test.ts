@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { eq } from "drizzle-orm";
-import { messageAttempts, messages } from "../../src/db/schema";
+import { messageAttempts, messages, sendingDomains } from "../../src/db/schema";
 import { STEPS } from "../../src/mta/pipeline";
 import { sendDue } from "../../src/mta/worker";
 import { startTestApp, type TestApp, type TestWorkspace } from "../helpers/app";
@@ -204,6 +204,20 @@ describe("holds keep a message queued and visible", () => {
     await sendDue(app.ctx);
     expect(await message(w, m.id)).toMatchObject({ status: "queued", holds: ["connection_paused"] });
     expectOk(await w.api.patch(`/v1/connections/${sender.connectionId}`, { paused: false }));
+    app.clock.advance(15 * 60_000);
+    await sendDue(app.ctx);
+    expect((await message(w, m.id)).status).toBe("sent");
+  });
+
+  test("a sending domain that is no longer verified holds its mail (domain_unverified); verified again, it goes", async () => {
+    const { w, sender } = await live();
+    // what a failed re-check leaves (the verification job itself is tested with the sending domains)
+    const status = (s: "failed" | "verified") => app.ctx.db.update(sendingDomains).set({ status: s }).where(eq(sendingDomains.id, sender.domainId)).run();
+    status("failed");
+    const m = await queue(w, sender);
+    await sendDue(app.ctx);
+    expect(await message(w, m.id)).toMatchObject({ status: "queued", holds: ["domain_unverified"] });
+    status("verified");
     app.clock.advance(15 * 60_000);
     await sendDue(app.ctx);
     expect((await message(w, m.id)).status).toBe("sent");
