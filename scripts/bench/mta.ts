@@ -89,6 +89,8 @@ let cpu = { main: 0, others: 0, steal: 0 };
 try {
   await waitHttp(`${base}/healthz`);
   const cpu0 = cpuOf(server.pid);
+  const own0 = process.cpuUsage();
+  const sink0 = cpuOf(sink.pid);
   const times0 = cpuTimes();
   const t0 = performance.now();
   let next = 0;
@@ -103,11 +105,13 @@ try {
     }),
   );
   e2e.queuedMs = performance.now() - t0;
-  let last = { t: performance.now(), sent: sentCount(), cpu: cpuOf(server.pid) };
+  const timeline = Boolean(process.env.BENCH_TIMELINE);
+  const cpuNow = () => (timeline ? cpuOf(server.pid) : { main: 0, others: 0 });
+  let last = { t: performance.now(), sent: sentCount(), cpu: cpuNow() };
   while (last.sent < N) {
-    await Bun.sleep(process.env.BENCH_TIMELINE ? 1000 : 100);
-    const now = { t: performance.now(), sent: sentCount(), cpu: cpuOf(server.pid) };
-    if (process.env.BENCH_TIMELINE) {
+    await Bun.sleep(timeline ? 1000 : 100);
+    const now = { t: performance.now(), sent: sentCount(), cpu: cpuNow() };
+    if (timeline) {
       const s = (now.t - last.t) / 1000;
       console.log(`${((now.t - t0) / 1000).toFixed(1)} s: ${now.sent} sent, ${Math.round((now.sent - last.sent) / s)} msg/s, serve main ${(100 * (now.cpu.main - last.cpu.main) / s).toFixed(0)} % others ${(100 * (now.cpu.others - last.cpu.others) / s).toFixed(0)} %`);
     }
@@ -116,6 +120,9 @@ try {
   e2e.sentMs = performance.now() - t0;
   const cpu1 = cpuOf(server.pid);
   const times1 = cpuTimes();
+  const own = process.cpuUsage(own0);
+  const sink1 = cpuOf(sink.pid);
+  if (process.env.BENCH_THREADS) console.log(`bench clients ${((own.user + own.system) / 1e6).toFixed(1)} s, smtp-sink ${(sink1.main + sink1.others - sink0.main - sink0.others).toFixed(1)} s`);
   cpu = { main: cpu1.main - cpu0.main, others: cpu1.others - cpu0.others, steal: (times1.steal - times0.steal) / Math.max(1, times1.all - times0.all) };
 } finally {
   server.kill();
