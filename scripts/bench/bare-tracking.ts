@@ -1,11 +1,11 @@
 // The ceiling of bench:tracking: a bare Bun.serve on the same SQLite file that
 // answers the pixel (the same 43-byte GIF) and the redirect (the message's
 // first link, read by primary key) and inserts one delivery_events row per hit
-// — the same insert, batched per event-loop turn as Nearbound batches its
-// hits — with no token check, machine rules, event, webhook fan-out or person
-// update. Run by scripts/bench/tracking.ts: bun bare-tracking.ts <db> <port>
+// — the same insert with the same time-ordered ids, batched per event-loop
+// turn as Nearbound batches its hits — with no token check, machine rules,
+// event, webhook fan-out or person update. Run by scripts/bench/tracking.ts: bun bare-tracking.ts <db> <port>
 import { Database } from "bun:sqlite";
-import { randomUUID } from "node:crypto";
+import { newId } from "../../src/lib/ids";
 
 const [file, port] = [process.argv[2]!, Number(process.argv[3])];
 const db = new Database(file);
@@ -41,11 +41,11 @@ Bun.serve({
     const now = Date.now();
     const ua = req.headers.get("user-agent");
     if (path[1] === "o") {
-      record([`dev_${randomUUID().replaceAll("-", "")}`, m.workspace_id, id, m.person_id, "opened", null, ua, now]);
+      record([newId("dev"), m.workspace_id, id, m.person_id, "opened", null, ua, now]);
       return new Response(GIF, { headers: { "content-type": "image/gif", "cache-control": "no-store, no-cache, must-revalidate, max-age=0" } });
     }
     const url = link.get(id)!.url;
-    record([`dev_${randomUUID().replaceAll("-", "")}`, m.workspace_id, id, m.person_id, "clicked", url, ua, now]);
+    record([newId("dev"), m.workspace_id, id, m.person_id, "clicked", url, ua, now]);
     return new Response(null, { status: 302, headers: { location: url, "cache-control": "no-store" } });
   },
 });

@@ -11,7 +11,7 @@
 // matched and recorded. Side by side with the ceiling: smtp-server +
 // mailparser alone on the same messages (its own process, nothing stored),
 // and the report parser alone.
-//   BENCH_ONLY (evidence | replies; both when unset)  BENCH_MESSAGES (10000)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)
+//   BENCH_ONLY (evidence | replies; both when unset)  BENCH_MESSAGES (10000)  BENCH_RECORD (1)  BENCH_PROFILE (a directory: the serve process's CPU profile)  BENCH_THREADS (1: serve's CPU by thread)
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +26,7 @@ import { createSendingDomain } from "../../src/modules/sending/domains/domains";
 import { createWorkspace } from "../../src/modules/workspaces/workspaces";
 import { parseReport } from "../../src/smtp-in/bounces";
 import { CLIENTS, REMOTE_DOMAINS, ceilingMs, deliver as deliverAll, signed, startRemote, startServe } from "./inbound-lib";
-import { appendSection } from "./lib";
+import { appendSection, cpuOf, cpuTimes } from "./lib";
 
 /** The inbox run, in a process of its own (its memory and the serve process it starts are its own). */
 async function replies(): Promise<void> {
@@ -154,12 +154,16 @@ function processedCount(): { processed: number; matched: number; events: number 
     db.close();
   }
 }
-let nb = { acceptedMs: 0, processedMs: 0, counts: { processed: 0, matched: 0, events: 0 } };
+let nb = { acceptedMs: 0, processedMs: 0, counts: { processed: 0, matched: 0, events: 0 }, cpu: { main: 0, others: 0 }, steal: 0 };
 try {
+  const [cpu0, times0] = [cpuOf(server.pid), cpuTimes()];
   const t0 = performance.now();
   nb.acceptedMs = await deliver(server.smtpPort);
   while ((nb.counts = processedCount()).processed < N) await Bun.sleep(50);
   nb.processedMs = performance.now() - t0;
+  const [cpu1, times1] = [cpuOf(server.pid), cpuTimes()];
+  nb.cpu = { main: cpu1.main - cpu0.main, others: cpu1.others - cpu0.others };
+  nb.steal = (times1.steal - times0.steal) / Math.max(1, times1.all - times0.all);
 } finally {
   await server.stop();
 }
@@ -186,6 +190,7 @@ const lines = [
   `| the report parser alone (parseReport, one thread) | ${rate(parseMs)} | ${(parseMs / 1000).toFixed(2)} | |`,
   "",
   `Matched ${nb.counts.matched.toLocaleString("en")} of ${N.toLocaleString("en")}; ${nb.counts.events.toLocaleString("en")} delivery events recorded from DSNs.`,
+  `serve's CPU ${nb.cpu.main.toFixed(1)} s on its main thread and ${nb.cpu.others.toFixed(1)} s on its other threads (${((1000 * (nb.cpu.main + nb.cpu.others)) / N).toFixed(2)} ms a message); CPU steal ${(100 * nb.steal).toFixed(0)} %.`,
   `Goals: ≥ 350 messages/s end to end — ${rate(nb.processedMs) >= 350 ? "met" : "not met"}; ≥ 60 % of the ceiling — ${share >= 60 ? "met" : "not met"}; parsing faster than sisimai's ~740 bounces/s — ${rate(parseMs) > 740 ? "met" : "not met"}.`,
 ];
 console.log(lines.join("\n"));
