@@ -146,7 +146,7 @@ try {
   console.log(table);
   appendSection(
     "Tracking (scripts/bench/tracking.ts)",
-    `${MESSAGES.toLocaleString("en")} sent tracked messages (3 links each); each request a random token from a shuffled file (scripts/bench/random-paths.lua), a desktop Safari user agent; wrk -t1 -c32 -d${DURATION}s pinned to core 0, the server (\`serve\`) to core 1; ${ROUNDS} rounds alternating the ceiling (scripts/bench/bare-tracking.ts: a bare Bun.serve inserting the same delivery_events row per hit, batched per turn) and Nearbound; nproc ${cpus().length}. Goal: ≥ 10,000 req/s each with p99 ≤ 20 ms, and ≥ 50 % of the ceiling.\n\n${table}`,
+    `${MESSAGES.toLocaleString("en")} sent tracked messages (3 links each); each request a random token from a shuffled file (scripts/bench/random-paths.lua), a desktop Safari user agent; wrk -t1 -c32 -d${DURATION}s pinned to core 0, the server (\`serve\`) to core 1; ${ROUNDS} rounds alternating the ceiling (scripts/bench/bare-tracking.ts: a bare Bun.serve inserting the same delivery_events row per hit, with the same time-ordered ids, batched per turn) and Nearbound; nproc ${cpus().length}. Goal: ≥ 10,000 req/s each with p99 ≤ 20 ms, and ≥ 50 % of the ceiling.\n\n${table}`,
   );
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
