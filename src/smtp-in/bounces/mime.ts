@@ -188,19 +188,39 @@ function parseEntity(s: string, depth: number, budget: Budget, defaultType: stri
 
 /** The parts between a multipart's delimiters, or null when there is no delimiter at all. */
 function splitMultipart(body: string, boundary: string): string[] | null {
-  // a delimiter line; some MTAs indent it or add trailing blanks
-  const delimiter = new RegExp(`^[ \\t]*--${boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(--)?[ \\t]*$`, "gm");
   const parts: string[] = [];
   let from = -1;
-  let m: RegExpExecArray | null;
-  while ((m = delimiter.exec(body))) {
-    if (from >= 0) parts.push(body.slice(from, Math.max(from, m.index - 1)));
-    if (m[1] || parts.length >= MAX_PARTS) return parts;
-    from = m.index + m[0].length + 1;
+  for (let d = delimiterLine(body, `--${boundary}`, 0); d; d = delimiterLine(body, `--${boundary}`, d.end)) {
+    if (from >= 0) parts.push(body.slice(from, Math.max(from, d.start - 1)));
+    if (d.closing || parts.length >= MAX_PARTS) return parts;
+    from = d.end + 1;
   }
   if (from < 0) return null;
   if (from < body.length) parts.push(body.slice(from));
   return parts;
+}
+
+const isBlank = (c: string | undefined) => c === " " || c === "\t";
+const isLineEnd = (c: string | undefined) => c === "\n" || c === "\r" || c === "\u2028" || c === "\u2029";
+
+/**
+ * The next delimiter line at or after `at`: the marker alone on its line, "--" after it
+ * for the closing one; some MTAs indent it or add trailing blanks. Found with indexOf:
+ * JSC tries a /^…$/m pattern at every position of the body, not at line starts.
+ */
+function delimiterLine(body: string, marker: string, at: number): { start: number; end: number; closing: boolean } | null {
+  for (let i = body.indexOf(marker, at); i !== -1; i = body.indexOf(marker, i + 1)) {
+    let start = i;
+    while (start > at && isBlank(body[start - 1])) start--;
+    if (start > 0 && !isLineEnd(body[start - 1])) continue;
+    const closing = body.startsWith("--", i + marker.length);
+    let tail = i + marker.length + (closing ? 2 : 0);
+    while (isBlank(body[tail])) tail++;
+    // anything else on the line ("--boundaryX", "--boundary--x"): not a delimiter
+    if (tail < body.length && !isLineEnd(body[tail])) continue;
+    return { start, end: tail, closing };
+  }
+  return null;
 }
 
 function leafText(body: string, cte: string, charset: string | undefined, budget: Budget): string {

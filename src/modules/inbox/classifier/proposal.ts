@@ -86,14 +86,23 @@ function leadingName(s: string): string | null {
 
 const MARKS = /[\u0300-\u036f]/g;
 
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+
 /** fold() that keeps every position (one UTF-16 unit in, one out), so a match points into the original. */
 function foldSameLength(s: string): string {
+  // ASCII runs lower-cased whole (one unit in, one out); only the other characters one by one
   let out = "";
-  for (const ch of s) {
-    const base = ch.normalize("NFKD").replace(MARKS, "");
-    const lower = (base.length === ch.length ? base : ch).toLowerCase();
-    out += lower.length === ch.length ? lower : ch;
+  let from = 0;
+  for (const run of s.matchAll(NON_ASCII_RUN)) {
+    out += s.slice(from, run.index).toLowerCase();
+    for (const ch of run[0]) {
+      const base = ch.normalize("NFKD").replace(MARKS, "");
+      const lower = (base.length === ch.length ? base : ch).toLowerCase();
+      out += lower.length === ch.length ? lower : ch;
+    }
+    from = run.index! + run[0].length;
   }
+  out += s.slice(from).toLowerCase();
   return out.replace(/[\u2018\u2019]/g, "'");
 }
 
