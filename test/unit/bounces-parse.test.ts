@@ -293,6 +293,31 @@ describe("encodings and line ends", () => {
   });
 });
 
+test("multipart delimiters: indented or with trailing blanks they count; a longer boundary or text after one does not", () => {
+  const msg = parseMessage(
+    lines(
+      'Content-Type: multipart/mixed; boundary="b.1"',
+      "",
+      "preamble --b.1 is not a delimiter here",
+      "--b.1",
+      "",
+      "first",
+      "--b.1x",
+      "--b.1 trailing text",
+      "--b.1---",
+      "  --b.1 \t",
+      "",
+      "second",
+      "--b.1-- \t",
+      "",
+      "--b.1",
+      "",
+      "after the closing delimiter: epilogue, not a part",
+    ),
+  );
+  expect(msg.parts.map((p) => p.text)).toEqual(["first\n--b.1x\n--b.1 trailing text\n--b.1---", "second"]);
+});
+
 describe("garbage and hostile input", () => {
   test("never throws: garbage is other", () => {
     const random = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 256);
