@@ -35,19 +35,22 @@ test("the WAL is rewound past its bound while writes never stop", async () => {
 
   const insert = db.$client.prepare("INSERT INTO t (body) VALUES (?1)");
   const body = new Uint8Array(8192).fill(7); // two pages and more a commit
-  // a commit every turn of the event loop until the WAL file shrinks: rewound, and cut back to nothing
+  // a commit every turn of the event loop until the WAL file shrinks once past the bound: rewound,
+  // and cut back to nothing. A checkpoint pass may still catch up with the last commit now and then
+  // while the WAL is small (SQLite then rewinds it by itself): that shrink is not the one looked for
+  const bound = rewindFrames * 4096;
   let largest = 0;
   let rewound = false;
   let commits = 0;
   for (; commits < 8192 && !rewound; commits++) {
     insert.run(body);
     const bytes = walBytes(file);
-    rewound = bytes < largest;
-    largest = Math.max(largest, bytes);
+    rewound = bytes < largest && largest > bound;
+    largest = bytes < largest && !rewound ? bytes : Math.max(largest, bytes);
     await turn();
   }
   expect(rewound).toBe(true);
   expect(db.$client.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: commits });
   // past the bound, not before it
-  expect(largest).toBeGreaterThan(rewindFrames * 4096);
+  expect(largest).toBeGreaterThan(bound);
 });
