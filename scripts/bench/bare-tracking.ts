@@ -3,7 +3,8 @@
 // first link, read by primary key) and inserts one delivery_events row per hit
 // — the same insert with the same time-ordered ids, batched per event-loop
 // turn as Nearbound batches its hits — with no token check, machine rules,
-// event, webhook fan-out or person update. Run by scripts/bench/tracking.ts: bun bare-tracking.ts <db> <port>
+// event, webhook fan-out or person update.
+// Run by scripts/bench/tracking.ts: bun bare-tracking.ts <db> <port>
 import { Database } from "bun:sqlite";
 import { newId } from "../../src/lib/ids";
 
