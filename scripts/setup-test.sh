@@ -6,7 +6,7 @@
 #   swaks             an SMTP client for poking the listeners by hand and in tests
 #   dovecot-imapd     the IMAP server the inbox tests read (test/helpers/dovecot.ts
 #                     starts it with a throwaway config; never as a system service)
-#   wrk               the HTTP load generator of bench:tracking (scripts/bench/tracking.ts)
+#   wrk               the HTTP load generator of bench:api and bench:tracking (scripts/bench/)
 # Non-interactive and idempotent: nothing happens when everything is installed;
 # apt-get update runs only when something is missing. Works as root (CI) or
 # through sudo. Postfix is installed with "No configuration" and is never

@@ -188,9 +188,10 @@ function parseEntity(s: string, depth: number, budget: Budget, defaultType: stri
 
 /** The parts between a multipart's delimiters, or null when there is no delimiter at all. */
 function splitMultipart(body: string, boundary: string): string[] | null {
+  const marker = `--${boundary}`;
   const parts: string[] = [];
   let from = -1;
-  for (let d = delimiterLine(body, `--${boundary}`, 0); d; d = delimiterLine(body, `--${boundary}`, d.end)) {
+  for (let d = delimiterLine(body, marker, 0); d; d = delimiterLine(body, marker, d.end)) {
     if (from >= 0) parts.push(body.slice(from, Math.max(from, d.start - 1)));
     if (d.closing || parts.length >= MAX_PARTS) return parts;
     from = d.end + 1;
