@@ -209,8 +209,63 @@ describe("short refusals", () => {
     "Kein Interesse.",
     "Geen interesse.",
     "Sem interesse.",
+    "no",
+    "No\n\nSent from my phone",
+    "Honestly, this isn't a good fit for our team.",
+    "The answer is no. Please stop writing.",
+    "Die Antwort ist nein.",
+    "La réponse est non, merci.",
+    "La respuesta es no.",
+    "La risposta è no.",
+    "Het antwoord is nee.",
+    "A resposta é não.",
   ])("%p → not_interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("not_interested");
+  });
+});
+
+describe("left the company, said without an address", () => {
+  test.each(["I don't work for Brightline anymore.", "Sorry, she doesn't work here any more.", "I'm not with Northwind anymore, good luck!"])("%p → moved", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("moved");
+  });
+  // working with a product or a vendor is not employment
+  test.each(["We don't work with agencies anymore.", "I don't work with Salesforce anymore, we switched last year."])("%p is not moved", (body) => {
+    expect(classifyMessage(reply(body)).intent).not.toBe("moved");
+  });
+});
+
+describe("seasons and the new year defer", () => {
+  test.each([
+    "Ping me in the new year.",
+    "Too busy right now, let's pick this up in the spring.",
+    "Melden Sie sich bitte im neuen Jahr noch einmal.",
+    "Recontactez-moi au printemps.",
+    "Escríbame después del año nuevo.",
+    "Risentiamoci nel nuovo anno.",
+    "Neem in het nieuwe jaar nog eens contact op.",
+    "Fale comigo na primavera.",
+  ])("%p → later", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("later");
+  });
+});
+
+describe("asking for the invitation, or a day and an hour in each language's form", () => {
+  test.each([
+    "Sure, send me a calendar invite for Thursday.",
+    "Sí, me interesa. Envíame una invitación para el jueves.",
+    "Tenho interesse, me envia o convite para sexta.",
+    "Ja, schicken Sie mir eine Einladung für Mittwoch.",
+    "Oui, envoyez-moi une invitation pour mardi.",
+    "Interessante, mandami un invito per lunedì.",
+    "Stuur me een uitnodiging voor donderdag.",
+    "¿Le viene bien el miércoles a las 10?",
+    "Va bene giovedì alle 15?",
+    "Past dinsdag om 14 uur?",
+  ])("%p → meeting_request", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("meeting_request");
+  });
+  test("an hour alone, with no day and no meeting word, is no meeting", () => {
+    expect(classifyMessage(reply("Abbiamo uffici alle 3 sedi principali, funziona per tutte?")).intent).toBe("question");
   });
 });
 

@@ -31,16 +31,16 @@ export const POSITIVE_IDIOMS = anyOf([
 
 /** Refusals stated outright (their negation is part of them). */
 export const REFUSAL = anyOf([
-  "not interested|no thanks|no thank you|no, thanks|no, thank you|thanks,? but no|not for us|not (?:a|the) (?:good |right )?fit|not relevant|not looking (?:for|to)|not in the market|(?:don'?t|do not|doesn'?t|does not) need|no need (?:for|at)|no interest|(?:we'?re|we are|i'?m|i am) (?:all )?set|we'?re good|already (?:have|use|using|work with|working with|got|signed|partnered|covered)|happy with (?:our|the|what)|(?:we'?ll|i'?ll|we will|i will) pass|pass on this|(?:please )?(?:don'?t|do not) follow up|no need to follow up|(?:must|will|have to) decline|not something (?:we|i)|not a priority|no budget|not moving forward|not pursue|not (?:for|right for) (?:us|me)|nope|not at all",
-  "kein interesse|nicht interessiert|nein danke|nein, danke|kein(?:en)? bedarf|brauchen wir nicht|benotigen wir nicht|(?:haben|nutzen|verwenden) (?:bereits|schon)|passt nicht|nicht relevant|bitte keine (?:weiteren )?(?:nachfragen|follow-ups)|nicht das richtige|kein budget|verzichten",
-  "pas interesse|pas interessee|pas interesses|non merci|non, merci|pas besoin|aucun besoin|pas d'interet|aucun interet|(?:avons|utilisons|travaillons) deja|pas pertinent|ne correspond pas|pas pour nous|ne sommes pas interesses|pas de budget",
-  "no (?:estoy|estamos) interesad[oa]s?|no me interesa|no nos interesa|no gracias|no, gracias|no necesitamos|ya (?:tenemos|contamos|usamos|trabajamos)|no es (?:para nosotros|relevante)|no encaja|sin interes|no tenemos presupuesto",
-  "non (?:sono|siamo) interessat[oaie]|non mi interessa|non ci interessa|no grazie|no, grazie|non abbiamo bisogno|(?:abbiamo|usiamo|utilizziamo) gia|non fa per noi|non e rilevante|non e di nostro interesse|nessun interesse",
-  "geen interesse|niet geinteresseerd|nee dank|nee, dank|nee bedankt|nee, bedankt|(?:hebben|gebruiken) (?:al|reeds)|geen behoefte|niet relevant|past niet|niet nodig|geen budget",
-  "nao (?:tenho|temos) interesse|nao (?:estou|estamos) interessad[oa]s?|nao me interessa|nao nos interessa|nao,? obrigad[oa]|nao precisamos|ja (?:temos|usamos|utilizamos|trabalhamos)|nao e (?:para nos|relevante)|sem interesse",
+  "not interested|no thanks|no thank you|no, thanks|no, thank you|thanks,? but no|not for us|(?:not|isn'?t) (?:a|the) (?:good |great |right )?fit|(?:the|my) answer is no|not relevant|not looking (?:for|to)|not in the market|(?:don'?t|do not|doesn'?t|does not) need|no need (?:for|at)|no interest|(?:we'?re|we are|i'?m|i am) (?:all )?set|we'?re good|already (?:have|use|using|work with|working with|got|signed|partnered|covered)|happy with (?:our|the|what)|(?:we'?ll|i'?ll|we will|i will) pass|pass on this|(?:please )?(?:don'?t|do not) follow up|no need to follow up|(?:must|will|have to) decline|not something (?:we|i)|not a priority|no budget|not moving forward|not pursue|not (?:for|right for) (?:us|me)|nope|not at all",
+  "kein interesse|nicht interessiert|die antwort ist nein|nein danke|nein, danke|kein(?:en)? bedarf|brauchen wir nicht|benotigen wir nicht|(?:haben|nutzen|verwenden) (?:bereits|schon)|passt nicht|nicht relevant|bitte keine (?:weiteren )?(?:nachfragen|follow-ups)|nicht das richtige|kein budget|verzichten",
+  "pas interesse|pas interessee|la reponse est non|pas interesses|non merci|non, merci|pas besoin|aucun besoin|pas d'interet|aucun interet|(?:avons|utilisons|travaillons) deja|pas pertinent|ne correspond pas|pas pour nous|ne sommes pas interesses|pas de budget",
+  "no (?:estoy|estamos) interesad[oa]s?|la respuesta es no|no me interesa|no nos interesa|no gracias|no, gracias|no necesitamos|ya (?:tenemos|contamos|usamos|trabajamos)|no es (?:para nosotros|relevante)|no encaja|sin interes|no tenemos presupuesto",
+  "non (?:sono|siamo) interessat[oaie]|la risposta e no|non mi interessa|non ci interessa|no grazie|no, grazie|non abbiamo bisogno|(?:abbiamo|usiamo|utilizziamo) gia|non fa per noi|non e rilevante|non e di nostro interesse|nessun interesse",
+  "geen interesse|niet geinteresseerd|het antwoord is nee|nee dank|nee, dank|nee bedankt|nee, bedankt|(?:hebben|gebruiken) (?:al|reeds)|geen behoefte|niet relevant|past niet|niet nodig|geen budget",
+  "nao (?:tenho|temos) interesse|a resposta e nao|nao (?:estou|estamos) interessad[oa]s?|nao me interessa|nao nos interessa|nao,? obrigad[oa]|nao precisamos|ja (?:temos|usamos|utilizamos|trabalhamos)|nao e (?:para nos|relevante)|sem interesse",
 ]);
-/** "No." alone at the start. */
-export const BARE_NO = /^(?:no|nein|non|nee|nao)\s?[.!]/;
+/** "No." at the start, or "no" as the whole reply. */
+export const BARE_NO = /^(?:no|nein|non|nee|nao)\s?(?:[.!]|$)/;
 
 export const INTEREST = anyOf([
   "interested|interesting|sounds (?:good|great|interesting|promising|cool|useful)|tell me more|learn more|know more|hear more|more (?:info|information|details)|send (?:me|us|over|through|it)|share (?:more|some|the|a)|brochure|case stud(?:y|ies)|(?:would|i'?d|we'?d) love|i'?d like to (?:see|try|know|learn|hear|test)|we'?d like to (?:see|try|know|learn|hear|test)|keen|curious|count me in|makes sense|worth (?:a look|exploring|a try|a shot)|looks (?:good|great|interesting|promising)|yes please|go ahead|i'?m in|we'?re in|happy to (?:learn|hear|see|try|explore)|open to|could be (?:useful|interesting|a fit|relevant|helpful)|free trial|sign (?:me|us) up|(?:can|could|would) you (?:please )?(?:send|share|forward|email)|(?:send|share|email) (?:me|us) (?:the|a|some|your|more)|more (?:material|materials|docs)",
@@ -94,21 +94,31 @@ export const MEETING = anyOf([
   "gesprek|belafspraak|afspraak|bellen|belletje|vergadering|kennismaken|kennismakingsgesprek|(?:ben|bent|zijn) (?:jij|u|je|jullie|ik|we) beschikbaar|(?:ik|we) (?:ben|zijn) beschikbaar|wanneer (?:kunnen|zullen) we (?:bellen|praten|spreken)",
   "chamada|ligacao|reuniao|demonstracao|videochamada|call|papo|me ligar|(?:estou|estamos|estaria|estariamos|voce esta|voces estao) disponive(?:l|is)|(?:sua|minha) disponibilidade|quando (?:podemos|poderiamos|voce pode|voces podem) (?:conversar|falar|nos falar|marcar)",
 ]);
+/** Asking for the calendar invitation: a meeting, not the "send me …" of interest (read and masked before interest). */
+export const SEND_INVITE = anyOf([
+  "(?:send|forward) (?:me |us |over )?(?:an? |the |your )?(?:calendar |meeting )?(?:invite|invitation)",
+  "(?:schicken|senden) sie (?:mir |uns )?(?:eine |die )?(?:einladung|kalendereinladung)|(?:schick|sende) (?:mir |uns )?(?:eine |die )?(?:einladung|kalendereinladung)",
+  "(?:envoyez|envoie)(?:-| )(?:moi|nous) (?:une |l')?invitation|(?:m'|nous )envoyer (?:une |l')?invitation",
+  "(?:mandame|enviame|mandeme|envieme|mandanos|envianos|me mandas|me envias|me manda|me envia) (?:una |la )?invitacion",
+  "(?:mandami|inviami|mandatemi|inviatemi|mi mandi|mi invii) (?:un |l')?invito",
+  "stuur (?:me |mij |ons )?(?:een |de )?(?:agenda)?uitnodiging",
+  "(?:me manda|me envia|mande-me|envie-me|me mande|me envie|manda|envia) (?:o |um )?convite",
+]);
 /** Words that are meetings only beside a day, an hour or talking ("available on Tuesday"); alone they are about the product ("available in Spanish?", "works with Teams?"). */
 export const MEETING_VAGUE = anyOf([
   "zoom|teams|google meet|hangout|meet|calendar|invite|schedule|chat|availability|available|free (?:at|for|in)",
-  "treffen|kalender|zeit (?:fur|am|haben|hatte)|passt (?:mir|es|ihnen|dir)|verfugbar|austausch",
-  "echange|echanger|calendrier|agenda|disponible|disponibles|disponibilite|disponibilites|en parler|rencontrer",
-  "calendario|disponible|disponibilidad|hablamos|charlar|conversar",
-  "calendario|disponibile|disponibilita|parlarne",
-  "agenda|kalender|beschikbaar|overleggen|koffie",
-  "ligar|conversa|conversar|calendario|disponivel|disponibilidade|horario",
+  "treffen|kalender|einladung|zeit (?:fur|am|haben|hatte)|passt (?:mir|es|ihnen|dir)|verfugbar|austausch",
+  "echange|echanger|calendrier|invitation|agenda|disponible|disponibles|disponibilite|disponibilites|en parler|rencontrer",
+  "calendario|disponible|disponibilidad|invitacion|hablamos|charlar|conversar",
+  "calendario|disponibile|disponibilita|invito|parlarne",
+  "agenda|kalender|beschikbaar|uitnodiging|overleggen|koffie",
+  "ligar|conversa|conversar|convite|calendario|disponivel|disponibilidade|horario",
 ]);
 
 /** Talking, without a call or a date: a meeting only with a day or time beside it. */
 export const MEETING_WEAK = anyOf(["talk|speak|discuss", "sprechen|reden|besprechen|austauschen", "parler|discuter", "hablar|charlar|comentar", "parlare|parlarne|discutere", "spreken|praten|bespreken", "falar|conversar|discutir"]);
 /** A day or an hour: a concrete time. */
-export const MEETING_CLOCK = anyOf([WEEKDAY_NAMES, "[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|(?:[01]?[0-9]|2[0-3])h(?:[0-9]{2})?"]);
+export const MEETING_CLOCK = anyOf([WEEKDAY_NAMES, "[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|(?:[01]?[0-9]|2[0-3])h(?:[0-9]{2})?|(?:a las|alle(?: ore)?|om) (?:[01]?[0-9]|2[0-3])(?: uur)?"]);
 /** Opening hours, not a proposed time: "Monday to Friday", "de segunda a sexta", "lun.-ven.". Masked before days are read. */
 export const WEEKDAY_RANGE = anyOf([`(?:from |von |du |de |da |dal |van |des )?(?:${WEEKDAY_NAMES})(?:-feira)? ?(?:to|till|until|through|thru|bis|au|a|al|tot|t/m|-) ?(?:${WEEKDAY_NAMES})(?:-feira)?`]);
 /** A hedge that makes a stated time a deferral ("next year maybe"). */
@@ -134,7 +144,7 @@ export const NOT_NOW = anyOf([
 ]);
 export const LATER = anyOf([
   "maybe later|(?:reach|get|check|circle|touch|follow|come) (?:back|out|in|up|base)(?: with me| with us| to me)?(?: again)? (?:in|after|next|around|later|early|at the|once|when)|revisit|circle back|down the (?:road|line)|in the future|(?:bad|wrong) timing|timing (?:isn'?t|is not|is) (?:right|bad|off)|(?:isn'?t|is not) a (?:good )?time|(?:ask|try) (?:me |us )?again|keep (?:me|us) (?:posted|in mind)|on (?:the|our) radar|later",
-  "spater|spaeter|zu einem spateren zeitpunkt|melden sie sich (?:gerne )?(?:wieder|nochmal|erneut|in|im|nach)|kommen sie (?:gerne )?(?:wieder|nochmal|im|in|nach)",
+  "spater|spaeter|zu einem spateren zeitpunkt|melden sie sich (?:gerne |bitte |doch )?(?:wieder|nochmal|noch ?einmal|erneut|in|im|nach)|kommen sie (?:gerne |bitte |doch )?(?:wieder|nochmal|noch ?einmal|im|in|nach)",
   "plus tard|ulterieurement|recontactez(?:-| )(?:moi|nous)|revenez vers (?:moi|nous)|a l'avenir",
   "mas adelante|en el futuro|vuelva a (?:contactar|escribir)|(?:contactame|contacteme|escribeme|escribame) (?:mas adelante|en|despues)|mas tarde",
   "piu avanti|in futuro|ricontattami|ricontattarmi|ricontattateci|ricontattarci|risentiamoci|piu tardi",
@@ -145,13 +155,13 @@ export const LATER = anyOf([
 export const DEADLINE_BEFORE = /(?<![a-z])(?:before|ahead of|prior to|no later than|in time for|by|vor|vorm|avant|d'ici|antes de|antes del|prima di|prima del|prima della|entro|uiterlijk|voor het einde van|ate o (?:fim|final) d[eo])(?: the| la| le| l'| el| il| lo| de| del| dem| der| den| het| o| a)? ?$/;
 /** A time further off than this week: "next quarter", "in three months", "after the summer", "in January". */
 export const FAR_FUTURE = anyOf([
-  `next (?:quarter|year|month|fiscal(?: year)?|season|budget(?: cycle)?|half|spring|summer|fall|autumn|winter)|in (?:a few|a couple of|two|three|four|six|[0-9]{1,2}) (?:weeks|months|quarters|years)|in a (?:month|year|few months|couple of months)|q[1-4]|h[12]|(?:early|later|end of|beginning of|start of|middle of|mid|late) (?:next )?(?:year|quarter|month|${MONTH_NAMES})|after (?:the )?(?:summer|holidays|holiday season|new year|christmas|easter|q[1-4]|${MONTH_NAMES})|(?:in|around|until|by|from) (?:${MONTH_NAMES})|this (?:fall|autumn|winter|spring|summer)`,
-  `nachstes jahr|nachsten jahr|naechstes jahr|nachstes quartal|nachsten quartal|im nachsten (?:jahr|quartal|monat|halbjahr)|in (?:ein paar|einigen|zwei|drei|vier|sechs|[0-9]{1,2}) (?:wochen|monaten|jahren)|nach (?:dem sommer|den (?:sommer)?ferien|ostern|weihnachten|dem jahreswechsel|neujahr)|(?:im|ab|anfang|ende|mitte|nach) (?:${MONTH_NAMES})|(?:im|ab) (?:herbst|fruhjahr|fruehjahr|sommer|winter)|anfang (?:nachsten|des nachsten) jahres`,
-  `l'annee prochaine|l'an prochain|le (?:trimestre|mois|semestre) prochain|dans (?:quelques|deux|trois|six|[0-9]{1,2}) (?:semaines|mois|ans)|apres l'ete|a la rentree|apres les (?:vacances|fetes)|(?:en|debut|fin|mi|courant|apres) (?:${MONTH_NAMES})|(?:a l'|cet |en )(?:automne|printemps|hiver|ete)`,
-  `el (?:proximo|siguiente) (?:ano|trimestre|mes|semestre)|el ano que viene|dentro de (?:unos|unas|dos|tres|seis|[0-9]{1,2}) (?:semanas|meses|anos)|despues del verano|despues de (?:las vacaciones|verano|navidad)|(?:en|a principios de|a finales de|a mediados de|despues de) (?:${MONTH_NAMES})|(?:en|este|el proximo) (?:otono|invierno|primavera|verano)`,
-  `l'anno prossimo|il prossimo anno|il prossimo (?:trimestre|mese|semestre)|tra (?:qualche|pochi|due|tre|sei|[0-9]{1,2}) (?:settimane|mesi|anni)|dopo l'estate|dopo le (?:ferie|vacanze|feste)|(?:a|ad|in|da|inizio|fine|meta|dopo) (?:${MONTH_NAMES})|in (?:autunno|inverno|primavera|estate)`,
-  `volgend jaar|volgend kwartaal|volgende maand|over (?:een paar|enkele|twee|drie|zes|[0-9]{1,2}) (?:weken|maanden|jaar)|na de (?:zomer|vakantie|zomervakantie|feestdagen)|(?:in|begin|eind|half|na) (?:${MONTH_NAMES})|in het (?:najaar|voorjaar)|in de (?:zomer|winter)`,
-  `no proximo (?:ano|trimestre|mes|semestre)|(?:o )?ano que vem|proximo trimestre|daqui a (?:alguns|algumas|dois|duas|tres|seis|[0-9]{1,2}) (?:semanas|meses|anos)|depois do verao|depois das ferias|(?:em|no inicio de|no final de|em meados de|depois de) (?:${MONTH_NAMES})|(?:no|neste) (?:outono|inverno|primavera|verao)`,
+  `next (?:quarter|year|month|fiscal(?: year)?|season|budget(?: cycle)?|half|spring|summer|fall|autumn|winter)|in (?:a few|a couple of|two|three|four|six|[0-9]{1,2}) (?:weeks|months|quarters|years)|in a (?:month|year|few months|couple of months)|q[1-4]|h[12]|(?:early|later|end of|beginning of|start of|middle of|mid|late) (?:next )?(?:year|quarter|month|${MONTH_NAMES})|after (?:the )?(?:summer|holidays|holiday season|new year|christmas|easter|q[1-4]|${MONTH_NAMES})|(?:in|around|until|by|from) (?:${MONTH_NAMES})|this (?:fall|autumn|winter|spring|summer)|in (?:the )?(?:spring|summer|fall|autumn|winter|new year)`,
+  `nachstes jahr|nachsten jahr|naechstes jahr|nachstes quartal|nachsten quartal|im nachsten (?:jahr|quartal|monat|halbjahr)|in (?:ein paar|einigen|zwei|drei|vier|sechs|[0-9]{1,2}) (?:wochen|monaten|jahren)|nach (?:dem sommer|den (?:sommer)?ferien|ostern|weihnachten|dem jahreswechsel|neujahr)|(?:im|ab|anfang|ende|mitte|nach) (?:${MONTH_NAMES})|(?:im|ab) (?:herbst|fruhjahr|fruehjahr|sommer|winter)|anfang (?:nachsten|des nachsten) jahres|im neuen jahr`,
+  `l'annee prochaine|l'an prochain|le (?:trimestre|mois|semestre) prochain|dans (?:quelques|deux|trois|six|[0-9]{1,2}) (?:semaines|mois|ans)|apres l'ete|a la rentree|apres les (?:vacances|fetes)|(?:en|debut|fin|mi|courant|apres) (?:${MONTH_NAMES})|(?:a l'|cet |en )(?:automne|printemps|hiver|ete)|au printemps|(?:au|apres le) nouvel an`,
+  `el (?:proximo|siguiente) (?:ano|trimestre|mes|semestre)|el ano que viene|dentro de (?:unos|unas|dos|tres|seis|[0-9]{1,2}) (?:semanas|meses|anos)|despues del verano|despues de (?:las vacaciones|verano|navidad)|(?:en|a principios de|a finales de|a mediados de|despues de) (?:${MONTH_NAMES})|(?:en|este|el proximo) (?:otono|invierno|primavera|verano)|(?:en el|con el|despues del) ano nuevo`,
+  `l'anno prossimo|il prossimo anno|il prossimo (?:trimestre|mese|semestre)|tra (?:qualche|pochi|due|tre|sei|[0-9]{1,2}) (?:settimane|mesi|anni)|dopo l'estate|dopo le (?:ferie|vacanze|feste)|(?:a|ad|in|da|inizio|fine|meta|dopo) (?:${MONTH_NAMES})|in (?:autunno|inverno|primavera|estate)|(?:nel|con il|dopo il) nuovo anno`,
+  `volgend jaar|volgend kwartaal|volgende maand|over (?:een paar|enkele|twee|drie|zes|[0-9]{1,2}) (?:weken|maanden|jaar)|na de (?:zomer|vakantie|zomervakantie|feestdagen)|(?:in|begin|eind|half|na) (?:${MONTH_NAMES})|in het (?:najaar|voorjaar|nieuwe jaar)|in de (?:zomer|winter|lente|herfst)`,
+  `no proximo (?:ano|trimestre|mes|semestre)|(?:o )?ano que vem|proximo trimestre|daqui a (?:alguns|algumas|dois|duas|tres|seis|[0-9]{1,2}) (?:semanas|meses|anos)|depois do verao|depois das ferias|(?:em|no inicio de|no final de|em meados de|depois de) (?:${MONTH_NAMES})|(?:no|neste) (?:outono|inverno|verao)|(?:na|nesta) primavera|(?:no|depois do) ano novo`,
 ]);
 
 export const WRONG_PERSON = anyOf([
@@ -196,7 +206,7 @@ export const FORWARDED = anyOf([
 ]);
 
 export const MOVED = anyOf([
-  "i(?: have|'ve) left|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i left (?!a |an |the |you |it |this |that |my |your |our |his |her |them |him |for |on |at |in |out|off|early|work|home|office|town|yesterday|today|voicemail|message)[a-z0-9&.-]{2,30}(?= (?:last|in|a|this|at|and|to|for|back|over|some|recently)|[.,;!]|$)|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work|(?:is|are) no longer (?:with|at|employed|working|part of)|no longer works? (?:at|for|with)|(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)|(?:has|have) left (?!a |an |for |the |you |me |us |it |this |that |his |her |their |our |early|today)[a-z0-9&.-]{2,30}(?=[ .,;!]|$)|(?:has|have) moved on|(?:my|his|her) new (?:e-?mail|email|address|e-?mail address|email address|company|role|position)|i(?:'ve| have) (?:moved|changed) (?:to|jobs|roles|companies|my e-?mail)|i(?:'m| am) now (?:at|with|working (?:at|for))|moved on (?:from|to)|(?:please )?update (?:your records|my (?:e-?mail|email|address|contact))",
+  "i(?: have|'ve) left|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i left (?!a |an |the |you |it |this |that |my |your |our |his |her |them |him |for |on |at |in |out|off|early|work|home|office|town|yesterday|today|voicemail|message)[a-z0-9&.-]{2,30}(?= (?:last|in|a|this|at|and|to|for|back|over|some|recently)|[.,;!]|$)|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work|i (?:don'?t|do not) work (?:at|for|there|here)[^.!?\n]{0,40}?any ?more|(?:he|she) (?:doesn'?t|does not) work (?:at|for|there|here)[^.!?\n]{0,40}?any ?more|i'?m not with [^.!?\n]{1,40}?any ?more|(?:is|are) no longer (?:with|at|employed|working|part of)|no longer works? (?:at|for|with)|(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)|(?:has|have) left (?!a |an |for |the |you |me |us |it |this |that |his |her |their |our |early|today)[a-z0-9&.-]{2,30}(?=[ .,;!]|$)|(?:has|have) moved on|(?:my|his|her) new (?:e-?mail|email|address|e-?mail address|email address|company|role|position)|i(?:'ve| have) (?:moved|changed) (?:to|jobs|roles|companies|my e-?mail)|i(?:'m| am) now (?:at|with|working (?:at|for))|moved on (?:from|to)|(?:please )?update (?:your records|my (?:e-?mail|email|address|contact))",
   "(?:ich )?(?:habe|hab) (?:das unternehmen|die firma|[a-z]{2,30}) verlassen|(?:ich )?bin nicht mehr (?:bei|im unternehmen|fur|tatig|taetig)|ich arbeite nicht mehr|(?:ist|sind) nicht mehr (?:im unternehmen|bei|fur|tatig|taetig|beschaftigt|beschaeftigt)|hat (?:das unternehmen|die firma|uns) verlassen|arbeitet nicht mehr|(?:meine|seine|ihre) neue (?:e-?mail-?adresse|e-?mail|adresse)",
   "j'ai quitte|je ne (?:fais|travaille) plus|je ne suis plus (?:chez|dans|au sein)|ne fait plus partie|n'est plus (?:chez|dans|au sein|en poste)|ne travaille plus|a quitte (?:la societe|l'entreprise|la structure|le groupe|nos effectifs)|(?:ma|sa) nouvelle adresse",
   "he dejado (?:la empresa|la compania|mi puesto|de trabajar)|ya no (?:trabajo|estoy en|formo parte|trabaja|forma parte|esta en|esta con)|ha dejado (?:la empresa|la compania|de trabajar)|(?:mi|su) nuev[oa] (?:direccion|correo|e-?mail)",

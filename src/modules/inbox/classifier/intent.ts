@@ -60,6 +60,7 @@ import {
   POSITIVE_IDIOMS,
   QUESTION_START,
   REFUSAL,
+  SEND_INVITE,
   WRONG_PERSON,
 } from "./cues";
 
@@ -140,6 +141,10 @@ export function score(visible: string): Scores {
     }
   });
   each(HEDGE, "hedge", () => (s.deferral = true));
+  // "send me the invite": a meeting, and not the "send me …" of interest
+  let invites = 0;
+  each(SEND_INVITE, "meeting", () => invites++);
+  mask(SEND_INVITE);
   each(INTEREST, "interest", (m) => {
     if (m.index! < courtesyEnd) hits.push(`courtesy:${m[0].trim()}`);
     else if (negated(f, m.index!, m[0].length)) s.refusal += 2;
@@ -149,7 +154,7 @@ export function score(visible: string): Scores {
     if (!negated(f, m.index!, m[0].length)) s.interest += 1;
   });
   // a meeting: a call/demo/calendar word, or talking with a time, or a day and an hour
-  let words = 0;
+  let words = invites;
   let vague = 0;
   let talk = 0;
   let clock = 0;
