@@ -219,6 +219,12 @@ describe("short refusals", () => {
     "La risposta è no.",
     "Het antwoord is nee.",
     "A resposta é não.",
+    "Appreciate it, but we've decided to build this in-house.",
+    "We went with another vendor last month.",
+    "Merci, mais ce n'est pas une priorité pour nous.",
+    "Das hat bei uns keine Priorität.",
+    "No es una prioridad para nosotros ahora mismo, gracias.",
+    "Lo sviluppiamo internamente, grazie.",
   ])("%p → not_interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("not_interested");
   });
@@ -234,6 +240,19 @@ describe("left the company, said without an address", () => {
   });
 });
 
+describe("how to reach someone: a colleague is a referral, another company a move", () => {
+  test("reach him at an address of the writer's company", () => {
+    const v = classifyMessage(reply("Not my area. Tom Becker runs procurement, you can reach him at tom.becker@prospect.example."));
+    expect(v.intent).toBe("referral");
+    expect(v.proposal).toEqual({ action: "refer", email: "tom.becker@prospect.example", name: "Tom Becker" });
+  });
+  test("reach her at an address elsewhere", () => {
+    const v = classifyMessage(reply("Priya left us in the spring. You can reach her at priya@newco.example"));
+    expect(v.intent).toBe("moved");
+    expect(v.proposal).toEqual({ action: "move", email: "priya@newco.example", name: null });
+  });
+});
+
 describe("seasons and the new year defer", () => {
   test.each([
     "Ping me in the new year.",
@@ -244,6 +263,12 @@ describe("seasons and the new year defer", () => {
     "Risentiamoci nel nuovo anno.",
     "Neem in het nieuwe jaar nog eens contact op.",
     "Fale comigo na primavera.",
+    "Interesting, but we just started budgeting. Ping me again in 6 months.",
+    "Intéressant, mais pas avant la rentrée.",
+    "Interessant, aber nicht vor Oktober.",
+    "Por ahora tenemos otras prioridades, retomemos en el segundo semestre.",
+    "No momento estamos com outras prioridades. Podemos retomar no segundo semestre?",
+    "Interessante, ma non prima di settembre.",
   ])("%p → later", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("later");
   });

@@ -92,8 +92,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   const s = score(visible);
   const found = mentions(visible, excluded);
-  // an address the writer calls their own new one: they moved
-  if (found.some((m) => statedAsOwn(visible, m.index))) s.moved = true;
+  // an address the writer calls their own new one, or someone's at another company: they moved ("reach him at"
+  // an address of the writer's own company is a colleague: a referral)
+  if (found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) }))) s.moved = true;
   const named = referredName(visible);
   const referral = !s.moved && (named !== null || found.length > 0 || s.forwarded);
   const { intent, sentiment } = decide(s, referral);
@@ -111,10 +112,13 @@ function movedProposal(visible: string, found: Mention[], writer: Writer): Propo
   const other = found[0];
   if (!other) return null;
   // someone else's address at the old company: the person to write to instead
-  const writerDomains = new Set(writer.addresses.map((a) => a.slice(a.lastIndexOf("@") + 1)));
-  const sameDomain = writerDomains.has(other.email.toLowerCase().slice(other.email.lastIndexOf("@") + 1));
-  if (other.name || sameDomain) return { action: "refer", email: other.email, name: other.name };
+  if (other.name || atWritersDomain(other.email, writer)) return { action: "refer", email: other.email, name: other.name };
   return { action: "move", email: other.email, name: null };
+}
+
+function atWritersDomain(email: string, writer: Writer): boolean {
+  const domain = email.toLowerCase().slice(email.lastIndexOf("@") + 1);
+  return writer.addresses.some((a) => a.slice(a.lastIndexOf("@") + 1) === domain);
 }
 
 function referralProposal(found: Mention[], named: { name: string; index: number } | null): Proposal | null {

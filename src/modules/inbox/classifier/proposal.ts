@@ -153,9 +153,16 @@ export function looksLikeWriter(address: string, writer: Writer): boolean {
   return false;
 }
 
-/** Whether the words just before an address say it is the writer's new one ("my new address is", "reach me at"). */
-export function statedAsOwn(text: string, index: number): boolean {
+/**
+ * Whether the words just before an address say it is the writer's new one ("my new address is", "reach me at"),
+ * or, with `others`, that of the person they write about ("her new address", "reach him at").
+ */
+export function statedAsOwn(text: string, index: number, opts: { others: boolean } = { others: true }): boolean {
   const before = fold(text.slice(Math.max(0, index - 100), index));
   OWN_NEW_ADDRESS.lastIndex = 0;
-  return OWN_NEW_ADDRESS.test(before);
+  for (const m of before.matchAll(OWN_NEW_ADDRESS)) if (opts.others || !REACH_OTHER.test(m[0])) return true;
+  return false;
 }
+
+/** How to reach someone else: a referral ("Tom runs procurement, reach him at …") unless something says they left. */
+const REACH_OTHER = /(?:reach|contact|e-?mail|write to|find) (?:him|her)|erreichen sie (?:ihn|sie)|ist (?:ab sofort |jetzt |nun )?(?:unter|erreichbar unter)|(?:le|la) joindre/;
