@@ -174,6 +174,11 @@ describe("unsubscribe requests", () => {
     "Cancellatemi dalla vostra lista.",
     "Graag afmelden voor deze mails.",
     "Quero descadastrar meu e-mail.",
+    "Por favor, elimíname de vuestra lista.",
+    "Quítenme de su lista, por favor.",
+    "Por favor, me remova da sua lista.",
+    "STOP",
+    "Stop.",
   ])("%p", (body) => {
     const v = classifyMessage(message([], body));
     expect(v).toMatchObject({ classification: "unsubscribe_request", sentiment: null, intent: null, proposal: { action: "suppress", email: "tomas@cliente.example", name: null } });
@@ -182,6 +187,10 @@ describe("unsubscribe requests", () => {
   test("a bare 'unsubscribe' subject (a mailto unsubscribe) is one", () => {
     const raw = message([], "").replace("Subject: Re: Una idea", "Subject: unsubscribe");
     expect(classifyMessage(raw).classification).toBe("unsubscribe_request");
+  });
+
+  test("'stop' inside a sentence is no removal request", () => {
+    expect(classifyMessage(message([], "Will you stop by our booth at the fair?")).classification).toBe("reply");
   });
 
   test("'not interested' is a refusal, not a removal request", () => {

@@ -22,7 +22,7 @@ const REMOVAL = anyOf([
   "desinscri(?:re|vez|ption|s|t|ption)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me )?(?:contacter|ecrire|envoyer)",
   "(?:retirez|supprimez|enlevez)(?:-| )moi|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me )?(?:contactez|ecrivez|sollicitez) plus|me retirer de (?:votre|vos|la) (?:liste|fichier|base)",
   // es
-  "dar(?:me)? de baja|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
+  "dar(?:me)? de baja|(?:eliminame|eliminadme|elimineme|eliminenme|borrame|borradme|borreme|borrenme|quitame|quitadme|quiteme|quitenme|sacame|sacadme|saqueme|saquenme) de (?:su|la|tu|vuestra|esta|esa) (?:lista|base)|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
   "no (?:me |nos )?(?:envien|envies|contacten|contactes|escriban|escribas|manden|mandes) mas|dejen de (?:enviar|escribir|contactar|mandar)|deja de (?:enviar|escribir|contactar|mandar)",
   "(?:borren|eliminen|borrad|eliminad|borra|elimina) mis datos|(?:cancelar|anular) (?:la |mi )?suscripcion|desuscribir(?:me)?|desuscribanme",
   // it
@@ -35,10 +35,13 @@ const REMOVAL = anyOf([
   // pt
   "descadastr(?:ar|e|em|o|ar-me|e-me)|descadastramento|(?:remover|remova|removam|retire|retirem|tirem|tire)(?:-me| (?:o )?meu (?:e-?mail|email|endereco|contato|nome)| me (?:da|desta|de) (?:lista|base))",
   "nao (?:me |nos )?(?:envie|enviem|mande|mandem|contate|contatem|contacte|contactem|escreva|escrevam) mais|parem de (?:enviar|mandar|contatar|escrever)|pare de (?:enviar|mandar|contatar|escrever)",
-  "cancelar (?:a |minha )?inscricao|sair da (?:lista|sua lista)|me (?:tire|tirem|retire|remova|removam) (?:da|desta) lista",
+  "cancelar (?:a |minha )?inscricao|sair da (?:lista|sua lista)|me (?:tire|tirem|retire|retirem|remova|removam|exclua|excluam) (?:da|desta|dessa|de|do)(?: sua| vossa)? (?:lista|base|cadastro|mailing)",
 ]);
+
+/** "STOP" as the whole reply, as text-message opt-outs taught people to write. */
+const BARE_STOP = /^\s*(?:stop|stopp)\s*[.!]*\s*$/;
 
 export function asksRemoval(folded: string): boolean {
   REMOVAL.lastIndex = 0;
-  return REMOVAL.test(folded);
+  return REMOVAL.test(folded) || BARE_STOP.test(folded);
 }
