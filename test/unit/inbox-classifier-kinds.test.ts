@@ -122,6 +122,9 @@ describe("auto-replies by their wording alone, with the return date", () => {
     ["an earlier day is next year's", "Out of the office until 5 January, limited access to e-mail.", "2028-01-05"],
     ["a weekday: the next one", "I am out of the office until Monday with limited access to email.", "2027-01-18"],
     ["a German weekday", "Ich bin bis Dienstag nicht im Büro und habe keinen Zugriff auf E-Mails.", "2027-01-19"],
+    ["a day of the month alone: the next one", "I'm away until the 18th with limited access to email.", "2027-01-18"],
+    ["pt, a day alone", "Estou fora do escritório até dia 3, com acesso limitado ao e-mail.", "2027-02-03"],
+    ["an ordinal that is no return", "Thanks for your email. I'm out of the office for our 10th anniversary offsite, limited access to email.", null],
     ["no date", "I am out of the office with limited access to email.", null],
   ])("%s", (_what, body, expected) => {
     const v = classifyMessage(message([], body));

@@ -1,7 +1,7 @@
 // The day an auto-reply says the person is back: "back on 12 January", "bis
 // zum 15.01.2027", "de retour le 3 mars", "hasta el 20 de abril", "fino al 5
 // maggio", "tot 14 juli", "até 2 de setembro", "January 12", ISO dates,
-// "until Monday". Read from the folded visible text (fold.ts).
+// "until Monday", "until the 18th". Read from the folded visible text (fold.ts).
 //
 // Each date found is scored by the words around it: a return cue ("back",
 // "zurück", "de retour", "rientro", "terug", "volta"… before it, or "wieder",
@@ -57,6 +57,8 @@ const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|
 const MONTH_DAY = new RegExp(`(?<![a-z])(${MONTH})\\.? ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?(?![0-9])`, "g");
 const ISO = /(?<![0-9])([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?![0-9])/g;
 const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
+/** A day of the month alone, "the 18th", "dia 18": the next such day, after a cue only. */
+const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2}))(?![0-9a-z])/g;
 const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and"]);
@@ -105,6 +107,11 @@ export function returnDate(text: string, ref: Reference): number | null {
     const days = wd === undefined ? 1 : (wd - weekday + 7) % 7 || 7;
     relative.push({ ms: today + days * 86400000, score });
   }
+  for (const m of t.matchAll(DAY_ONLY)) {
+    const score = cueScore(t, m.index!, m.index! + m[0].length);
+    const ms = score >= 2 ? nextDayOfMonth(Number(m[1] ?? m[2]), today) : null;
+    if (ms !== null) relative.push({ ms, score });
+  }
   return pick(relative);
 }
 
@@ -134,6 +141,16 @@ function dayOf(y: number | null, m: number, d: number, today: number): number | 
     if (new Date(ms).getUTCDate() !== d) return null;
   }
   return ms;
+}
+
+/** The next day `d` of a month after today (ms UTC), or null when no month has it soon. */
+function nextDayOfMonth(d: number, today: number): number | null {
+  const t = new Date(today);
+  for (let k = 0; k < 3; k++) {
+    const ms = Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + k, d);
+    if (new Date(ms).getUTCDate() === d && ms > today) return ms;
+  }
+  return null;
 }
 
 /** 3: a return cue; 2: an "until" cue; 1: none; 0: the start of the absence. */
