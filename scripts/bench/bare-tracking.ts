@@ -10,7 +10,7 @@ import { newId } from "../../src/lib/ids";
 
 const [file, port] = [process.argv[2]!, Number(process.argv[3])];
 const db = new Database(file);
-db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000");
+db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -32000");
 const GIF = Uint8Array.from(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
 const message = db.prepare<{ workspace_id: string; person_id: string | null }, [string]>("SELECT workspace_id, person_id FROM messages WHERE id = ?1");
 const link = db.prepare<{ url: string }, [string]>("SELECT url FROM tracked_links WHERE message_id = ?1 AND idx = 0");
