@@ -225,13 +225,31 @@ describe("short refusals", () => {
     "Das hat bei uns keine Priorität.",
     "No es una prioridad para nosotros ahora mismo, gracias.",
     "Lo sviluppiamo internamente, grazie.",
+    "Danke, aber das ist für uns kein Thema.",
   ])("%p → not_interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("not_interested");
   });
 });
 
+describe("content with what they have refuses; not content is an opening", () => {
+  test.each([
+    "We're happy with our current provider, thanks.",
+    "Wir sind mit unserem aktuellen Anbieter sehr zufrieden.",
+    "Merci, mais nous sommes très satisfaits de notre prestataire actuel.",
+    "Gracias, pero estamos contentos con nuestro proveedor actual.",
+    "Grazie, ma siamo soddisfatti del nostro fornitore attuale.",
+    "Bedankt, maar we zijn tevreden met onze huidige leverancier.",
+    "Obrigado, mas estamos satisfeitos com nosso fornecedor atual.",
+  ])("%p → not_interested", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("not_interested");
+  });
+  test.each(["Honestly we're not happy with our current vendor. Tell me more.", "Wir sind nicht zufrieden mit unserem aktuellen Anbieter, erzählen Sie mehr."])("%p → interested", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("interested");
+  });
+});
+
 describe("left the company, said without an address", () => {
-  test.each(["I don't work for Brightline anymore.", "Sorry, she doesn't work here any more.", "I'm not with Northwind anymore, good luck!"])("%p → moved", (body) => {
+  test.each(["Ich habe das Unternehmen Ende Dezember verlassen.", "I don't work for Brightline anymore.", "Sorry, she doesn't work here any more.", "I'm not with Northwind anymore, good luck!"])("%p → moved", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("moved");
   });
   // working with a product or a vendor is not employment

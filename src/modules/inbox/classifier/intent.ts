@@ -60,6 +60,7 @@ import {
   POSITIVE_IDIOMS,
   QUESTION_START,
   REFUSAL,
+  SATISFIED,
   SEND_INVITE,
   WRONG_PERSON,
 } from "./cues";
@@ -120,6 +121,10 @@ export function score(visible: string): Scores {
   // refusals counted, then masked so their "interested" is not read again
   each(REFUSAL, "refusal", () => (s.refusal += 3));
   mask(REFUSAL);
+  each(SATISFIED, "satisfied", (m) => {
+    if (!negated(f, m.index!, m[0].length)) s.refusal += 3;
+  });
+  mask(SATISFIED);
   if (BARE_NO.test(f.trimStart())) {
     hits.push("refusal:no");
     s.refusal += 3;
