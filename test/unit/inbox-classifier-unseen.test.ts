@@ -35,6 +35,8 @@ describe("wrong person, nobody named", () => {
     "Das ist nicht mein Thema.",
     "Damit habe ich nichts zu tun.",
     "Da bin ich der falsche Ansprechpartner.",
+    "Creo que se ha equivocado de persona, yo llevo recursos humanos.",
+    "Credo che abbiate sbagliato persona.",
     "I'm not the right person for this.",
     "This isn't my area.",
     "I don't handle that.",
@@ -111,6 +113,8 @@ describe("interest, short forms and requests for material, plans with a deadline
     "Sim, me manda mais informações.",
     "Manda mais info.",
     "Interessiert, wir wollen im Q3 starten.",
+    "Können Sie uns bitte ein Angebot für unser Team von zwölf Leuten schicken?",
+    "Schicken Sie mir gern Ihre Preisliste.",
   ])("%p → interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("interested");
   });
@@ -190,6 +194,8 @@ describe("questions: product questions and an opening courtesy", () => {
     "È disponibile in italiano?",
     "Wer ist dafür verantwortlich?",
     "If Salesforce handles the sync, how do you fit in?",
+    "Klingt interessant. Wo werden die Daten gespeichert?",
+    "Sounds interesting. Does it work with Pipedrive?",
   ])("%p → question", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("question");
   });
