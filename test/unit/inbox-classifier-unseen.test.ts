@@ -35,6 +35,7 @@ describe("wrong person, nobody named", () => {
     "Das ist nicht mein Thema.",
     "Damit habe ich nichts zu tun.",
     "Da bin ich der falsche Ansprechpartner.",
+    "Not me, sorry — I'm in finance.",
     "Creo que se ha equivocado de persona, yo llevo recursos humanos.",
     "Credo che abbiate sbagliato persona.",
     "I'm not the right person for this.",
@@ -72,6 +73,8 @@ describe("referral, in every language", () => {
     "Neem contact op met Jan de Vries.",
     "Je kunt het beste bij mijn collega Eva Jansen terecht.",
     "Marco Ricci si occupa di questo, scrivigli.",
+    "Ich habe Ihre Mail an unseren Einkauf weitergeleitet.",
+    "Mark Chen (cc'd) is your guy for this.",
   ])("%p → referral", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("referral");
   });
