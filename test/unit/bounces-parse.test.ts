@@ -188,6 +188,29 @@ describe("plain-text bounces", () => {
   });
 });
 
+describe("localized non-delivery reports", () => {
+  const ndr = (subject: string, intro: string, diagnostic: string) =>
+    lines("From: postmaster@example.org", "To: ada@sender.example", `Subject: ${subject}`, "Content-Type: text/plain; charset=utf-8", "", intro, "", "bob@example.org", diagnostic, "", ORIGINAL);
+
+  test.each([
+    ["nl", "Onbestelbaar: Hello", "Kan uw bericht niet bezorgen bij de volgende ontvangers:"],
+    ["es", "No se puede entregar: Hello", "Su mensaje no se pudo entregar a los siguientes destinatarios:"],
+    ["pt", "Não entregue: Hello", "Sua mensagem não pôde ser entregue aos seguintes destinatários:"],
+    ["it", "Mancata consegna: Hello", "Il messaggio non è stato recapitato ai seguenti destinatari:"],
+    ["fr", "Échec de la remise : Hello", "Votre message n'a pas pu être remis aux destinataires suivants :"],
+    ["de", "Zustellung fehlgeschlagen: Hello", "Die Zustellung ist fehlgeschlagen an folgende Empfänger:"],
+  ])("%s: read as a bounce, the recipient hard", (_lang, subject, intro) => {
+    const r = parseReport(ndr(subject, intro, "<mx.example.org #5.1.1 smtp;550 5.1.1 RESOLVER.ADR.RecipNotFound; not found>"));
+    expect(r.kind).toBe("bounce");
+    expect(r.recipients[0]).toMatchObject({ address: "bob@example.org", hard: true, reason: "user_unknown", status: "5.1.1" });
+  });
+
+  test("'does not exist' in the local language makes an uncoded user-unknown hard", () => {
+    const r = parseReport(ndr("Mail delivery failed", "Your message could not be delivered.", "<bob@example.org> ... unknown user / Teilnehmer existiert nicht"));
+    expect(r.recipients[0]).toMatchObject({ address: "bob@example.org", hard: true, reason: "user_unknown" });
+  });
+});
+
 describe("complaints and auto-replies", () => {
   test("an RFC 5965 feedback report is a complaint", () => {
     const r = parseReport(
