@@ -125,6 +125,12 @@ describe("auto-replies by their wording alone, with the return date", () => {
     ["a day of the month alone: the next one", "I'm away until the 18th with limited access to email.", "2027-01-18"],
     ["pt, a day alone", "Estou fora do escritório até dia 3, com acesso limitado ao e-mail.", "2027-02-03"],
     ["an ordinal that is no return", "Thanks for your email. I'm out of the office for our 10th anniversary offsite, limited access to email.", null],
+    ["sick, en", "I'm out sick until Wednesday and not checking email.", "2027-01-20"],
+    ["sick, de", "Ich bin derzeit krank und bis zum 20.01. nicht erreichbar.", "2027-01-20"],
+    ["sick, fr", "Je suis en arrêt maladie jusqu'au 22 janvier.", "2027-01-22"],
+    ["sick, it", "Sono in malattia fino a venerdì, rispondo al rientro.", "2027-01-15"],
+    ["sick, nl", "Ik ben ziek gemeld tot en met vrijdag.", "2027-01-15"],
+    ["sick, pt", "Estou de licença médica até 25 de janeiro.", "2027-01-25"],
     ["no date", "I am out of the office with limited access to email.", null],
   ])("%s", (_what, body, expected) => {
     const v = classifyMessage(message([], body));
