@@ -118,6 +118,8 @@ describe("interest, short forms and requests for material, plans with a deadline
     "Interessiert, wir wollen im Q3 starten.",
     "Können Sie uns bitte ein Angebot für unser Team von zwölf Leuten schicken?",
     "Schicken Sie mir gern Ihre Preisliste.",
+    "Sure, happy to take a look at a demo video.",
+    "Schicken Sie mir das Demo-Video.",
   ])("%p → interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("interested");
   });
