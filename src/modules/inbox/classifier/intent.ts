@@ -5,7 +5,10 @@
 // Negation: idioms whose "no"/"not" negates nothing ("no problem", "not a bad
 // idea", "why not") are masked first; then "not now" forms (counted as later),
 // so "por ahora no, gracias" is not read as "no, gracias"; explicit refusals ("not interested",
-// "kein Interesse", "no gracias") are counted and masked; then an interest or
+// "kein Interesse", "no gracias") are counted and masked, and so is being
+// content with what they have ("happy with our provider", "zufrieden mit
+// unserem Anbieter") unless negated ("not happy with our vendor" is an
+// opening); "send me the invite" counts as a meeting and is masked; then an interest or
 // meeting cue with a negation word shortly before it in its clause (not,
 // never, kein, pas, no, non, niet, não… — or nicht/niet right after it, as
 // German and Dutch put it: "interessiert uns nicht") counts as a refusal.
