@@ -202,6 +202,11 @@ describe("unsubscribe requests", () => {
     expect(classifyMessage(message([], "Will you stop by our booth at the fair?")).classification).toBe("reply");
   });
 
+  test("a mail client's List-Unsubscribe mailto, automatically worded and marked, is one", () => {
+    const raw = message(["Auto-Submitted: auto-generated"], "This email was sent automatically by your mail app to unsubscribe you from this list.").replace("Subject: Re: Una idea", "Subject: Unsubscribe");
+    expect(classifyMessage(raw)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "tomas@cliente.example" } });
+  });
+
   test("'not interested' is a refusal, not a removal request", () => {
     expect(classifyMessage(message([], "Not interested, please don't follow up.")).classification).toBe("reply");
   });
