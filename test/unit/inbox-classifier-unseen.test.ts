@@ -237,6 +237,12 @@ describe("short refusals", () => {
     "No es una prioridad para nosotros ahora mismo, gracias.",
     "Lo sviluppiamo internamente, grazie.",
     "Danke, aber das ist für uns kein Thema.",
+    "Gracias, pero no es algo que necesitemos.",
+    "Das ist nichts, was wir brauchen.",
+    "Ce n'est pas quelque chose dont nous avons besoin.",
+    "Non è qualcosa di cui abbiamo bisogno.",
+    "Dat is niet iets wat we nodig hebben.",
+    "Não é algo que precisamos.",
   ])("%p → not_interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("not_interested");
   });
