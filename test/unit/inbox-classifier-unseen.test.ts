@@ -36,6 +36,8 @@ describe("wrong person, nobody named", () => {
     "Damit habe ich nichts zu tun.",
     "Da bin ich der falsche Ansprechpartner.",
     "Not me, sorry — I'm in finance.",
+    "I don't make decisions on software.",
+    "Sorry, that's not something I handle.",
     "Creo que se ha equivocado de persona, yo llevo recursos humanos.",
     "Credo che abbiate sbagliato persona.",
     "I'm not the right person for this.",
@@ -75,6 +77,10 @@ describe("referral, in every language", () => {
     "Marco Ricci si occupa di questo, scrivigli.",
     "Ich habe Ihre Mail an unseren Einkauf weitergeleitet.",
     "Mark Chen (cc'd) is your guy for this.",
+    "Our marketing director Anna Schmidt would be the one to talk to.",
+    "Try reaching out to Tom in procurement.",
+    "Habla mejor con Lucía Gómez, nuestra directora de operaciones.",
+    "Dovresti sentire Marco Bianchi, il nostro responsabile IT.",
   ])("%p → referral", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("referral");
   });
@@ -119,6 +125,7 @@ describe("interest, short forms and requests for material, plans with a deadline
     "Können Sie uns bitte ein Angebot für unser Team von zwölf Leuten schicken?",
     "Schicken Sie mir gern Ihre Preisliste.",
     "Sure, happy to take a look at a demo video.",
+    "Love this! Send details.",
     "Schicken Sie mir das Demo-Video.",
   ])("%p → interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("interested");
