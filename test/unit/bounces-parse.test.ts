@@ -211,6 +211,40 @@ describe("localized non-delivery reports", () => {
   });
 });
 
+describe("reasons a report's circumstances decide", () => {
+  const dsnOf = (action: string, status: string, diagnostic: string, rcpt = "bob@example.org") =>
+    lines(
+      "From: MAILER-DAEMON@mx.sender.example", "To: ada@sender.example", "Subject: Undelivered Mail Returned to Sender", "MIME-Version: 1.0",
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b"', "", "--b", "Content-Type: text/plain", "", "The mail system.", "",
+      "--b", "Content-Type: message/delivery-status", "", "Reporting-MTA: dns; mx.sender.example", "", `Final-Recipient: rfc822; ${rcpt}`, `Action: ${action}`, `Status: ${status}`, `Diagnostic-Code: smtp; ${diagnostic}`, "", "--b--", "",
+    );
+
+  test("given up with a transient status: expired, soft, the last error kept", () => {
+    const r = parseReport(dsnOf("failed", "4.4.1", "connect to mx.example.org[192.0.2.1]:25: Connection timed out"));
+    expect(r.recipients[0]).toMatchObject({ kind: "bounced", hard: false, reason: "expired", status: "4.4.1", diagnostic: "smtp; connect to mx.example.org[192.0.2.1]:25: Connection timed out" });
+  });
+
+  test("the same status in a delay notice stays a network delay", () => {
+    const r = parseReport(dsnOf("delayed", "4.4.1", "connect to mx.example.org[192.0.2.1]:25: Connection timed out"));
+    expect(r.recipients[0]).toMatchObject({ kind: "deferred", reason: "network" });
+  });
+
+  test("refused at the greeting: blocked", () => {
+    const r = parseReport(dsnOf("failed", "5.0.0", "host mx.example.org [192.0.2.1] SMTP error from remote mail server after initial connection: 550 Access denied"));
+    expect(r.recipients[0]).toMatchObject({ hard: false, reason: "blocked" });
+  });
+
+  test("an unrecognised refusal of MAIL FROM: policy (our sender)", () => {
+    const r = parseReport(dsnOf("failed", "5.0.0", "SMTP error from remote mail server after MAIL FROM:<ada@sender.example>: 550 Unroutable sender address"));
+    expect(r.recipients[0]).toMatchObject({ hard: false, reason: "policy" });
+  });
+
+  test("Google Groups' refusal of a post, in any language: policy", () => {
+    const r = parseReport(dsnOf("failed", "5.0.0", "Hallo, die Gruppe, die Sie kontaktieren möchten, ist möglicherweise nicht vorhanden.", "team@googlegroups.com"));
+    expect(r.recipients[0]).toMatchObject({ address: "team@googlegroups.com", hard: false, reason: "policy" });
+  });
+});
+
 describe("complaints and auto-replies", () => {
   test("an RFC 5965 feedback report is a complaint", () => {
     const r = parseReport(

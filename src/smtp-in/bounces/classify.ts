@@ -43,6 +43,8 @@ export interface Classified {
 
 const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|unknown user:|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|no existe|non esiste|bestaat niet|n[ãa]o existe/i;
 
+/** Transient conditions a report that gave up names as its last error: the failure is the expiry. */
+const GAVE_UP_ON = new Set<BounceReason>(["network", "other", "system", "protocol"]);
 const NOT_FAILED = new Set(["delivered", "relayed", "expanded", "deliverable"]);
 const PASSING = /temporar|try again later|retry later|will be retried|try later/i;
 
@@ -91,7 +93,14 @@ export function classifyRecipient(f: Found): Classified | null {
   }
   // refused at MAIL FROM, or with a code about the sender's address (X.1.7, X.1.8):
   // our address, not the recipient's
-  if (HARD_REASONS.has(reason) && (command === "MAIL" || (status !== null && /^[45]\.1\.[78]$/.test(status)))) reason = "policy";
+  if ((HARD_REASONS.has(reason) || reason === "other") && (command === "MAIL" || (status !== null && /^[45]\.1\.[78]$/.test(status)))) reason = "policy";
+  // refused before any command (the greeting, "after initial connection"): the server refuses our IP, not this mail
+  if (command === "CONN" && (reason === "policy" || reason === "other")) reason = "blocked";
+  // Google Groups answers a post it refuses (no such group, or no permission to post) without a code: the
+  // group refused the sender (sisimai's GoogleGroups module reads it so), whatever language it is written in
+  if (reason === "other" && /@googlegroups\.com$/i.test(f.address)) reason = "policy";
+  // given up with a transient status (Action: failed, 4.x.x): the message outlived the queue's retries
+  if (!delayed && !permanent && f.action === "failed" && GAVE_UP_ON.has(reason)) reason = "expired";
   // a local delivery program's failure (x-unix: procmail, a pipe) is the receiving system's
   if (diagnostic && /^x-unix;/i.test(diagnostic) && reason !== "mailbox_full") reason = "system";
   // a recipient address the remote server calls malformed is as dead as a missing one
