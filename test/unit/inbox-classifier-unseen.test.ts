@@ -37,6 +37,9 @@ describe("wrong person, nobody named", () => {
     "Da bin ich der falsche Ansprechpartner.",
     "Not me, sorry — I'm in finance.",
     "I don't make decisions on software.",
+    "Ik ben niet degene die hierover beslist.",
+    "Non sono io a decidere su queste cose.",
+    "No soy yo quien decide esto.",
     "Sorry, that's not something I handle.",
     "Creo que se ha equivocado de persona, yo llevo recursos humanos.",
     "Credo che abbiate sbagliato persona.",
@@ -311,6 +314,9 @@ describe("seasons and the new year defer", () => {
     "Por ahora tenemos otras prioridades, retomemos en el segundo semestre.",
     "No momento estamos com outras prioridades. Podemos retomar no segundo semestre?",
     "Interessante, ma non prima di settembre.",
+    "Nach den Feiertagen gerne wieder.",
+    "Después de las fiestas hablamos.",
+    "Depois das festas a gente conversa.",
   ])("%p → later", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("later");
   });
@@ -328,6 +334,9 @@ describe("asking for the invitation, or a day and an hour in each language's for
     "¿Le viene bien el miércoles a las 10?",
     "Va bene giovedì alle 15?",
     "Past dinsdag om 14 uur?",
+    "Rufen Sie mich morgen Vormittag an.",
+    "Bel me morgenochtend even.",
+    "Me liga amanhã de manhã.",
   ])("%p → meeting_request", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("meeting_request");
   });
