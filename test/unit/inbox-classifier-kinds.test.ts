@@ -188,6 +188,7 @@ describe("unsubscribe requests", () => {
     "Por favor, me remova da sua lista.",
     "STOP",
     "Stop.",
+    "pls remove",
   ])("%p", (body) => {
     const v = classifyMessage(message([], body));
     expect(v).toMatchObject({ classification: "unsubscribe_request", sentiment: null, intent: null, proposal: { action: "suppress", email: "tomas@cliente.example", name: null } });
@@ -198,8 +199,9 @@ describe("unsubscribe requests", () => {
     expect(classifyMessage(raw).classification).toBe("unsubscribe_request");
   });
 
-  test("'stop' inside a sentence is no removal request", () => {
+  test("'stop' or 'remove' inside a sentence is no removal request", () => {
     expect(classifyMessage(message([], "Will you stop by our booth at the fair?")).classification).toBe("reply");
+    expect(classifyMessage(message([], "Please remove the attachment and send it again.")).classification).toBe("reply");
   });
 
   test("a mail client's List-Unsubscribe mailto, automatically worded and marked, is one", () => {

@@ -231,6 +231,7 @@ describe("short refusals", () => {
     "Geen interesse.",
     "Sem interesse.",
     "no",
+    "no thx",
     "No\n\nSent from my phone",
     "Honestly, this isn't a good fit for our team.",
     "The answer is no. Please stop writing.",

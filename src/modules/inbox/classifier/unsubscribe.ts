@@ -38,8 +38,8 @@ const REMOVAL = anyOf([
   "cancelar (?:a |minha )?inscricao|sair da (?:lista|sua lista)|me (?:tire|tirem|retire|retirem|remova|removam|exclua|excluam) (?:da|desta|dessa|de|do)(?: sua| vossa)? (?:lista|base|cadastro|mailing)",
 ]);
 
-/** "STOP" as the whole reply, as text-message opt-outs taught people to write. */
-const BARE_STOP = /^\s*(?:stop|stopp)\s*[.!]*\s*$/;
+/** "STOP" (or "remove", "please unsubscribe") as the whole reply, as text-message opt-outs taught people to write. */
+const BARE_STOP = /^\s*(?:(?:pls|plz|please)\s+)?(?:stop|stopp|remove)\s*[.!]*\s*$/;
 
 export function asksRemoval(folded: string): boolean {
   REMOVAL.lastIndex = 0;
