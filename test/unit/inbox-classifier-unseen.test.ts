@@ -271,6 +271,9 @@ describe("content with what they have refuses; not content is an opening", () =>
   ])("%p → not_interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("not_interested");
   });
+  test("happy with something of ours is no refusal", () => {
+    expect(classifyMessage(reply("I was happy with the demo, let's continue next week.")).intent).toBe("meeting_request");
+  });
   test.each(["Honestly we're not happy with our current vendor. Tell me more.", "Wir sind nicht zufrieden mit unserem aktuellen Anbieter, erzählen Sie mehr."])("%p → interested", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("interested");
   });

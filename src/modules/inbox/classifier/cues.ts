@@ -41,7 +41,7 @@ export const REFUSAL = anyOf([
 ]);
 /** Content with what they have: a refusal, unless negated ("not happy with our current vendor" is an opening). */
 export const SATISFIED = anyOf([
-  "(?:happy|satisfied|content|pleased) with (?:our|the|what we have|what we've got)(?: current| existing| present)?(?: [a-z]+)?",
+  "(?:happy|satisfied|content|pleased) with (?:our|what we have|what we've got)(?: current| existing| present)?(?: [a-z]+)?|(?:happy|satisfied|content|pleased) with the (?:current|existing|present) [a-z]+",
   "zufrieden mit (?:unserem|unserer|unseren|dem|der) (?:[a-z]+ ){0,2}(?:anbieter|losung|dienstleister|partner|tool|system|software|agentur)|mit (?:unserem|unserer) (?:[a-z]+ ){0,2}(?:anbieter|losung|dienstleister|partner|tool|system|software|agentur) (?:sehr |absolut |vollig |voll |ganz )?zufrieden",
   "satisfaits? (?:de|avec) (?:notre|nos) (?:[a-z]+ ){0,2}(?:prestataires?|fournisseurs?|solutions?|outils?|partenaires?|agences?)",
   "(?:content[oa]s?|satisfech[oa]s?) con (?:nuestro|nuestra|nuestros|nuestras) (?:[a-z]+ ){0,2}(?:proveedor|proveedores|solucion|herramienta|socio|agencia)",
