@@ -289,6 +289,16 @@ describe("left the company, said without an address", () => {
   });
 });
 
+describe("passing it on, now or on a condition", () => {
+  test("a promise on a condition is not a referral yet", () => {
+    expect(classifyMessage(reply("Could you send over a one-pager? If the material looks good I'll loop in our RevOps lead.")).intent).toBe("interested");
+  });
+  test("passing it on now is", () => {
+    expect(classifyMessage(reply("I'll loop in our RevOps lead, Sam Ortiz.")).intent).toBe("referral");
+    expect(classifyMessage(reply("Sí, se lo he reenviado a nuestro director.")).intent).toBe("referral");
+  });
+});
+
 describe("how to reach someone: a colleague is a referral, another company a move", () => {
   test("reach him at an address of the writer's company", () => {
     const v = classifyMessage(reply("Not my area. Tom Becker runs procurement, you can reach him at tom.becker@prospect.example."));

@@ -135,7 +135,10 @@ export function score(visible: string): Scores {
   each(MOVED, "moved", () => (s.moved = true));
   each(WRONG_PERSON, "wrong_person", () => (s.wrongPerson = true));
   mask(WRONG_PERSON);
-  each(FORWARDED, "forwarded", () => (s.forwarded = true));
+  each(FORWARDED, "forwarded", (m) => {
+    // "if the material looks good I'll loop in our lead": a promise on a condition, nobody passed on yet
+    if (!conditional(f, m.index!)) s.forwarded = true;
+  });
   each(LATER, "later", (m) => {
     if (!negated(f, m.index!, m[0].length)) s.later += m[0].trim() === "later" ? 1 : 2;
   });
@@ -204,6 +207,16 @@ export function score(visible: string): Scores {
   if (s.question > 0 && !hits.some((h) => h.startsWith("question:"))) hits.push("question:?");
   if (courtesy && s.question === 0) s.interest += 2;
   return s;
+}
+
+// words that only open a condition ("si" and "se" are also "yes" and a pronoun, so they are left out)
+const CONDITION = /(?<![a-z])(?:if|once|wenn|falls|sobald|zodra|mocht|caso|qualora|s'il)(?![a-z])/;
+
+/** Whether the sentence before `index` opens a condition ("if …, I'll loop in …"). */
+function conditional(f: string, index: number): boolean {
+  const before = f.slice(Math.max(0, index - 120), index);
+  const start = Math.max(before.lastIndexOf("."), before.lastIndexOf("!"), before.lastIndexOf("?"), before.lastIndexOf("\n"));
+  return CONDITION.test(before.slice(start + 1));
 }
 
 /** Whether the cue at [index, index+length) is negated in its clause. */
