@@ -289,6 +289,18 @@ describe("left the company, said without an address", () => {
   });
 });
 
+describe("the writer in charge is no referral", () => {
+  test.each([
+    ["Ich bin bei uns für Softwarelizenzen zuständig. Was kostet das für 25 Nutzer?", "question"],
+    ["I'm the one who handles purchasing here. What does it cost for 25 users?", "question"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent);
+  });
+  test("someone else in charge still is", () => {
+    expect(classifyMessage(reply("Frau Berger ist für Softwarelizenzen zuständig, bitte schreiben Sie ihr.")).intent).toBe("referral");
+  });
+});
+
 describe("passing it on, now or on a condition", () => {
   test("a promise on a condition is not a referral yet", () => {
     expect(classifyMessage(reply("Could you send over a one-pager? If the material looks good I'll loop in our RevOps lead.")).intent).toBe("interested");

@@ -108,6 +108,14 @@ function foldSameLength(s: string): string {
 
 const SELF = /(?:i'll|i will|let me|we'll|we will|i need to|we need to|i have to|i must|i'd have to|ich werde|ich muss|wir werden|je vais|je dois|nous allons|voy a|tengo que|vamos a|devo|dovro|vado a|ik ga|ik moet|we gaan|vou|preciso|vamos) ?(?:first |quickly |briefly |also |just )?$/;
 
+const FIRST_PERSON = /(?<![a-z])(?:ich bin|i am|i'm|je suis|soy|sono|ik ben|sou)(?![a-z])/;
+
+/** The folded text from the start of its clause to `index`. */
+function clauseBefore(f: string, index: number): string {
+  const before = f.slice(Math.max(0, index - 100), index);
+  return before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf(","), before.lastIndexOf(";"), before.lastIndexOf("!"), before.lastIndexOf("?")) + 1);
+}
+
 /** The person a referral verb points to ("talk to Maria Rossi", "wenden Sie sich an Frau Müller"), with where it is. */
 export function referredName(text: string): { name: string; index: number } | null {
   let offset = 0;
@@ -123,6 +131,8 @@ export function referredName(text: string): { name: string; index: number } | nu
     // the name stated first: "Nathalie Roux handles this", "c'est Paul Girard qui s'occupe de ça"
     REFERRAL_AFTER_NAME.lastIndex = 0;
     for (const m of f.matchAll(REFERRAL_AFTER_NAME)) {
+      // "ich bin … für Softwarelizenzen zuständig": the writer is the one in charge (German capitalises every noun)
+      if (FIRST_PERSON.test(clauseBefore(f, m.index!))) continue;
       const before = line.slice(Math.max(0, m.index! - 60), m.index!);
       const name = trailingName(before.replace(/[\s,]+$/, ""));
       if (name) return { name, index: offset + m.index! - before.length + Math.max(0, before.lastIndexOf(name.split(" ")[0]!)) };
