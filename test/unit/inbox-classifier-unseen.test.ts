@@ -289,11 +289,24 @@ describe("left the company, said without an address", () => {
   });
 });
 
+describe("a refusal, then a request after 'but'", () => {
+  test.each([
+    "We're not interested in the full suite, but could you send pricing for the API alone?",
+    "Kein Interesse an der Plattform, aber schicken Sie mir gern Infos zum Reporting-Modul.",
+  ])("%p → interested", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("interested");
+  });
+  // praise after the contrast is politeness, not a change of mind
+  test.each(["Not interested, but thanks — sounds interesting though.", "No thanks, but good luck!"])("%p → not_interested", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("not_interested");
+  });
+});
+
 describe("the writer in charge is no referral", () => {
   test.each([
     ["Ich bin bei uns für Softwarelizenzen zuständig. Was kostet das für 25 Nutzer?", "question"],
     ["I'm the one who handles purchasing here. What does it cost for 25 users?", "question"],
-  ])("%p → %p", (body, intent) => {
+  ] as const)("%p → %p", (body, intent) => {
     expect(classifyMessage(reply(body)).intent).toBe(intent);
   });
   test("someone else in charge still is", () => {

@@ -122,15 +122,22 @@ export function score(visible: string): Scores {
   const courtesy = COURTESY_OPENING.exec(f.trimStart());
   const courtesyEnd = courtesy ? f.length - f.trimStart().length + courtesy[0].length : -1;
   // refusals counted, then masked so their "interested" is not read again
-  each(REFUSAL, "refusal", () => (s.refusal += 3));
+  let lastRefusal = -1;
+  each(REFUSAL, "refusal", (m) => {
+    s.refusal += 3;
+    lastRefusal = m.index!;
+  });
   mask(REFUSAL);
   each(SATISFIED, "satisfied", (m) => {
-    if (!negated(f, m.index!, m[0].length)) s.refusal += 3;
+    if (negated(f, m.index!, m[0].length)) return;
+    s.refusal += 3;
+    lastRefusal = Math.max(lastRefusal, m.index!);
   });
   mask(SATISFIED);
   if (BARE_NO.test(f.trimStart())) {
     hits.push("refusal:no");
     s.refusal += 3;
+    lastRefusal = Math.max(lastRefusal, 0);
   }
   each(MOVED, "moved", () => (s.moved = true));
   each(WRONG_PERSON, "wrong_person", () => (s.wrongPerson = true));
@@ -156,11 +163,22 @@ export function score(visible: string): Scores {
   let invites = 0;
   each(SEND_INVITE, "meeting", () => invites++);
   mask(SEND_INVITE);
+  let requestAfterContrast = false;
+  const contrast = lastRefusal >= 0 ? lastContrast(f, lastRefusal) : -1;
   each(INTEREST, "interest", (m) => {
     if (m.index! < courtesyEnd) hits.push(`courtesy:${m[0].trim()}`);
     else if (negated(f, m.index!, m[0].length)) s.refusal += 2;
-    else s.interest += 2;
+    else {
+      s.interest += 2;
+      if (contrast >= 0 && m.index! > contrast && REQUEST.test(m[0])) requestAfterContrast = true;
+    }
   });
+  // "not interested in another dashboard, but could you send me material on that one piece?": the
+  // request after the contrast is what they want; praise after it ("but it sounds interesting") is not
+  if (requestAfterContrast) {
+    hits.push("contrast:request");
+    s.refusal = 0;
+  }
   each(INTEREST_WEAK, "interest_weak", (m) => {
     if (!negated(f, m.index!, m[0].length)) s.interest += 1;
   });
@@ -207,6 +225,18 @@ export function score(visible: string): Scores {
   if (s.question > 0 && !hits.some((h) => h.startsWith("question:"))) hits.push("question:?");
   if (courtesy && s.question === 0) s.interest += 2;
   return s;
+}
+
+// a cue that asks for something (material, details, more): what the writer wants, not a compliment
+const REQUEST = /send|share|forward|e-?mail|tell me|schick|sende|zukommen|envoy|transmet|adresser|mand|envi|pasar|inv[ia]|gir[ai]|stuur|toestur|encaminh|passa/;
+const CONTRAST = /(?<![a-z])(?:but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|pero|echter|porem|contudo)(?![a-z])/g;
+
+/** Where the last contrast word after `from` stands ("… not interested, but …"), or -1. */
+function lastContrast(f: string, from: number): number {
+  let at = -1;
+  CONTRAST.lastIndex = from;
+  for (let m = CONTRAST.exec(f); m; m = CONTRAST.exec(f)) at = m.index;
+  return at;
 }
 
 // words that only open a condition ("si" and "se" are also "yes" and a pronoun, so they are left out)
