@@ -12,6 +12,8 @@
 // meeting cue with a negation word shortly before it in its clause (not,
 // never, kein, pas, no, non, niet, não… — or nicht/niet right after it, as
 // German and Dutch put it: "interessiert uns nicht") counts as a refusal.
+// A request after a contrast that follows the last refusal ("not interested in
+// the suite, but could you send pricing for the API?") cancels the refusal.
 //
 // Precedence (the first that holds wins), and why:
 // 1. moved — the person is gone: nothing else they say concerns us.
