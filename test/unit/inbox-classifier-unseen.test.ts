@@ -211,6 +211,8 @@ describe("questions: product questions and an opening courtesy", () => {
     "If Salesforce handles the sync, how do you fit in?",
     "Klingt interessant. Wo werden die Daten gespeichert?",
     "Sounds interesting. Does it work with Pipedrive?",
+    "Hi Leo,\n\nInteresting. Before we go further: where is the data hosted?",
+    "Sehr geehrter Herr Klein,\n\ninteressant. Wo werden die Daten gespeichert?",
   ])("%p → question", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("question");
   });

@@ -121,8 +121,10 @@ export function score(visible: string): Scores {
   each(NOT_NOW, "later", () => (s.later += 2));
   mask(NOT_NOW);
   // "Interesting — how does it …?": a courtesy, counted as interest below only if nothing is asked
-  const courtesy = COURTESY_OPENING.exec(f.trimStart());
-  const courtesyEnd = courtesy ? f.length - f.trimStart().length + courtesy[0].length : -1;
+  // (past a salutation line: "Hi Rachel,\n\nInteresting. Before we go further: …?")
+  const opening = f.trimStart().replace(SALUTATION, "");
+  const courtesy = COURTESY_OPENING.exec(opening);
+  const courtesyEnd = courtesy ? f.length - opening.length + courtesy[0].length : -1;
   // refusals counted, then masked so their "interested" is not read again
   let lastRefusal = -1;
   each(REFUSAL, "refusal", (m) => {
@@ -228,6 +230,9 @@ export function score(visible: string): Scores {
   if (courtesy && s.question === 0) s.interest += 2;
   return s;
 }
+
+/** A salutation on a line of its own ("Hi Rachel,", "Sehr geehrte Frau Hartmann,", "Bonjour Sophie,"). */
+const SALUTATION = /^(?:hi|hello|hey|dear|good (?:morning|afternoon)|hallo|guten (?:tag|morgen)|sehr geehrte[rs]?|liebe[rs]?|bonjour|salut|chere?|hola|buenos dias|estimad[oa]s?|buongiorno|ciao|gentile|car[oa]|beste|hoi|goedemorgen|goedemiddag|ola|oi|prezad[oa]s?|bom dia|boa tarde)(?![a-z])[^\n]{0,60}\n\s*/;
 
 // a cue that asks for something (material, details, more): what the writer wants, not a compliment
 const REQUEST = /send|share|forward|e-?mail|tell me|schick|sende|zukommen|envoy|transmet|adresser|mand|envi|pasar|inv[ia]|gir[ai]|stuur|toestur|encaminh|passa/;
