@@ -95,7 +95,10 @@ export interface Scores {
 
 const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wont|cannot|cant|without|hardly|nicht|kein|keine|keinen|keinerlei|nie|niemals|pas|jamais|aucun|aucune|sans|nunca|ni|sin|tampoco|non|mai|nessun|nessuna|senza|niet|geen|nooit|zonder|nao|nem|sem|nenhum|nenhuma)(?![a-z])|n't(?![a-z])/;
 const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|niet)(?![a-z])/;
-const CLAUSE_END = /[.!?;,:\n]|(?<![a-z])(?:but|aber|mais|pero|ma|maar|mas|however|jedoch|cependant|sin embargo|pero|tuttavia|echter|porem)(?![a-z])/g;
+/** Words that set what follows against what came before; they end a clause too. */
+const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|echter|porem|contudo";
+const CLAUSE_END = new RegExp(`[.!?;,:\\n]|(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
+const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 
 export function score(visible: string): Scores {
   let f = fold(visible);
@@ -236,7 +239,6 @@ const SALUTATION = /^(?:hi|hello|hey|dear|good (?:morning|afternoon)|hallo|guten
 
 // a cue that asks for something (material, details, more): what the writer wants, not a compliment
 const REQUEST = /send|share|forward|e-?mail|tell me|schick|sende|zukommen|envoy|transmet|adresser|mand|envi|pasar|inv[ia]|gir[ai]|stuur|toestur|encaminh|passa/;
-const CONTRAST = /(?<![a-z])(?:but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|pero|echter|porem|contudo)(?![a-z])/g;
 
 /** Where the last contrast word after `from` stands ("… not interested, but …"), or -1. */
 function lastContrast(f: string, from: number): number {
