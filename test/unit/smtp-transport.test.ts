@@ -13,7 +13,10 @@ import { until } from "../helpers/http";
 import { startSmtpPeer, type PeerOptions } from "../helpers/smtp";
 
 const cleanups: (() => Promise<void> | void)[] = [];
+/** Transports close first: a peer's close() waits for every client session to end. */
+const transports: { close(): Promise<void> | void }[] = [];
 afterEach(async () => {
+  for (const t of transports.splice(0)) await t.close();
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
@@ -26,7 +29,7 @@ function route(port: number, over: Partial<Route> = {}): Route {
 
 function transport(o: Partial<SmtpTransportOptions> = {}) {
   const t = createSmtpTransport({ hostname: "mta.nearbound.test", log: silentLogger, ...o });
-  cleanups.push(() => t.close());
+  transports.push(t);
   return t;
 }
 
