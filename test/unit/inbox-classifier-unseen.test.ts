@@ -1,7 +1,9 @@
 // The classifier on wording it was not written from (issue 16): wrong person
 // and referral in every language, a deadline is not a deferral, product
 // questions that name a day or "available" are not meetings, an opening
-// "interesting" before a question is a question, and short forms.
+// "interesting" before a question is a question, short forms, the timing and
+// the next steps, "not a good time" in each language, leaving said by hand, and
+// the writer's assistant booking the meeting.
 import { describe, expect, test } from "bun:test";
 import { classifyMessage } from "../../src/modules/inbox/classifier";
 
@@ -392,5 +394,80 @@ describe("proposals from the new referral forms", () => {
   });
   test("a possessive between the verb and the name", () => {
     expect(classifyMessage(reply("Voyez plutôt avec ma collègue Sophie Bernard, sophie.bernard@prospect.example")).proposal).toEqual({ action: "refer", email: "sophie.bernard@prospect.example", name: "Sophie Bernard" });
+  });
+});
+
+describe("the timing, the next steps, and a deal signed elsewhere", () => {
+  test.each([
+    ["What would the next steps be on your side?", "interested"],
+    ["Your timing is great, we're looking at this now.", "interested"],
+    ["Votre message tombe bien : quelles sont les prochaines étapes ?", "interested"],
+    ["Das kommt wie gerufen. Was sind die nächsten Schritte?", "interested"],
+    ["We'd want to try it on a small team first.", "interested"],
+    ["That isn't something we'd consider.", "not_interested"],
+    ["We renewed our agreement with our current provider last month, so no.", "not_interested"],
+    ["We went with one of your competitors.", "not_interested"],
+    ["We're not your ideal customer, sorry.", "not_interested"],
+    ["We won't be moving forward.", "not_interested"],
+    ["Hard pass, thanks.", "not_interested"],
+    ["We never outsource our outbound.", "not_interested"],
+    ["Our answer is still no.", "not_interested"],
+    ["Wir arbeiten bereits mit einem anderen Anbieter.", "not_interested"],
+    // "no problem" is no answer of no
+    ["My answer: no problem, send it over.", "interested"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+});
+
+describe("not a good time is later, in each language", () => {
+  test.each([
+    "Not great timing for us, try again in the spring.",
+    "Not the right time.",
+    "Slammed until after the board meeting — follow up then.",
+    "Remind me in a month or so.",
+    "We're in the middle of a migration, let's reconnect after it.",
+    "Ce n'est pas le bon moment pour nous.",
+    "No es buen momento.",
+    "Geen goed moment nu.",
+    "Não é um bom momento.",
+    "Non è il momento giusto.",
+    "Gerade kein guter Zeitpunkt.",
+  ])("%p → later", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("later");
+  });
+});
+
+describe("the wrong one of a name, a question for another team", () => {
+  test.each(["You've got the wrong Sam, I think.", "I can't help you with that one, I'm only a contractor.", "That's a conversation for our procurement team."])("%p → wrong_person", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("wrong_person");
+  });
+  test("the wrong idea is no wrong person", () => {
+    expect(classifyMessage(reply("You have the wrong idea about our budget — it's bigger than you think. Let's talk Tuesday at 3pm.")).intent).toBe("meeting_request");
+  });
+});
+
+describe("leaving, in the first person, is written by hand", () => {
+  test("'I no longer work at' with a greeting is a reply that moves, not an auto-reply", () => {
+    const v = classifyMessage(reply("Hi Leo,\n\nI no longer work at Brightline; write to me at priya@newco.example."));
+    expect([v.classification, v.intent]).toEqual(["reply", "moved"]);
+    expect(v.proposal).toEqual({ action: "move", email: "priya@newco.example", name: null });
+  });
+  test("'je ne travaille plus' likewise; 'Marie ne travaille plus' is a responder's", () => {
+    expect(classifyMessage(reply("Bonjour, je ne travaille plus chez Brightline depuis janvier.")).classification).toBe("reply");
+    expect(classifyMessage(reply("Marie ne travaille plus chez Brightline. Merci de contacter info@prospect.example.")).classification).toBe("auto_reply");
+  });
+  test("a third person who left the firm", () => {
+    expect(classifyMessage(reply("Dana left the firm in the spring.")).intent).toBe("moved");
+  });
+});
+
+describe("the writer's assistant books the meeting", () => {
+  test("no referral to the assistant", () => {
+    const v = classifyMessage(reply("Schedule time with my EA, Tom (tom@prospect.example), for a call next week."));
+    expect([v.intent, v.proposal]).toEqual(["meeting_request", null]);
+  });
+  test("a colleague named for the call still is a referral", () => {
+    expect(classifyMessage(reply("Schedule a call with Tom Becker (tom@prospect.example), he runs sales.")).intent).toBe("referral");
   });
 });

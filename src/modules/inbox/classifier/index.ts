@@ -102,7 +102,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // an address of the writer's own company is a colleague: a referral)
   if (found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) }))) s.moved = true;
   const named = referredName(visible);
-  const referral = !s.moved && (named !== null || found.length > 0 || s.forwarded);
+  // "book time with my assistant Jen (jen@…)": the assistant books the meeting, the thread stays with the writer
+  const scheduler = s.assistant && s.meeting >= 2;
+  const referral = !s.moved && !scheduler && (named !== null || found.length > 0 || s.forwarded);
   const { intent, sentiment } = decide(s, referral);
   let proposal: Proposal | null = null;
   if (intent === "moved") proposal = movedProposal(visible, found, writer);

@@ -18,6 +18,7 @@
 // Precedence (the first that holds wins), and why:
 // 1. moved — the person is gone: nothing else they say concerns us.
 // 2. referral — they name someone else (or passed it on): the thread moves.
+//    Not their own assistant named to book a meeting (index.ts): that is a meeting.
 // 3. wrong_person — not them, nobody named.
 // 4. later when a far-off time is stated (next quarter, in January, after the
 //    summer): it defers a refusal ("not now, try again in Q3"), a meeting
@@ -40,6 +41,7 @@
 import { fold } from "./fold";
 import {
   AFTER_TIME,
+  ASSISTANT,
   BARE_NO,
   HEDGE,
   COURTESY_OPENING,
@@ -87,6 +89,8 @@ export interface Scores {
   wrongPerson: boolean;
   moved: boolean;
   forwarded: boolean;
+  /** The writer's assistant is named ("book time with my assistant"). */
+  assistant: boolean;
   question: number;
   hostile: boolean;
   /** The cues found, as "kind:phrase", in order of kind. */
@@ -103,7 +107,7 @@ const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 export function score(visible: string): Scores {
   let f = fold(visible);
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void) => {
     re.lastIndex = 0;
     for (const m of f.matchAll(re)) {
@@ -220,6 +224,7 @@ export function score(visible: string): Scores {
   });
   each(PONDER, "ponder", () => (s.later += 1));
   each(HOSTILE, "hostile", () => (s.hostile = true));
+  each(ASSISTANT, "assistant", () => (s.assistant = true));
   // "?" outside links; a sentence opening with an interrogative
   const noLinks = f.replace(/(?:https?:\/\/|www\.)\S{1,2000}/g, " ");
   for (let i = noLinks.indexOf("?"); i >= 0; i = noLinks.indexOf("?", i + 1)) s.question += 2;
