@@ -132,6 +132,14 @@ describe("auto-replies by their wording alone, with the return date", () => {
     ["sick, nl", "Ik ben ziek gemeld tot en met vrijdag.", "2027-01-15"],
     ["sick, pt", "Estou de licença médica até 25 de janeiro.", "2027-01-25"],
     ["no date", "I am out of the office with limited access to email.", null],
+    ["a month after 'until': its first day", "I'm on parental leave until June 2027 with no access to email.", "2027-06-01"],
+    ["a month after 'back in'", "I am on sabbatical with no access to email, back in September.", "2027-09-01"],
+    ["the end of a month: the next one's first", "Ich bin in Elternzeit bis Ende Februar und habe keinen Zugriff auf meine E-Mails.", "2027-03-01"],
+    ["the middle of a month", "Je suis absente jusqu'à mi-mars, sans accès à mes e-mails.", "2027-03-15"],
+    ["es, end of a month", "Estoy de baja hasta finales de abril, sin acceso al correo.", "2027-05-01"],
+    ["a month without a cue is no date", "I'm out of the office with limited access to email. Our June newsletter has the details.", null],
+    ["'may' is a month only with a year", "I'm out of the office with limited access to email; replies may take a few days.", null],
+    ["this month without a year is no date", "I am away in January with limited access to email.", null],
   ])("%s", (_what, body, expected) => {
     const v = classifyMessage(message([], body));
     expect(v.classification).toBe("auto_reply");

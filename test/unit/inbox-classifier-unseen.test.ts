@@ -436,6 +436,9 @@ describe("not a good time is later, in each language", () => {
   ])("%p → later", (body) => {
     expect(classifyMessage(reply(body)).intent).toBe("later");
   });
+  test("'remind me' with no time after it defers nothing", () => {
+    expect(classifyMessage(reply("Sorry, remind me — have we spoken before? What does your company do?")).intent).toBe("question");
+  });
 });
 
 describe("the wrong one of a name, a question for another team", () => {

@@ -85,7 +85,7 @@ const AWAY = re([
 // back: "back on", "return on", "until"
 const BACK = re([
   "be back|back (?:in the office|in office|at (?:my desk|work|the office)|on|from)|back(?= [0-9])|(?:will )?return(?:ing)? (?:to the office |to work )?(?:on|at|from)|until|till|through",
-  "wieder (?:im buro|im buero|erreichbar|da|zuruck|zurueck|verfugbar|im haus|im office)|(?:bin|ist) (?:ab|bis)|zuruck|zurueck|bis (?:zum|einschliesslich|und mit|inklusive)?",
+  "wieder (?:im buro|im buero|erreichbar|da|zuruck|zurueck|verfugbar|im haus|im office)|(?:bin|ist) (?:ab|bis)|zuruck|zurueck|bis(?: zum| einschliesslich| und mit| inklusive)?",
   "de retour|je serai de retour|je reviens|je rentre|jusqu'(?:au|a|le)|reprendrai",
   "de (?:vuelta|regreso)|regresare|volvere|hasta el|hasta|me reincorporo",
   "rientrero|rientro|di ritorno|fino al|fino a|tornero",
@@ -96,7 +96,7 @@ const BACK = re([
 // limited access to e-mail
 const ACCESS = re([
   "(?:limited|no|intermittent|restricted|occasional|without) access to (?:my )?(?:e-?mails?|mail|messages|the internet|my inbox)|(?:not|won't be|will not be) (?:checking|reading|monitoring) (?:my )?(?:e-?mails?|mail|messages)",
-  "(?:eingeschrankte?m?|eingeschraenkte?m?|keine?m?|begrenzte?m?) zugriff auf (?:meine )?(?:e-?mails?|mails|nachrichten|das postfach)|(?:e-?mails?|nachricht(?:en)?|post) (?:wird|werden) (?:wahrend meiner abwesenheit )?nicht (?:gelesen|weitergeleitet|bearbeitet)",
+  "(?:eingeschrankte?[mn]?|eingeschraenkte?[mn]?|keine?[mn]?|begrenzte?[mn]?) zugriff auf (?:meine )?(?:e-?mails?|mails|nachrichten|das postfach)|(?:e-?mails?|nachricht(?:en)?|post) (?:wird|werden) (?:wahrend meiner abwesenheit )?nicht (?:gelesen|weitergeleitet|bearbeitet)",
   "acces (?:limite|restreint|reduit|intermittent) (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)|sans acces (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)",
   "acceso limitado (?:al|a mi|a mis|a) (?:correo|correos|e-?mail|email)|sin acceso (?:al|a mi|a) (?:correo|e-?mail|email)",
   "accesso limitato (?:alla|alle|alla mia|alle mie) (?:posta|e-?mail|email)|senza accesso (?:alla|alle) (?:posta|e-?mail|email)",

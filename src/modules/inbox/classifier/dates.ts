@@ -1,7 +1,8 @@
 // The day an auto-reply says the person is back: "back on 12 January", "bis
 // zum 15.01.2027", "de retour le 3 mars", "hasta el 20 de abril", "fino al 5
 // maggio", "tot 14 juli", "até 2 de setembro", "January 12", ISO dates,
-// "until Monday", "until the 18th". Read from the folded visible text (fold.ts).
+// "until Monday", "until the 18th", and, when no day is stated, a month after a
+// cue ("until June 2027", "bis Ende Februar"). Read from the folded visible text (fold.ts).
 //
 // Each date found is scored by the words around it: a return cue ("back",
 // "zurück", "de retour", "rientro", "terug", "volta"… before it, or "wieder",
@@ -57,6 +58,17 @@ const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|
 const MONTH_DAY = new RegExp(`(?<![a-z])(${MONTH})\\.? ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?(?![0-9])`, "g");
 const ISO = /(?<![0-9])([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?![0-9])/g;
 const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
+/**
+ * A month without a day, after a cue only: "until June 2027", "back in September", "bis Ende Februar",
+ * "jusqu'à mi-mars". Its first day; "end of" is the next month's first, "mid" the 15th. Full names only,
+ * and May ("may", "mai": a verb, Italian "never") only with a year.
+ */
+const MONTH_FULL = MONTHS.flatMap(([, names]) => names.filter((n) => n.length >= 4 && n !== "maio")).concat("maio").sort((a, b) => b.length - a.length).join("|");
+const MONTH_PART = "end|ende|fin|fim|finales|fine|eind|final|late|mid|mi|mitte|mediados|meados|meta|half|early|anfang|debut|principios|inizio|begin|inicio|comeco";
+const MONTH_ALONE = new RegExp(`(?<![0-9] ?)(?<![a-z])(?:(${MONTH_PART})(?:-| )(?:(?:of|de|di|del|des|van|do|da|the|o) ){0,2})?(${MONTH_FULL}|may|mai)(?:,? ([0-9]{4}))?(?! ?[0-9])(?![a-z])`, "g");
+const MONTH_END = new Set(["end", "ende", "fin", "fim", "finales", "fine", "eind", "final", "late"]);
+const MONTH_MID = new Set(["mid", "mi", "mitte", "mediados", "meados", "meta", "half"]);
+
 /** A day of the month alone, "the 18th", "dia 18": the next such day, after a cue only. */
 const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2}))(?![0-9a-z])/g;
 const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
@@ -112,7 +124,30 @@ export function returnDate(text: string, ref: Reference): number | null {
     const ms = score >= 2 ? nextDayOfMonth(Number(m[1] ?? m[2]), today) : null;
     if (ms !== null) relative.push({ ms, score });
   }
-  return pick(relative);
+  const near = pick(relative);
+  if (near !== null) return near;
+
+  const months: Candidate[] = [];
+  for (const m of t.matchAll(MONTH_ALONE)) {
+    const name = m[2]!;
+    if ((name === "may" || name === "mai") && !m[3]) continue;
+    const score = cueScore(t, m.index!, m.index! + m[0].length);
+    const ms = score >= 2 ? monthStart(MONTH_OF.get(name)!, year(m[3]), m[1], today) : null;
+    if (ms !== null) months.push({ ms, score });
+  }
+  return pick(months);
+}
+
+/** The day a month-only date means (see MONTH_ALONE), or null: a month without a year that is today's is no date. */
+function monthStart(month: number, y: number | null, part: string | undefined, today: number): number | null {
+  const t = new Date(today);
+  let yy = y ?? t.getUTCFullYear();
+  if (y === null) {
+    if (month === t.getUTCMonth() + 1) return null;
+    if (month < t.getUTCMonth() + 1) yy++;
+  }
+  if (part && MONTH_END.has(part)) return Date.UTC(yy, month, 1);
+  return Date.UTC(yy, month - 1, part && MONTH_MID.has(part) ? 15 : 1);
 }
 
 function pick(cs: Candidate[]): number | null {
