@@ -162,6 +162,11 @@ describe("auto-replies by their wording alone, with the return date", () => {
   test("acknowledgements and tickets", () => {
     expect(classifyMessage(message([], "We have received your request (ticket #4411) and will respond within 24 hours.")).classification).toBe("auto_reply");
     expect(classifyMessage(message([], "Hemos recibido su mensaje. Este es un mensaje automático.")).classification).toBe("auto_reply");
+    expect(classifyMessage(message([], "Thanks for contacting Northwind Support. Someone from our team will reply within 24 hours.")).classification).toBe("auto_reply");
+  });
+
+  test("at a trade show with patchy internet access", () => {
+    expect(classifyMessage(message([], "I'm at a trade show until Thursday with patchy internet access.")).classification).toBe("auto_reply");
   });
 
   test("'left the company' responders: intent moved, a proposal when an address is given", () => {
@@ -175,6 +180,8 @@ describe("auto-replies by their wording alone, with the return date", () => {
   test("a person who mentions being away, writing to us, is a reply", () => {
     expect(classifyMessage(message([], "I'm on holiday until Monday, let's talk then!")).classification).toBe("reply");
     expect(classifyMessage(message([], "I'm out of office next week. Can we do the week after?")).classification).toBe("reply");
+    const v = classifyMessage(message([], "I'm away until Friday, but this is interesting — send me the slides and I'll look when I'm back."));
+    expect([v.classification, v.intent]).toEqual(["reply", "interested"]);
   });
 });
 

@@ -73,7 +73,7 @@ const AUTOMATIC = re([
 
 // away: out of office, on leave, on holiday
 const AWAY = re([
-  "out of (?:the )?office|away from (?:the |my )?(?:office|desk|e-?mail)|(?:i am|i'm|i will be|i'll be|currently) (?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick |medical |study )?(?:leave|vacation|holiday|holidays|pto|a business trip|sabbatical))|on (?:annual|parental|maternity|paternity|sick|medical) leave|(?:annual|parental|maternity|paternity) leave|(?:currently|presently) (?:away|out|unavailable|not in the office)|(?:off|out|home) sick",
+  "out of (?:the )?office|(?:i am|i'm|i will be|i'll be) (?:at|attending) (?:a|an|the) (?:conference|trade ?show|offsite|off-site|summit|trade fair)|away from (?:the |my )?(?:office|desk|e-?mail)|(?:i am|i'm|i will be|i'll be|currently) (?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick |medical |study )?(?:leave|vacation|holiday|holidays|pto|a business trip|sabbatical))|on (?:annual|parental|maternity|paternity|sick|medical) leave|(?:annual|parental|maternity|paternity) leave|(?:currently|presently) (?:away|out|unavailable|not in the office)|(?:off|out|home) sick",
   "nicht im (?:buro|buero|hause|haus|office)|ausser haus|abwesend|im urlaub|in (?:elternzeit|mutterschutz|urlaub|karenz)|auf (?:dienstreise|geschaftsreise|reisen)|nicht erreichbar|nicht (?:am|im) arbeitsplatz|(?:bin|ist) (?:derzeit |aktuell |leider )?krank|krankgeschrieben|im krankenstand",
   "absente? du bureau|(?:je suis|je serai) (?:absente?|en conge|en vacances|en deplacement|hors du bureau)|actuellement absente?|en conges?(?: maternite| parental| paternite)?|en vacances|hors du bureau|en arret (?:maladie|de travail)|(?:je suis|je serai) malade",
   "fuera de la oficina|(?:estoy|estare|me encuentro) (?:de vacaciones|ausente|fuera|de viaje|de baja|de permiso)|de (?:vacaciones|baja|permiso)(?: maternal| paternal| por maternidad| por paternidad)?|ausente de la oficina|(?:estoy|estare) enferm[oa]",
@@ -95,7 +95,7 @@ const BACK = re([
 
 // limited access to e-mail
 const ACCESS = re([
-  "(?:limited|no|intermittent|restricted|occasional|without) access to (?:my )?(?:e-?mails?|mail|messages|the internet|my inbox)|(?:not|won't be|will not be) (?:checking|reading|monitoring) (?:my )?(?:e-?mails?|mail|messages)",
+  "(?:limited|no|intermittent|restricted|occasional|without|spotty|patchy|sporadic|minimal|little) access to (?:my )?(?:e-?mails?|mail|messages|the internet|my inbox)|(?:limited|no|intermittent|restricted|occasional|spotty|patchy|sporadic|minimal|little) (?:e-?mail|internet|wi-?fi) access|(?:not|won't be|will not be) (?:checking|reading|monitoring) (?:my )?(?:e-?mails?|mail|messages)",
   "(?:eingeschrankte?[mn]?|eingeschraenkte?[mn]?|keine?[mn]?|begrenzte?[mn]?) zugriff auf (?:meine )?(?:e-?mails?|mails|nachrichten|das postfach)|(?:e-?mails?|nachricht(?:en)?|post) (?:wird|werden) (?:wahrend meiner abwesenheit )?nicht (?:gelesen|weitergeleitet|bearbeitet)",
   "acces (?:limite|restreint|reduit|intermittent) (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)|sans acces (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)",
   "acceso limitado (?:al|a mi|a mis|a) (?:correo|correos|e-?mail|email)|sin acceso (?:al|a mi|a) (?:correo|e-?mail|email)",
@@ -179,7 +179,7 @@ const RECEIVED_PASSIVE = re([
 ]);
 // "we have received your message": machine-like with a ticket or a promise to answer
 const RECEIVED = re([
-  "(?:we|i) (?:have )?received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)",
+  "(?:we|i) (?:have )?received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|thank(?:s| you) for contacting (?!me(?![a-z]))[a-z]+|(?:someone|a member|one) (?:of|from) (?:our|the) (?:[a-z]+ )?(?:team|staff|agents) will",
   "wir haben ihre (?:nachricht|anfrage|e-?mail|mail) erhalten",
   "nous avons (?:bien )?recu votre (?:message|demande|e-?mail|courriel)",
   "hemos recibido (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)",
@@ -199,8 +199,8 @@ const TICKET = re([
 
 // a person talking to us about our offer, not a responder
 const ENGAGED = re([
-  "let'?s (?:talk|chat|meet|connect|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
-  "interessiert|ihr angebot|klingt (?:gut|interessant)",
+  "let'?s (?:talk|chat|meet|connect|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|interesting|send (?:me|us|over) (?:the|your) (?:deck|slides|material|materials|info|details|proposal|pricing|case stud)|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
+  "interessiert|interessant|ihr angebot|klingt (?:gut|interessant)",
   "interesse|votre (?:offre|proposition|solution)",
   "interesad|su (?:oferta|propuesta)|me interesa",
   "interessat|la vostra (?:offerta|proposta)",
