@@ -204,6 +204,18 @@ describe("unsubscribe requests", () => {
     "STOP",
     "Stop.",
     "pls remove",
+    // wanting no more mail, said with a verb of wanting, in each language
+    "Please have me removed from your mailing list.",
+    "We do not wish to receive any more emails from you.",
+    "Wir möchten keine weiteren Nachrichten von Ihnen erhalten.",
+    "Nous ne souhaitons plus recevoir ce type de message.",
+    "Merci de ne plus m'envoyer de messages.",
+    "No deseo seguir recibiendo sus correos.",
+    "Deja de mandarme correos.",
+    "Non desidero più ricevere comunicazioni.",
+    "Smettila di contattarmi.",
+    "Não desejo receber mais e-mails.",
+    "Pare de me mandar mensagens.",
   ])("%p", (body) => {
     const v = classifyMessage(message([], body));
     expect(v).toMatchObject({ classification: "unsubscribe_request", sentiment: null, intent: null, proposal: { action: "suppress", email: "tomas@cliente.example", name: null } });
@@ -217,6 +229,8 @@ describe("unsubscribe requests", () => {
   test("'stop' or 'remove' inside a sentence is no removal request", () => {
     expect(classifyMessage(message([], "Will you stop by our booth at the fair?")).classification).toBe("reply");
     expect(classifyMessage(message([], "Please remove the attachment and send it again.")).classification).toBe("reply");
+    expect(classifyMessage(message([], "The export button was removed from the dashboard; can you get it back?")).classification).toBe("reply");
+    expect(classifyMessage(message([], "Quando smetti di scrivere, la bozza si salva?")).classification).toBe("reply");
   });
 
   test("a mail client's List-Unsubscribe mailto, automatically worded and marked, is one", () => {

@@ -1,7 +1,9 @@
 // A request not to be mailed again, in the seven languages: "unsubscribe",
 // "remove me from your list", "stop emailing me", "take me off", "bitte
 // austragen", "désinscrire", "ne plus recevoir", "darme de baja",
-// "cancellami", "afmelden", "descadastrar"… Read on the visible text only, so
+// "cancellami", "afmelden", "descadastrar", and wanting no more mail ("we do not
+// wish to receive more emails", "ne souhaite plus recevoir", "non voglio più
+// ricevere", "não quero mais receber")… Read on the visible text only, so
 // our own quoted footer ("unsubscribe here") never counts. A plain "not
 // interested" or "please don't follow up" is a refusal, not a removal request.
 import { anyOf } from "./fold";
@@ -13,28 +15,29 @@ const REMOVAL = anyOf([
   "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
   "no (?:more|further) (?:e-?mails|emails|mails|messages)",
+  "(?:be|get|been|me|us) removed from (?:your |the |this |these |future |all |any )?(?:mailing |contact |e-?mail |email |distribution )?(?:list|lists|emails|e-?mails|mailings|database|sequence|campaign|communications)|(?:don'?t|do not|no longer) (?:want|wish) to (?:receive|get) (?:(?:any|these|your|more|further|such) ){0,2}(?:e-?mails|emails|mails|messages)|(?:do not|don'?t) (?:want|wish) to be (?:contacted|e-?mailed|emailed) (?:again|any ?more|further)",
   "off (?:your|the) (?:mailing )?list|please stop(?: it)?(?= ?[.!]| ?$)",
   // de
   "austragen|austragung|(?:bitte )?abmelden|abmeldung|vom verteiler|aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|mailingliste|newsletter|datenbank)",
-  "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen) mehr|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
+  "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen) mehr|keine weiteren (?:e-?mails|mails|nachrichten|zusendungen)|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
   "(?:loschen|loeschen|entfernen) sie (?:mich|meine)|(?:meine daten|meine (?:e-?mail-?)?adresse) (?:loschen|loeschen|entfernen)|schreiben sie mir nicht mehr",
   // fr
-  "desinscri(?:re|vez|ption|s|t|ption)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me )?(?:contacter|ecrire|envoyer)",
+  "desinscri(?:re|vez|ption|s|t|ption)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me |m')?(?:contacter|ecrire|envoyer)|ne (?:souhaite|souhaitons|veux|voulons|desire|desirons|voudrais|souhaiterais) (?:plus|pas) (?:recevoir|etre (?:contacte|sollicite))",
   "(?:retirez|supprimez|enlevez)(?:-| )moi|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me )?(?:contactez|ecrivez|sollicitez) plus|me retirer de (?:votre|vos|la) (?:liste|fichier|base)",
   // es
   "dar(?:me)? de baja|(?:eliminame|eliminadme|elimineme|eliminenme|borrame|borradme|borreme|borrenme|quitame|quitadme|quiteme|quitenme|sacame|sacadme|saqueme|saquenme) de (?:su|la|tu|vuestra|esta|esa) (?:lista|base)|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
-  "no (?:me |nos )?(?:envien|envies|contacten|contactes|escriban|escribas|manden|mandes) mas|dejen de (?:enviar|escribir|contactar|mandar)|deja de (?:enviar|escribir|contactar|mandar)",
+  "no (?:me |nos )?(?:envien|envies|contacten|contactes|escriban|escribas|manden|mandes) mas|dej(?:en|a|ad) de (?:enviar|escribir|contactar|mandar)(?:me|nos)?|no (?:quiero|queremos|deseo|deseamos) (?:recibir|seguir recibiendo) (?:mas )?(?:sus |tus |vuestros )?(?:correos|e-?mails|mensajes)",
   "(?:borren|eliminen|borrad|eliminad|borra|elimina) mis datos|(?:cancelar|anular) (?:la |mi )?suscripcion|desuscribir(?:me)?|desuscribanme",
   // it
   "cancellami|cancellatemi|cancellarmi|cancellate (?:il mio|la mia)|cancellare (?:il mio|la mia) (?:indirizzo|e-?mail|iscrizione|contatto)",
   "rimuovetemi|rimuovermi|rimuovimi|rimuovere (?:il mio|la mia) (?:indirizzo|e-?mail|contatto)|toglietemi|togliermi dalla",
-  "non (?:mi |ci )?(?:scrivete|contattate|inviate|mandate|scrivere|contattare) piu|disiscrivere|disiscrivermi|annullare l'iscrizione|disiscrizione",
+  "non (?:mi |ci )?(?:scrivete|contattate|inviate|mandate|scrivere|contattare) piu|non (?:voglio|vogliamo|desidero|desideriamo) piu ricevere|smett(?:ete|i|a|ila|etela) di (?:scriver|contattar|inviar|mandar)(?:mi|ci)|disiscrivere|disiscrivermi|annullare l'iscrizione|disiscrizione",
   // nl
   "afmelden|afmelding|uitschrijven|schrijf (?:me|mij|ons) uit|verwijder (?:mij|me|ons|mijn)|haal (?:mij|me|ons) (?:van|uit)",
   "geen (?:e-?mails|mails|berichten|nieuwsbrieven) meer|(?:niet meer|nooit meer) (?:mailen|benaderen|contacteren|e-?mailen)|stop met (?:mailen|e-?mailen|sturen|benaderen)",
   // pt
   "descadastr(?:ar|e|em|o|ar-me|e-me)|descadastramento|(?:remover|remova|removam|retire|retirem|tirem|tire)(?:-me| (?:o )?meu (?:e-?mail|email|endereco|contato|nome)| me (?:da|desta|de) (?:lista|base))",
-  "nao (?:me |nos )?(?:envie|enviem|mande|mandem|contate|contatem|contacte|contactem|escreva|escrevam) mais|parem de (?:enviar|mandar|contatar|escrever)|pare de (?:enviar|mandar|contatar|escrever)",
+  "nao (?:me |nos )?(?:envie|enviem|mande|mandem|contate|contatem|contacte|contactem|escreva|escrevam) mais|parem? de (?:me |nos )?(?:enviar|mandar|contatar|escrever)|nao (?:quero|queremos|desejo|desejamos) (?:mais )?receber (?:mais )?(?:seus |suas |os seus |as suas )?(?:e-?mails|emails|mensagens)",
   "cancelar (?:a |minha )?inscricao|sair da (?:lista|sua lista)|me (?:tire|tirem|retire|retirem|remova|removam|exclua|excluam) (?:da|desta|dessa|de|do)(?: sua| vossa)? (?:lista|base|cadastro|mailing)",
 ]);
 
