@@ -474,3 +474,23 @@ describe("the writer's assistant books the meeting", () => {
     expect(classifyMessage(reply("Schedule a call with Tom Becker (tom@prospect.example), he runs sales.")).intent).toBe("referral");
   });
 });
+
+describe("names with particles, and a name set after a role", () => {
+  test.each([
+    ["Please talk to Jan van der Berg, he runs finance: jan.vanderberg@prospect.example", "Jan van der Berg"],
+    ["Sprechen Sie am besten mit Anna von Stein (anna.vonstein@prospect.example).", "Anna von Stein"],
+    ["Fale com a Maria da Silva, ela cuida disso: maria.silva@prospect.example", "Maria da Silva"],
+    ["Luca di Marco <luca.dimarco@prospect.example> segue questo tema.", "Luca di Marco"],
+    ["Best to talk to our head of purchasing, Dana Kim: dana.kim@prospect.example", "Dana Kim"],
+  ])("%p → refer %p", (body, name) => {
+    const v = classifyMessage(reply(body));
+    expect(v.intent).toBe("referral");
+    expect(v.proposal?.name).toBe(name);
+  });
+  test("a role, the clause's verb, then the name (Dutch)", () => {
+    expect(classifyMessage(reply("Daarvoor moet je bij onze inkoper zijn, Sanne de Boer.")).intent).toBe("referral");
+  });
+  test("a particle is no name of its own", () => {
+    expect(classifyMessage(reply("Contact Tom at tom@prospect.example, de facto our buyer.")).proposal).toEqual({ action: "refer", email: "tom@prospect.example", name: "Tom" });
+  });
+});

@@ -5,7 +5,9 @@
 // Names are read from the original text (capitals matter): the words right
 // before an address ("Maria Rossi <maria@…>", "Maria Rossi, maria@…", "Frau
 // Müller (mueller@…)"), in brackets right after it, or right after a verb
-// that points to someone ("talk to Maria Rossi").
+// that points to someone ("talk to Maria Rossi", or past a role and a comma:
+// "our head of purchasing, Dana Kim"). A name keeps the particles between its
+// capitalised words ("Jan van der Berg", "Maria da Silva").
 import { fold } from "./fold";
 import { OWN_NEW_ADDRESS, REFERRAL_AFTER_NAME, REFERRAL_VERB } from "./cues";
 
@@ -22,7 +24,7 @@ const NOT_NAMES = new Set(
     "please contact our my the he she they her his him mr mrs ms miss dr prof herr herrn frau m mme mlle sr sra srta sig sigra dott dhr mevr email e-mail mail address adresse colleague colleagues kollege kollegen kollegin collegue collègue colega collega team sales marketing ceo cto cfo coo cmo head director manager hi hello hallo bonjour hola ciao olá ola thanks thank regards i we you sie ihr ihre ihren ihrem unser unsere unseren unserem notre nos nuestro nuestra il la le el los las lo onze ons nosso nossa dear liebe lieber cher chère querido querida caro cara beste prezado prezada at on in for to per para an à a vous je ich yo io ik eu or and und et y e o en op em via unter chez bei presso bij com with mit avec con" +
     " vertrieb einkauf support abteilung it hr purchasing procurement ventes achats compras ventas acquisti vendite inkoop verkoop vendas info office büro geschäftsführung management direction dirección direzione directie diretoria department departement departamento dipartimento afdeling best kind monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag lundi mardi mercredi jeudi vendredi lunes martes jueves viernes" +
     // possessives and roles that sit between a referral verb and the name ("voyez avec ma collègue Sophie")
-    " ma mon mes sa son ses mi mis tu su sus mio mia miei mie mein meine meiner meinem meinen unserer mijn onze meu minha meus minhas seu sua compañero compañera companero companera collaboratrice collaborateur responsable dsi drh daf cio ciso cpo vp cmo c'est c’est wer who qui quien quién chi quem wie das dies this that it er es eso esto isso isto questo quello dit dat hij zij ele ela lui lei él ella"
+    " ma mon mes sa son ses mi mis tu su sus mio mia miei mie mein meine meiner meinem meinen unserer mijn onze meu minha meus minhas seu sua compañero compañera companero companera collaboratrice collaborateur responsable dsi drh daf cio ciso cpo vp cmo c'est c’est wer who qui quien quién chi quem wie das dies this that it er es eso esto isso isto questo quello dit dat hij zij ele ela lui lei él ella zijn wezen sein"
   ).split(" "),
 );
 
@@ -54,32 +56,55 @@ function nameAfter(text: string, end: number): string | null {
   return m ? leadingName(m[1]!) : null;
 }
 
-/** Capitalised words at the end of `s` (up to three), past words that are no names. */
+/** Lower-case words inside a surname ("Jan de Vries", "Anna von Stein", "Maria da Silva"): part of a name only between two capitalised words. */
+const PARTICLES = new Set(["van", "von", "de", "der", "den", "da", "di", "del", "della", "dos", "das", "do", "du", "ten", "ter", "zu"]);
+
+const isNameWord = (t: string) => NAME_TOKEN.test(t) && !NOT_NAMES.has(t.toLowerCase()) && t.length >= 2;
+
+/** Whether tokens[i] is a particle with more particles and then a capitalised word on the side `step` looks to. */
+function particleAt(tokens: string[], i: number, step: 1 | -1): boolean {
+  if (!PARTICLES.has(tokens[i]!)) return false;
+  for (let k = i + step; k >= 0 && k < tokens.length && Math.abs(k - i) <= 2; k += step) {
+    if (isNameWord(tokens[k]!)) return true;
+    if (!PARTICLES.has(tokens[k]!)) return false;
+  }
+  return false;
+}
+
+/** Capitalised words at the end of `s` (up to three, with the particles between them), past words that are no names. */
 function trailingName(s: string): string | null {
-  const tokens = s.split(/\s+/).filter(Boolean);
+  const tokens = s.split(/\s+/).filter(Boolean).map((t) => t.replace(/^[("'“«]+|[)"'”»,.:]+$/g, ""));
   const name: string[] = [];
-  for (let i = tokens.length - 1; i >= 0 && name.length < 3; i--) {
-    const t = tokens[i]!.replace(/^[("'“«]+|[)"'”»,.:]+$/g, "");
-    if (!NAME_TOKEN.test(t) || NOT_NAMES.has(t.toLowerCase()) || t.length < 2) break;
-    name.unshift(t);
+  let words = 0;
+  for (let i = tokens.length - 1; i >= 0 && words < 3; i--) {
+    const t = tokens[i]!;
+    if (isNameWord(t)) {
+      name.unshift(t);
+      words++;
+    } else if (words > 0 && particleAt(tokens, i, -1)) name.unshift(t);
+    else break;
   }
   return name.length ? name.join(" ") : null;
 }
 
-/** Capitalised words at the start of `s` (up to three), past titles and the like. */
+/** Capitalised words at the start of `s` (up to three, with the particles between them), past titles and the like. */
 function leadingName(s: string): string | null {
-  const tokens = s.split(/\s+/).filter(Boolean);
+  const raws = s.split(/\s+/).filter(Boolean);
+  const tokens = raws.map((raw) => raw.replace(/^[("'“«]+|[)"'”»,.:;]+$/g, ""));
   const name: string[] = [];
+  let words = 0;
   let skipped = 0;
-  for (const raw of tokens) {
-    const t = raw.replace(/^[("'“«]+|[)"'”»,.:;]+$/g, "");
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (name.length === 0 && NOT_NAMES.has(t.toLowerCase()) && skipped < 3) {
       skipped++;
       continue;
     }
-    if (!NAME_TOKEN.test(t) || NOT_NAMES.has(t.toLowerCase()) || t.length < 2) break;
+    const particle = words > 0 && !/[,.:;)]$/.test(raws[i]!) && particleAt(tokens, i, 1);
+    if (!particle && !isNameWord(t)) break;
     name.push(t);
-    if (name.length === 3 || /[,.:;)]$/.test(raw)) break;
+    if (!particle) words++;
+    if (words === 3 || /[,.:;)]$/.test(raws[i]!)) break;
   }
   return name.length ? name.join(" ") : null;
 }
@@ -125,7 +150,8 @@ export function referredName(text: string): { name: string; index: number } | nu
     for (const m of f.matchAll(REFERRAL_VERB)) {
       // "I'll talk to Omar and get back to you": the writer consulting someone, not pointing us to them
       if (SELF.test(f.slice(Math.max(0, m.index! - 24), m.index!))) continue;
-      const name = leadingName(line.slice(m.index! + m[0].length, m.index! + m[0].length + 80));
+      const after = line.slice(m.index! + m[0].length, m.index! + m[0].length + 120);
+      const name = leadingName(after) ?? appositiveName(after);
       if (name) return { name, index: offset + m.index! };
     }
     // the name stated first: "Nathalie Roux handles this", "c'est Paul Girard qui s'occupe de ça"
@@ -140,6 +166,12 @@ export function referredName(text: string): { name: string; index: number } | nu
     offset += line.length + 1;
   }
   return null;
+}
+
+/** The name set after a role in lower case and a comma: "our head of sales, Dana Kim", "onze inkoper zijn, Sanne de Boer". */
+function appositiveName(s: string): string | null {
+  const m = /^\s*(?:[\p{Ll}'’-]+\s+){0,5}[\p{Ll}\p{Lu}'’-]+,\s+/u.exec(s);
+  return m ? leadingName(s.slice(m[0].length)) : null;
 }
 
 export interface Writer {
