@@ -216,6 +216,7 @@ describe("unsubscribe requests", () => {
     "Smettila di contattarmi.",
     "Não desejo receber mais e-mails.",
     "Pare de me mandar mensagens.",
+    "Never reach out to me again.",
   ])("%p", (body) => {
     const v = classifyMessage(message([], body));
     expect(v).toMatchObject({ classification: "unsubscribe_request", sentiment: null, intent: null, proposal: { action: "suppress", email: "tomas@cliente.example", name: null } });

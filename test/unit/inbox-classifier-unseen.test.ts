@@ -413,8 +413,13 @@ describe("the timing, the next steps, and a deal signed elsewhere", () => {
     ["We never outsource our outbound.", "not_interested"],
     ["Our answer is still no.", "not_interested"],
     ["Wir arbeiten bereits mit einem anderen Anbieter.", "not_interested"],
+    ["We ended up developing something in-house last year.", "not_interested"],
+    ["Frankly that's beyond what we need.", "not_interested"],
+    ["Way too pricey for us right now, sorry.", "not_interested"],
+    ["We aren't buying new tools until the merger closes, and probably not then either.", "not_interested"],
     // "no problem" is no answer of no
     ["My answer: no problem, send it over.", "interested"],
+    ["If it's not too expensive for us, let's talk Thursday at 2pm.", "meeting_request"],
   ])("%p → %p", (body, intent) => {
     expect(classifyMessage(reply(body)).intent).toBe(intent as never);
   });

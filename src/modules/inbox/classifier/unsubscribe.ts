@@ -14,7 +14,7 @@ const REMOVAL = anyOf([
   "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))",
   "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
-  "no (?:more|further) (?:e-?mails|emails|mails|messages)",
+  "no (?:more|further) (?:e-?mails|emails|mails|messages)|(?:do not|don'?t|dont|never) (?:reach out|get in touch)(?: (?:to|with) (?:me|us))? (?:again|any ?more)",
   "(?:be|get|been|me|us) removed from (?:your |the |this |these |future |all |any )?(?:mailing |contact |e-?mail |email |distribution )?(?:list|lists|emails|e-?mails|mailings|database|sequence|campaign|communications)|(?:don'?t|do not|no longer) (?:want|wish) to (?:receive|get) (?:(?:any|these|your|more|further|such) ){0,2}(?:e-?mails|emails|mails|messages)|(?:do not|don'?t) (?:want|wish) to be (?:contacted|e-?mailed|emailed) (?:again|any ?more|further)",
   "off (?:your|the) (?:mailing )?list|please stop(?: it)?(?= ?[.!]| ?$)",
   // de
