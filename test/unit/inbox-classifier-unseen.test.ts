@@ -499,3 +499,31 @@ describe("names with particles, and a name set after a role", () => {
     expect(classifyMessage(reply("Contact Tom at tom@prospect.example, de facto our buyer.")).proposal).toEqual({ action: "refer", email: "tom@prospect.example", name: "Tom" });
   });
 });
+
+describe("another vendor chosen, in each language", () => {
+  test.each([
+    "We chose a different provider in the end.",
+    "Wir haben uns für eine andere Lösung entschieden.",
+    "Nous avons retenu un autre prestataire.",
+    "Al final elegimos otro proveedor.",
+    "Alla fine abbiamo optato per un altro fornitore.",
+    "We zijn voor een andere leverancier gegaan.",
+    "Fechamos com outro fornecedor, obrigado.",
+  ])("%p → not_interested", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("not_interested");
+  });
+});
+
+describe("a quarter by its ordinal defers", () => {
+  test.each([
+    "Not for now. Let's look at it in the third quarter.",
+    "Derzeit kein Thema, vielleicht im dritten Quartal.",
+    "Recontactez-moi au troisième trimestre.",
+    "Escríbeme en el tercer trimestre.",
+    "Ne riparliamo nel terzo trimestre.",
+    "Neem in het derde kwartaal contact op.",
+    "Fale comigo no terceiro trimestre.",
+  ])("%p → later", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("later");
+  });
+});
