@@ -527,3 +527,20 @@ describe("a quarter by its ordinal defers", () => {
     expect(classifyMessage(reply(body)).intent).toBe("later");
   });
 });
+
+describe("a call or a meeting as a feature or a metric, availability in a language", () => {
+  test.each([
+    "Does the call tracking work with Aircall?",
+    "How are meetings booked counted in your reports?",
+    "Is your platform available in German?",
+    "Sind Sie auch für den österreichischen Markt verfügbar?",
+  ])("%p → question", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("question");
+  });
+  test.each(["Are you available on Thursday for a call?", "Quick call tomorrow at 10?"])("%p → meeting_request", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("meeting_request");
+  });
+  test("asking how often they must say no refuses", () => {
+    expect(classifyMessage(reply("I already told you no twice.")).intent).toBe("not_interested");
+  });
+});
