@@ -544,3 +544,19 @@ describe("a call or a meeting as a feature or a metric, availability in a langua
     expect(classifyMessage(reply("I already told you no twice.")).intent).toBe("not_interested");
   });
 });
+
+describe("phone-style replies", () => {
+  test.each([
+    ["Pass.", "not_interested"],
+    ["👎🏽", "not_interested"],
+    ["Not intersted, thx", "not_interested"],
+    ["Nee dankjewel.", "not_interested"],
+    ["prob next yr", "later"],
+    ["interrested, send more", "interested"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+  test("'pass' inside a sentence is no refusal", () => {
+    expect(classifyMessage(reply("Pass me your deck and I'll share it with the team.")).intent).toBe("interested");
+  });
+});
