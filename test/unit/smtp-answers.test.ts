@@ -87,6 +87,9 @@ describe("classifyAnswer", () => {
     ["552 5.3.4 Message size exceeds fixed limit", "message_too_large"],
     ["554 5.7.1 Service unavailable; Client host [192.0.2.1] blocked using zen.spamhaus.org", "blocked"],
     ["550 5.7.606 Access denied, banned sending IP [192.0.2.1]", "blocked"],
+    // a consumer connection (Spamhaus PBL's sense): send through your provider's relay
+    ["550 5.7.1 Mail from dynamic IP addresses is not accepted, please relay through your ISP", "blocked"],
+    ["554 5.7.0 Please use the SMTP server of your provider", "blocked"],
     ["550-5.7.1 Our system has detected that this message is likely unsolicited mail.", "spam"],
     ["554 5.7.1 Message rejected as spam by Content Filtering.", "spam"],
     ["550 5.7.26 This mail is unauthenticated, which poses a security risk to the sender and Gmail users", "dmarc"],
