@@ -137,6 +137,7 @@ describe("auto-replies by their wording alone, with the return date", () => {
     ["the end of a month: the next one's first", "Ich bin in Elternzeit bis Ende Februar und habe keinen Zugriff auf meine E-Mails.", "2027-03-01"],
     ["the middle of a month", "Je suis absente jusqu'à mi-mars, sans accès à mes e-mails.", "2027-03-15"],
     ["es, end of a month", "Estoy de baja hasta finales de abril, sin acceso al correo.", "2027-05-01"],
+    ["nl, end of May", "Ik ben met zwangerschapsverlof tot eind mei en lees mijn e-mail niet.", "2027-06-01"],
     ["a month without a cue is no date", "I'm out of the office with limited access to email. Our June newsletter has the details.", null],
     ["'may' is a month only with a year", "I'm out of the office with limited access to email; replies may take a few days.", null],
     ["this month without a year is no date", "I am away in January with limited access to email.", null],

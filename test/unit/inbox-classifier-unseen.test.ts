@@ -542,6 +542,7 @@ describe("a call or a meeting as a feature or a metric, availability in a langua
   });
   test("asking how often they must say no refuses", () => {
     expect(classifyMessage(reply("I already told you no twice.")).intent).toBe("not_interested");
+    expect(classifyMessage(reply("I told you no one here uses Salesforce — does it work with Pipedrive?")).intent).toBe("question");
   });
 });
 

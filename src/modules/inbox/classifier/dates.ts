@@ -63,7 +63,8 @@ const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9
  * "jusqu'à mi-mars". Its first day; "end of" is the next month's first, "mid" the 15th. Full names only,
  * and May ("may", "mai": a verb, Italian "never") only with a year.
  */
-const MONTH_FULL = MONTHS.flatMap(([, names]) => names.filter((n) => n.length >= 4 && n !== "maio")).concat("maio").sort((a, b) => b.length - a.length).join("|");
+// names of four letters or more ("juni", "mars", "sept"), and Dutch "mei", which is nothing else
+const MONTH_FULL = MONTHS.flatMap(([, names]) => names.filter((n) => n.length >= 4)).concat("mei").sort((a, b) => b.length - a.length).join("|");
 const MONTH_PART = "end|ende|fin|fim|finales|fine|eind|final|late|mid|mi|mitte|mediados|meados|meta|half|early|anfang|debut|principios|inizio|begin|inicio|comeco";
 const MONTH_ALONE = new RegExp(`(?<![0-9] ?)(?<![a-z])(?:(${MONTH_PART})(?:-| )(?:(?:of|de|di|del|des|van|do|da|the|o) ){0,2})?(${MONTH_FULL}|may|mai)(?:,? ([0-9]{4}))?(?! ?[0-9])(?![a-z])`, "g");
 const MONTH_END = new Set(["end", "ende", "fin", "fim", "finales", "fine", "eind", "final", "late"]);
