@@ -199,7 +199,7 @@ const TICKET = re([
 
 // a person talking to us about our offer, not a responder
 const ENGAGED = re([
-  "let'?s (?:talk|chat|meet|connect|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|interesting|send (?:me|us|over) (?:the|your) (?:deck|slides|material|materials|info|details|proposal|pricing|case stud)|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
+  "let'?s (?:talk|chat|meet|connect|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|interesting|send (?:me|us|over) (?:the|your) (?:deck|slides|material|materials|info|details|proposal|pricing|case stud(?:y|ies))|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
   "interessiert|interessant|ihr angebot|klingt (?:gut|interessant)",
   "interesse|votre (?:offre|proposition|solution)",
   "interesad|su (?:oferta|propuesta)|me interesa",
