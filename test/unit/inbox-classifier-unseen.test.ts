@@ -561,3 +561,32 @@ describe("phone-style replies", () => {
     expect(classifyMessage(reply("Pass me your deck and I'll share it with the team.")).intent).toBe("interested");
   });
 });
+
+describe("Italian, Dutch and Portuguese forms", () => {
+  test.each([
+    ["Mi dica di più, potrebbe interessarci.", "interested"],
+    ["Vertel me meer, dit kan nuttig zijn.", "interested"],
+    ["Conte-me mais sobre a ferramenta.", "interested"],
+    ["Cuéntame más, por favor.", "interested"],
+    ["Mi telefoni giovedì pomeriggio.", "meeting_request"],
+    ["Siamo già a posto così, grazie.", "not_interested"],
+    ["Ya estamos cubiertos en ese tema.", "not_interested"],
+    ["Já estamos atendidos, obrigado.", "not_interested"],
+    ["Wij zijn al voorzien, dank u.", "not_interested"],
+    ["Wir sind bereits gut aufgestellt.", "not_interested"],
+    ["Non sono io la persona di riferimento.", "wrong_person"],
+    ["Ik werk inmiddels niet meer bij Brightline.", "moved"],
+    ["Ich arbeite seit Januar nicht mehr bei Brightline.", "moved"],
+    ["Saí da Brightline há dois meses.", "moved"],
+    ["Dejé Brightline el mes pasado.", "moved"],
+    ["Ho lasciato Brightline il mese scorso.", "moved"],
+    ["Mail me in april nog een keer.", "later"],
+    ["Schreiben Sie mir im Herbst noch einmal.", "later"],
+    ["Vamos ver mais pra frente.", "later"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+  test("leaving a meeting is no move", () => {
+    expect(classifyMessage(reply("Saí da reunião agora, pode me ligar às 15h?")).intent).toBe("meeting_request");
+  });
+});
