@@ -590,3 +590,34 @@ describe("Italian, Dutch and Portuguese forms", () => {
     expect(classifyMessage(reply("Saí da reunião agora, pode me ligar às 15h?")).intent).toBe("meeting_request");
   });
 });
+
+describe("not what they look for, rather not proceed, and could work for us", () => {
+  test.each([
+    ["Honestly this isn't quite what we need.", "not_interested"],
+    ["We would prefer not to pursue this.", "not_interested"],
+    ["No es lo que necesitamos ahora, gracias.", "not_interested"],
+    ["Je dois malheureusement décliner.", "not_interested"],
+    ["Nous n'allons pas donner suite à votre proposition.", "not_interested"],
+    ["Das ist nicht ganz das, was wir brauchen.", "not_interested"],
+    ["Non è quello che ci serve.", "not_interested"],
+    ["Dat is niet wat wij zoeken.", "not_interested"],
+    ["We zien hiervan af.", "not_interested"],
+    ["Não é bem o que procuramos.", "not_interested"],
+    ["Preferimos não avançar.", "not_interested"],
+    ["Je ne suis pas décisionnaire, désolé.", "wrong_person"],
+    ["Darüber entscheide ich nicht.", "wrong_person"],
+    ["This might work for us — how is it priced?", "interested"],
+    ["Das dürfte für uns spannend sein. Wie funktioniert die Abrechnung?", "interested"],
+    ["Ça pourrait nous intéresser. Comment fonctionne la facturation ?", "interested"],
+    ["Nos vendría bien. ¿Cómo se factura?", "interested"],
+    ["Can we find some time Wednesday afternoon?", "meeting_request"],
+    ["Faisons un point mardi à 11h.", "meeting_request"],
+    ["Agendemos una llamada para el lunes.", "meeting_request"],
+    ["Ich habe das an unsere Kollegin, Frau Weber, weitergeleitet.", "referral"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+  test("a dash between spaces ends a clause: the negation before it negates nothing after", () => {
+    expect(classifyMessage(reply("I'd rather not wait - let's talk Monday at 10.")).intent).toBe("meeting_request");
+  });
+});

@@ -101,7 +101,8 @@ const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wo
 const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|niet)(?![a-z])/;
 /** Words that set what follows against what came before; they end a clause too. */
 const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|echter|porem|contudo";
-const CLAUSE_END = new RegExp(`[.!?;,:\\n]|(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
+// a dash between spaces ("I'd rather not wait - let's talk Monday") ends a clause too; a hyphen inside a word does not
+const CLAUSE_END = new RegExp(`[.!?;,:\\n]| -(?= )|(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 
 export function score(visible: string): Scores {
@@ -272,7 +273,7 @@ function negated(f: string, index: number, length: number): boolean {
   if (cut >= 0) before = before.slice(cut);
   if (NEGATOR.test(before)) return true;
   let after = f.slice(index + length, index + length + 30);
-  const end = after.search(/[.!?;,:\n]/);
+  const end = after.search(/[.!?;,:\n]| -(?= )/);
   if (end >= 0) after = after.slice(0, end);
   return AFTER_NEGATOR.test(after);
 }
