@@ -621,3 +621,24 @@ describe("not what they look for, rather not proceed, and could work for us", ()
     expect(classifyMessage(reply("I'd rather not wait - let's talk Monday at 10.")).intent).toBe("meeting_request");
   });
 });
+
+describe("staying with what they have refuses, in each language; not staying is an opening", () => {
+  test.each([
+    "We'll continue with our current agency, thanks.",
+    "We have no plan to switch.",
+    "Wir bleiben bei der bisherigen Lösung.",
+    "Nous resterons avec nos outils actuels.",
+    "Seguiremos con nuestra herramienta de siempre.",
+    "Rimaniamo con il nostro partner storico.",
+    "Wij blijven bij ons huidige bureau.",
+    "Ficamos com a nossa ferramenta atual, obrigado.",
+  ])("%p → not_interested", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("not_interested");
+  });
+  test("not staying is an opening", () => {
+    expect(classifyMessage(reply("We won't stay with our current vendor much longer, tell me more.")).intent).toBe("interested");
+  });
+  test("a planning cycle for a coming year defers a meeting", () => {
+    expect(classifyMessage(reply("Not in this year's budget. Let's talk when the budget for 2028 is set.")).intent).toBe("later");
+  });
+});
