@@ -642,3 +642,12 @@ describe("staying with what they have refuses, in each language; not staying is 
     expect(classifyMessage(reply("Not in this year's budget. Let's talk when the budget for 2028 is set.")).intent).toBe("later");
   });
 });
+
+describe("small forms", () => {
+  test.each([
+    ["That falls under our finance team, not me.", "wrong_person"],
+    ["It isn't relevant to our business model.", "not_interested"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+});
