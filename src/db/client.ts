@@ -20,9 +20,12 @@ export type DbOrTx = Db | Tx;
  */
 export function openDatabase(file: string, opts: { busyTimeoutMs: number; serving?: boolean } = { busyTimeoutMs: 5000 }): Db {
   const sqlite = new Database(file, { create: true, strict: true });
+  // opening waits for the lock in every process: turning a new file to WAL takes it, and two
+  // commands started at once on a fresh data directory would otherwise fail with SQLITE_BUSY
+  sqlite.exec(`PRAGMA busy_timeout = ${Math.floor(opts.busyTimeoutMs)}`);
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
-  sqlite.exec(`PRAGMA busy_timeout = ${opts.serving ? 0 : Math.floor(opts.busyTimeoutMs)}`);
+  if (opts.serving) sqlite.exec("PRAGMA busy_timeout = 0");
   if (opts.serving) sqlite.exec("PRAGMA wal_autocheckpoint = 0");
   // NORMAL is durable across process crashes in WAL mode; records guarding
   // external effects use durably() below to survive power loss too.

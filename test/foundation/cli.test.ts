@@ -1,13 +1,16 @@
 // The run contract of DESIGN.md §2, driven as an operator does: separate
 // processes of `bun src/main.ts`, a real data directory, JSON on stdout.
 import { Database } from "bun:sqlite";
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { embeddedMigrations } from "../../src/db/migrations.gen";
 import { SCOPES } from "../../src/modules/workspaces/scopes";
 import { Api, expectOk, until } from "../helpers/http";
 import { expectCreatedWorkspace, runCli, ServeProcess, SOURCE_CLI, tempDirs } from "./proc";
+
+// several tests start a score of CLI processes at once: on two busy cores that takes seconds, not a hang
+setDefaultTimeout(30_000);
 
 const dirs = tempDirs("cli");
 const newDataDir = dirs.make;
