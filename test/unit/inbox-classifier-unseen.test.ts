@@ -651,3 +651,19 @@ describe("small forms", () => {
     expect(classifyMessage(reply(body)).intent).toBe(intent as never);
   });
 });
+
+describe("business phrasing", () => {
+  test.each([
+    ["We're currently looking for something similar. How long does onboarding take?", "interested"],
+    ["Leadership decided not to pursue new vendors in 2027.", "not_interested"],
+    ["We're putting this on hold indefinitely.", "not_interested"],
+    ["Take this as a no, thanks.", "not_interested"],
+    ["We're all good here, thanks.", "not_interested"],
+    ["It's a no-brainer for us — send the contract.", "interested"],
+    ["Touch base with me towards the end of the year?", "later"],
+    ["I'm no longer in a marketing role, so this doesn't really apply to me.", "wrong_person"],
+    ["Wir sind gerade auf der Suche nach so etwas. Was kostet es?", "interested"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+});
