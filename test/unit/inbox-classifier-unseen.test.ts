@@ -667,3 +667,14 @@ describe("business phrasing", () => {
     expect(classifyMessage(reply(body)).intent).toBe(intent as never);
   });
 });
+
+describe("a company's legal notice under the reply is not what the person wrote", () => {
+  test.each([
+    ["No nos interesa, gracias.\n\nSaludos,\nPriya\n\nAVISO LEGAL: Este mensaje es confidencial. Si usted no es el destinatario, elimínelo. Puede ejercer sus derechos escribiendo a privacidad@prospect.example.", "not_interested"],
+    ["Klingt gut, schicken Sie mir die Preisliste.\nRechtlicher Hinweis: Diese Nachricht ist nur für den Adressaten bestimmt. Fragen an datenschutz@prospect.example.", "interested"],
+    ["Che differenza c'è con HubSpot?\nLe informazioni contenute nel presente messaggio sono riservate; per errori scrivere a privacy@prospect.example.", "question"],
+  ])("%p → %p, no referral to the notice's address", (body, intent) => {
+    const v = classifyMessage(reply(body));
+    expect([v.intent, v.proposal]).toEqual([intent, null]);
+  });
+});

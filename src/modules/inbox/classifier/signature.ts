@@ -9,7 +9,7 @@ const DELIMITER = /^(?:-- ?|--|—|__)$/;
 const MOBILE =
   /^(?:sent from|sent with|sent via|sent using|get outlook for|von meinem .{1,40} gesendet|gesendet (?:von|mit|vom|via) |envoye (?:de|depuis|a partir de|avec) |telecharger outlook|enviado (?:desde|do|de|a partir do|pelo|con) |obtener outlook|inviato (?:da|dal|con) |scarica outlook|verzonden (?:vanaf|met|van|via) |verstuurd (?:vanaf|met|van|via) |outlook voor |enviada do |baixe o outlook|obter o outlook)/;
 const DISCLAIMER =
-  /^(?:confidential(?:ity)? notice|disclaimer|privileged (?:and|&) confidential|this (?:e-?mail|email|message|communication)(?: and any (?:files|attachments)(?: transmitted with it)?)? (?:is|are|may|contains?|and)\b.{0,60}(?:confidential|privileged|intended)|the information (?:contained )?in this (?:e-?mail|email|message)|if you (?:are not|have received this)|diese (?:e-?mail|nachricht)\b.{0,40}(?:vertraulich|enthalt|ist nur)|ce (?:message|courriel|e-?mail)\b.{0,40}(?:confidenti|destine|strictement)|este (?:mensaje|correo|e-?mail)\b.{0,40}(?:confidencial|dirigido|destinado)|questo (?:messaggio|e-?mail)\b.{0,40}(?:riservat|confidenzial|destinat)|dit (?:bericht|e-?mail(?:bericht)?)\b.{0,40}(?:vertrouwelijk|uitsluitend|bestemd)|esta mensagem\b.{0,40}(?:confidencia|destinada)|aviso de confidencialidad|avviso di riservatezza|vertraulichkeitshinweis)/;
+  /^(?:confidential(?:ity)? notice|disclaimer|legal (?:notice|disclaimer)|aviso legal|rechtlicher hinweis|haftungsausschluss|avis (?:juridique|de confidentialite)|mentions legales|nota legale|avvertenza legale|juridische (?:kennisgeving|mededeling)|privileged (?:and|&) confidential|this (?:e-?mail|email|message|communication)(?: and any (?:files|attachments)(?: transmitted with it)?)? (?:is|are|may|contains?|and)\b.{0,60}(?:confidential|privileged|intended)|the information (?:contained )?in this (?:e-?mail|email|message)|la informacion contenida en este (?:mensaje|correo)|les informations contenues dans ce (?:message|courriel)|die (?:in dieser (?:e-?mail|nachricht) enthaltenen )?informationen (?:in dieser (?:e-?mail|nachricht) )?sind vertraulich|le informazioni contenute (?:in|nel) (?:questo messaggio|questa e-?mail|presente messaggio)|de informatie (?:in|verzonden met) dit (?:bericht|e-?mailbericht)|as informacoes contidas (?:nesta mensagem|neste e-?mail)|if you (?:are not|have received this)|diese (?:e-?mail|nachricht)\b.{0,40}(?:vertraulich|enthalt|ist nur)|ce (?:message|courriel|e-?mail)\b.{0,40}(?:confidenti|destine|strictement)|este (?:mensaje|correo|e-?mail)\b.{0,40}(?:confidencial|dirigido|destinado)|questo (?:messaggio|e-?mail)\b.{0,40}(?:riservat|confidenzial|destinat)|dit (?:bericht|e-?mail(?:bericht)?)\b.{0,40}(?:vertrouwelijk|uitsluitend|bestemd)|esta mensagem\b.{0,40}(?:confidencia|destinada)|aviso de confidencialidad|avviso di riservatezza|vertraulichkeitshinweis)/;
 
 // folded, without trailing punctuation
 const SIGNOFFS = new Set([
@@ -55,6 +55,8 @@ function shortBlockFollows(lines: string[], from: number): boolean {
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!.trim();
     if (l === "") continue;
+    // the company's disclaimer under the name block ends it
+    if (DISCLAIMER.test(fold(l))) return true;
     // a question or a long sentence after "Thanks" is more message, not a name block
     if (++count > 8 || l.length > 100 || l.includes("?")) return false;
   }
