@@ -166,6 +166,16 @@ describe("auto-replies by their wording alone, with the return date", () => {
     expect(classifyMessage(message([], "Thanks for contacting Northwind Support. Someone from our team will reply within 24 hours.")).classification).toBe("auto_reply");
   });
 
+  test.each([
+    ["fr", "Je suis momentanément en déplacement et ne serai pas en mesure de lire mes mails avant le 21 janvier.", "2027-01-21"],
+    ["es", "Estoy ahora de viaje, con acceso limitado al correo hasta el 21 de enero.", "2027-01-21"],
+    ["it", "Sono al momento in trasferta fino al 21 gennaio con accesso limitato alla posta.", "2027-01-21"],
+    ["pt", "Estou no momento de férias até 21 de janeiro, com acesso limitado ao e-mail.", "2027-01-21"],
+  ])("an adverb between 'I am' and the absence (%s)", (_lang, body, date) => {
+    const v = classifyMessage(message([], body));
+    expect([v.classification, v.returnAt]).toEqual(["auto_reply", day(date)]);
+  });
+
   test("at a trade show with patchy internet access", () => {
     expect(classifyMessage(message([], "I'm at a trade show until Thursday with patchy internet access.")).classification).toBe("auto_reply");
   });

@@ -75,11 +75,11 @@ const AUTOMATIC = re([
 const AWAY = re([
   "out of (?:the )?office|(?:i am|i'm|i will be|i'll be) (?:at|attending) (?:a|an|the) (?:conference|trade ?show|offsite|off-site|summit|trade fair)|away from (?:the |my )?(?:office|desk|e-?mail)|(?:i am|i'm|i will be|i'll be|currently) (?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick |medical |study )?(?:leave|vacation|holiday|holidays|pto|a business trip|sabbatical))|on (?:annual|parental|maternity|paternity|sick|medical) leave|(?:annual|parental|maternity|paternity) leave|(?:currently|presently) (?:away|out|unavailable|not in the office)|(?:off|out|home) sick",
   "nicht im (?:buro|buero|hause|haus|office)|ausser haus|abwesend|im urlaub|in (?:elternzeit|mutterschutz|urlaub|karenz)|auf (?:dienstreise|geschaftsreise|reisen)|nicht erreichbar|nicht (?:am|im) arbeitsplatz|(?:bin|ist) (?:derzeit |aktuell |leider )?krank|krankgeschrieben|im krankenstand",
-  "absente? du bureau|(?:je suis|je serai) (?:absente?|en conge|en vacances|en deplacement|hors du bureau)|actuellement absente?|en conges?(?: maternite| parental| paternite)?|en vacances|hors du bureau|en arret (?:maladie|de travail)|(?:je suis|je serai) malade",
-  "fuera de la oficina|(?:estoy|estare|me encuentro) (?:de vacaciones|ausente|fuera|de viaje|de baja|de permiso)|de (?:vacaciones|baja|permiso)(?: maternal| paternal| por maternidad| por paternidad)?|ausente de la oficina|(?:estoy|estare) enferm[oa]",
-  "fuori (?:ufficio|sede)|(?:sono|saro) (?:in ferie|assente|in vacanza|in congedo|fuori|in trasferta|in maternita)|in ferie|assente dall'ufficio|in congedo|in trasferta|in malattia",
+  "absente? du bureau|(?:je suis|je serai) (?:actuellement |en ce moment |momentanement )?(?:absente?|en conge|en vacances|en deplacement|hors du bureau)|actuellement absente?|en conges?(?: maternite| parental| paternite)?|en vacances|hors du bureau|en arret (?:maladie|de travail)|(?:je suis|je serai) malade",
+  "fuera de la oficina|(?:estoy|estare|me encuentro) (?:actualmente |ahora |en este momento )?(?:de vacaciones|ausente|fuera|de viaje|de baja|de permiso)|de (?:vacaciones|baja|permiso)(?: maternal| paternal| por maternidad| por paternidad)?|ausente de la oficina|(?:estoy|estare) enferm[oa]",
+  "fuori (?:ufficio|sede)|(?:sono|saro) (?:attualmente |al momento |momentaneamente )?(?:in ferie|assente|in vacanza|in congedo|fuori|in trasferta|in maternita)|in ferie|assente dall'ufficio|in congedo|in trasferta|in malattia",
   "afwezig|niet (?:op kantoor|aanwezig)|(?:met|op) vakantie|met (?:verlof|zwangerschapsverlof|ouderschapsverlof)|buiten kantoor|(?:zwangerschaps|ouderschaps)verlof|(?:ben|is) ziek|ziek ?gemeld",
-  "fora do escritorio|(?:estou|estarei|encontro-me) (?:de ferias|ausente|fora|em viagem|de licenca|em licenca)|(?:em|de) ferias|de licenca|em licenca|ausente do escritorio|de licenca medica|de atestado|(?:estou|estarei) doente",
+  "fora do escritorio|(?:estou|estarei|encontro-me) (?:atualmente |no momento |neste momento )?(?:de ferias|ausente|fora|em viagem|de licenca|em licenca)|(?:em|de) ferias|de licenca|em licenca|ausente do escritorio|de licenca medica|de atestado|(?:estou|estarei) doente",
 ]);
 
 // back: "back on", "return on", "until"
@@ -97,7 +97,7 @@ const BACK = re([
 const ACCESS = re([
   "(?:limited|no|intermittent|restricted|occasional|without|spotty|patchy|sporadic|minimal|little) access to (?:my )?(?:e-?mails?|mail|messages|the internet|my inbox)|(?:limited|no|intermittent|restricted|occasional|spotty|patchy|sporadic|minimal|little) (?:e-?mail|internet|wi-?fi) access|(?:not|won't be|will not be) (?:checking|reading|monitoring) (?:my )?(?:e-?mails?|mail|messages)",
   "(?:eingeschrankte?[mn]?|eingeschraenkte?[mn]?|keine?[mn]?|begrenzte?[mn]?) zugriff auf (?:meine )?(?:e-?mails?|mails|nachrichten|das postfach)|(?:e-?mails?|nachricht(?:en)?|post) (?:wird|werden) (?:wahrend meiner abwesenheit )?nicht (?:gelesen|weitergeleitet|bearbeitet)",
-  "acces (?:limite|restreint|reduit|intermittent) (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)|sans acces (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)",
+  "acces (?:limite|restreint|reduit|intermittent) (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)|ne (?:pourrai|pourrais|peux|serai) (?:pas )?(?:en mesure de )?(?:consulter|lire|traiter) mes (?:e-?mails?|mails|courriels|messages)|sans acces (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)",
   "acceso limitado (?:al|a mi|a mis|a) (?:correo|correos|e-?mail|email)|sin acceso (?:al|a mi|a) (?:correo|e-?mail|email)",
   "accesso limitato (?:alla|alle|alla mia|alle mie) (?:posta|e-?mail|email)|senza accesso (?:alla|alle) (?:posta|e-?mail|email)",
   "beperkte? toegang tot (?:mijn )?(?:e-?mail|mail|berichten)|geen toegang tot (?:mijn )?(?:e-?mail|mail)",
