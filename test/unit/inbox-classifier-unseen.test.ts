@@ -678,3 +678,18 @@ describe("a company's legal notice under the reply is not what the person wrote"
     expect([v.intent, v.proposal]).toEqual([intent as never, null]);
   });
 });
+
+describe("a date with its day, beside a deferral", () => {
+  test.each([
+    "Can you check back on April 2nd?",
+    "Bitte melden Sie sich am 15. April noch einmal.",
+    "Escríbame de nuevo el 10 de abril.",
+    "Stuur me op 10 april nog een mail.",
+    "Me escreva de novo no dia 10 de abril.",
+  ])("%p → later", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("later");
+  });
+  test.each(["Let's talk on April 2nd at 3pm.", "Wie wäre es mit einem Termin am 15. April um 10 Uhr?"])("%p → meeting_request", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("meeting_request");
+  });
+});

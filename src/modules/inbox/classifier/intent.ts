@@ -21,7 +21,8 @@
 //    Not their own assistant named to book a meeting (index.ts): that is a meeting.
 // 3. wrong_person — not them, nobody named.
 // 4. later when a far-off time is stated (next quarter, in January, after the
-//    summer): it defers a refusal ("not now, try again in Q3"), a meeting
+//    summer; or a date with its day beside a deferral, "write me again on 3 March"):
+//    it defers a refusal ("not now, try again in Q3"), a meeting
 //    ("let's talk in January") or a plain remark ("maybe next year"). Not
 //    when the time is a deadline ("before next quarter", "ahead of Q3", "by
 //    January": a plan, not a deferral), nor when interest is stated with the
@@ -43,6 +44,7 @@ import {
   AFTER_TIME,
   ASSISTANT,
   BARE_NO,
+  DATED,
   HEDGE,
   COURTESY_OPENING,
   DEADLINE_BEFORE,
@@ -84,6 +86,8 @@ export interface Scores {
   meeting: number;
   later: number;
   farFuture: boolean;
+  /** A date with its day is stated ("3 March"): far off enough to defer only beside a deferral. */
+  dated: boolean;
   /** Something that makes a far-off time a deferral: "after …", "maybe". */
   deferral: boolean;
   wrongPerson: boolean;
@@ -108,7 +112,7 @@ const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 export function score(visible: string): Scores {
   let f = fold(visible);
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void) => {
     re.lastIndex = 0;
     for (const m of f.matchAll(re)) {
@@ -171,6 +175,7 @@ export function score(visible: string): Scores {
     }
   });
   each(HEDGE, "hedge", () => (s.deferral = true));
+  each(DATED, "date", () => (s.dated = true));
   // "send me the invite": a meeting, and not the "send me …" of interest
   let invites = 0;
   each(SEND_INVITE, "meeting", () => invites++);
@@ -296,6 +301,8 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   // a far-off time defers a refusal, a meeting or a plain remark ("not now, try in Q3", "let's talk in January",
   // "maybe next year"); stated interest with a time and no deferral is a plan ("interested, we start in Q3")
   if (s.farFuture && (s.deferral || s.later > 0 || s.refusal > 0 || s.meeting > 0 || s.interest < 2)) return "later";
+  // "write me again on 3 March": a date is a deferral's time when something defers; "let's talk on March 3rd at 10" is a meeting
+  if (s.dated && (s.deferral || s.later > 0) && s.refusal < 3) return "later";
   const positive = Math.max(s.interest, s.meeting);
   if (s.refusal >= 3 && s.refusal >= positive) return "not_interested";
   if (s.meeting >= 2 && s.meeting >= s.interest - 2) return s.later >= 2 && s.meeting < 3 ? "later" : "meeting_request";
