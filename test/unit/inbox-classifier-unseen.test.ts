@@ -693,3 +693,16 @@ describe("a date with its day, beside a deferral", () => {
     expect(classifyMessage(reply(body)).intent).toBe("meeting_request");
   });
 });
+
+describe("their own name at another company's domain is their new mailbox", () => {
+  test("an address like the writer's at another company: moved, proposed as theirs", () => {
+    const v = classifyMessage(reply("Fresh start at Globex! Going forward please write to priya.nair@globex.example."));
+    expect([v.intent, v.proposal]).toEqual(["moved", { action: "move", email: "priya.nair@globex.example", name: null }]);
+  });
+  test("a private free-mail address is no move", () => {
+    expect(classifyMessage(reply("Send the deck to my personal inbox, priya.nair@gmail.com, I read it more often.")).intent).not.toBe("moved");
+  });
+  test("someone else's address at another company stays a referral", () => {
+    expect(classifyMessage(reply("Our agency handles this: talk to tom.berg@agency.example.")).intent).toBe("referral");
+  });
+});

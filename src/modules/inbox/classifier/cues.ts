@@ -246,7 +246,7 @@ export const MOVED = anyOf([
 ]);
 /** Words that say an address is the writer's own new one. */
 export const OWN_NEW_ADDRESS = anyOf([
-  "(?:my|his|her) new (?:e-?mail|email|address)|new (?:e-?mail |email )?address|reach (?:me|him|her) at|contact (?:me|him|her) at|e-?mail (?:me|him|her) at|write to (?:me|him|her) at|can be reached at|(?:i'?m|i am|(?:he|she) is) now at|you can (?:reach|find|contact) (?:me|him|her)",
+  "(?:my|his|her) new (?:e-?mail|email|address)|new (?:e-?mail |email )?address|reach (?:me|him|her) at|contact (?:me|him|her) at|e-?mail (?:me|him|her) at|write to (?:me|him|her) at|can be reached at|(?:i'?m|i am|(?:he|she) is) now at|you can (?:now |also |still )?(?:reach|find|contact) (?:me|him|her)",
   "neue (?:e-?mail-?adresse|e-?mail|adresse)|erreichen sie (?:mich|ihn|sie) (?:unter|ab sofort)|(?:bin|ist) (?:ab sofort |jetzt |nun )?(?:unter|erreichbar unter)",
   "nouvelle adresse|me (?:joindre|contacter|ecrire) (?:a|sur|via)|(?:le|la) joindre (?:a|sur|via)",
   "nuev[oa] (?:direccion|correo|e-?mail)|(?:contactarme|escribirme|localizarme) en",

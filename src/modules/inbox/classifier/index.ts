@@ -101,6 +101,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // an address the writer calls their own new one, or someone's at another company: they moved ("reach him at"
   // an address of the writer's own company is a colleague: a referral)
   if (found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) }))) s.moved = true;
+  // their own name at another company's domain ("please use priya.nair@initech.example going forward"): their new mailbox
+  // (a free-mail address is a private one, not a move)
+  if (found.some((m) => !atWritersDomain(m.email, writer) && !FREEMAIL.test(m.email) && looksLikeWriter(m.email, writer))) s.moved = true;
   const named = referredName(visible);
   // "book time with my assistant Jen (jen@…)": the assistant books the meeting, the thread stays with the writer
   const scheduler = s.assistant && s.meeting >= 2;
@@ -123,6 +126,8 @@ function movedProposal(visible: string, found: Mention[], writer: Writer): Propo
   if (other.name || atWritersDomain(other.email, writer)) return { action: "refer", email: other.email, name: other.name };
   return { action: "move", email: other.email, name: null };
 }
+
+const FREEMAIL = /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|web|t-online|freenet|orange|free|laposte|wanadoo|sfr|libero|virgilio|tiscali|hotmail|ziggo|kpnmail|telenet|proton|protonmail|pm|zoho|mail|yandex|uol|bol|terra|ig)\.[a-z.]{2,10}$/i;
 
 function atWritersDomain(email: string, writer: Writer): boolean {
   const domain = email.toLowerCase().slice(email.lastIndexOf("@") + 1);
