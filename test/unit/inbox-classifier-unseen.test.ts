@@ -706,3 +706,15 @@ describe("their own name at another company's domain is their new mailbox", () =
     expect(classifyMessage(reply("Our agency handles this: talk to tom.berg@agency.example.")).intent).toBe("referral");
   });
 });
+
+describe("not the one who decides, but wanting something", () => {
+  test.each([
+    ["I don't make the final call, but I'd like a demo for my team next week.", "meeting_request"],
+    ["Nicht mein Bereich, aber schicken Sie mir gern die Unterlagen, ich gebe sie weiter.", "interested"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+  test("a compliment after the contrast is no request", () => {
+    expect(classifyMessage(reply("I'm not the right person, but thanks — sounds interesting though.")).intent).toBe("wrong_person");
+  });
+});

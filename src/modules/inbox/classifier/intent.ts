@@ -19,7 +19,8 @@
 // 1. moved — the person is gone: nothing else they say concerns us.
 // 2. referral — they name someone else (or passed it on): the thread moves.
 //    Not their own assistant named to book a meeting (index.ts): that is a meeting.
-// 3. wrong_person — not them, nobody named.
+// 3. wrong_person — not them, nobody named; unless a meeting or a request follows a
+//    contrast ("not the decision maker, but happy to hop on a call").
 // 4. later when a far-off time is stated (next quarter, in January, after the
 //    summer; or a date with its day beside a deferral, "write me again on 3 March"):
 //    it defers a refusal ("not now, try again in Q3"), a meeting
@@ -156,8 +157,15 @@ export function score(visible: string): Scores {
     lastRefusal = Math.max(lastRefusal, 0);
   }
   each(MOVED, "moved", () => (s.moved = true));
-  each(WRONG_PERSON, "wrong_person", () => (s.wrongPerson = true));
+  let lastWrong = -1;
+  each(WRONG_PERSON, "wrong_person", (m) => {
+    s.wrongPerson = true;
+    lastWrong = m.index!;
+  });
   mask(WRONG_PERSON);
+  // "I'm not the decision maker, but I'd be happy to hop on a call": a meeting or a request after the contrast is what they want
+  const contrastAfterWrong = lastWrong >= 0 ? lastContrast(f, lastWrong) : -1;
+  let wantsAfterWrong = false;
   each(FORWARDED, "forwarded", (m) => {
     // "if the material looks good I'll loop in our lead": a promise on a condition, nobody passed on yet
     if (!conditional(f, m.index!)) s.forwarded = true;
@@ -188,6 +196,7 @@ export function score(visible: string): Scores {
     else {
       s.interest += 2;
       if (contrast >= 0 && m.index! > contrast && REQUEST.test(m[0])) requestAfterContrast = true;
+      if (contrastAfterWrong >= 0 && m.index! > contrastAfterWrong && REQUEST.test(m[0])) wantsAfterWrong = true;
     }
   });
   // "not interested in another dashboard, but could you send me material on that one piece?": the
@@ -206,8 +215,14 @@ export function score(visible: string): Scores {
   let clock = 0;
   let near = 0;
   each(MEETING, "meeting", (m) => {
-    if (!negated(f, m.index!, m[0].length)) words++;
+    if (negated(f, m.index!, m[0].length)) return;
+    words++;
+    if (contrastAfterWrong >= 0 && m.index! > contrastAfterWrong) wantsAfterWrong = true;
   });
+  if (wantsAfterWrong) {
+    hits.push("contrast:wants");
+    s.wrongPerson = false;
+  }
   each(MEETING_VAGUE, "vague", (m) => {
     if (!negated(f, m.index!, m[0].length)) vague++;
   });
