@@ -569,6 +569,8 @@ describe("Italian, Dutch and Portuguese forms", () => {
     ["Conte-me mais sobre a ferramenta.", "interested"],
     ["Cuéntame más, por favor.", "interested"],
     ["Mi telefoni giovedì pomeriggio.", "meeting_request"],
+    ["Ci sentiamo venerdì alle 11?", "meeting_request"],
+    ["Sentiamoci dopo l'estate.", "later"],
     ["Siamo già a posto così, grazie.", "not_interested"],
     ["Ya estamos cubiertos en ese tema.", "not_interested"],
     ["Já estamos atendidos, obrigado.", "not_interested"],

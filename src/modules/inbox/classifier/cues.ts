@@ -133,7 +133,7 @@ export const MEETING_VAGUE = anyOf([
 ]);
 
 /** Talking, without a call or a date: a meeting only with a day or time beside it. */
-export const MEETING_WEAK = anyOf(["talk|speak|discuss", "sprechen|reden|besprechen|austauschen", "parler|discuter", "hablar|charlar|comentar", "parlare|parlarne|discutere", "spreken|praten|bespreken", "falar|conversar|discutir"]);
+export const MEETING_WEAK = anyOf(["talk|speak|discuss", "sprechen|reden|besprechen|austauschen", "parler|discuter", "hablar|charlar|comentar", "parlare|parlarne|discutere|ci sentiamo|sentiamoci", "spreken|praten|bespreken", "falar|conversar|discutir"]);
 /** A day or an hour: a concrete time. */
 export const MEETING_CLOCK = anyOf([WEEKDAY_NAMES, "[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|(?:[01]?[0-9]|2[0-3])h(?:[0-9]{2})?|(?:a las|alle(?: ore)?|om) (?:[01]?[0-9]|2[0-3])(?: uur)?"]);
 /** Opening hours, not a proposed time: "Monday to Friday", "de segunda a sexta", "lun.-ven.". Masked before days are read. */
