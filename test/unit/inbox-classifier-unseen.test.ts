@@ -720,3 +720,15 @@ describe("not the one who decides, but wanting something", () => {
     expect(classifyMessage(reply("I'm not the right person, but thanks — sounds interesting though.")).intent).toBe("wrong_person");
   });
 });
+
+describe("passed on, in each language", () => {
+  test.each([
+    "Forwarded your note to our CMO.",
+    "Ich habe die Mail an unseren Einkauf weitergegeben.",
+    "J'ai fait suivre à la bonne équipe.",
+    "Te paso el correo a la persona de compras.",
+    "Giro questa mail al nostro responsabile IT.",
+  ])("%p → referral", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("referral");
+  });
+});

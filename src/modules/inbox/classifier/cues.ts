@@ -226,11 +226,11 @@ export const REFERRAL_AFTER_NAME = anyOf([
 ]);
 /** Passed on to someone else, named or not: "I've forwarded your e-mail to our CTO". */
 export const FORWARDED = anyOf([
-  "(?:let me|(?:i|we)(?:'ll| will)) (?:loop in|introduce you|connect you|put you in touch)|(?:i|we)(?:'ve| have|'ll| will| am| are|'m|'re)? (?:forwarded|forwarding|passed (?:this|it|your|on|along)|passing (?:this|it|your|on|along)|cc'?d|cc'?ing|copied|copying|looped in|looping in|introduced|introducing)|(?:cc'?ing|copying|looping in)|(?:in|on) cc|\\(cc'?e?d\\)",
-  "(?:habe|hab|werde) (?:ihre (?:e-?)?(?:mail|nachricht|anfrage)|das|es|sie) (?:an [a-z ,.-]{2,60})?weitergeleitet|weitergeleitet an|leite (?:ihre (?:e-?)?(?:mail|nachricht|anfrage)|das|es) (?:an [a-z ]{2,40})?weiter|in kopie|in cc",
-  "(?:j'ai|je vais|je viens de) (?:transmis|transferer|transfere|transmettre|mis en copie|faire suivre)|je (?:transmets|transfere|fais suivre)|en copie",
-  "(?:he|voy a|acabo de) (?:reenviado|reenviar|pasado|pasar|trasladado|trasladar)|en copia|reenvio (?:su|tu)",
-  "(?:ho|sto|ti ho) (?:inoltrato|inoltrando|girato|girando|passato|messo in copia)|in copia|inoltro (?:la sua|la tua)",
+  "(?:let me|(?:i|we)(?:'ll| will)) (?:loop in|introduce you|connect you|put you in touch)|(?:i|we)(?:'ve| have|'ll| will| am| are|'m|'re)? (?:forwarded|forwarding|passed (?:this|it|your|on|along)|passing (?:this|it|your|on|along)|cc'?d|cc'?ing|copied|copying|looped in|looping in|introduced|introducing)|(?:cc'?ing|copying|looping in)|(?:in|on) cc|forward(?:ing|ed) (?:this|it|your (?:note|e-?mail|email|message|request))|\\(cc'?e?d\\)",
+  "(?:habe|hab|werde) (?:(?:ihre|die|diese|deine) (?:e-?)?(?:mail|nachricht|anfrage)|das|es|sie) (?:an [a-z ,.-]{2,60})?(?:weitergeleitet|weitergegeben)|weitergeleitet an|leite (?:ihre (?:e-?)?(?:mail|nachricht|anfrage)|das|es) (?:an [a-z ]{2,40})?weiter|in kopie|in cc",
+  "(?:j'ai|je vais|je viens de) (?:transmis|transferer|transfere|transmettre|mis en copie|faire suivre|fait suivre)|je (?:transmets|transfere|fais suivre)|en copie",
+  "(?:he|voy a|acabo de) (?:reenviado|reenviar|pasado|pasar|trasladado|trasladar)|en copia|reenvio (?:su|tu)|(?:te |le |les |os )?paso (?:tu|su|el|este|vuestro) (?:correo|mensaje|mail|e-?mail)",
+  "(?:ho|sto|ti ho) (?:inoltrato|inoltrando|girato|girando|passato|messo in copia)|in copia|inoltro (?:la sua|la tua)|giro (?:la tua|la sua|questa|la vostra) (?:mail|e-?mail|richiesta|messaggio)",
   "(?:heb|ik heb|ik stuur) (?:je|uw|jouw|het|dit) (?:e-?mail |bericht )?(?:doorgestuurd|door)|doorgestuurd naar|in de cc|in cc",
   "(?:encaminhei|reencaminhei|vou encaminhar|repassei|vou repassar)|em copia",
 ]);
