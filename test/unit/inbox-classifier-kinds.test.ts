@@ -228,6 +228,16 @@ describe("unsubscribe requests", () => {
     "Não desejo receber mais e-mails.",
     "Pare de me mandar mensagens.",
     "Never reach out to me again.",
+    // more verbs and objects, in each language
+    "Graag afgemeld worden voor deze mails.",
+    "Haal mij uit uw database alstublieft.",
+    "Ich bitte um Löschung aller meiner Daten.",
+    "Merci de me supprimer de vos envois.",
+    "Quiero darme de baja, gracias.",
+    "No vuelvan a contactarme.",
+    "Per favore eliminate i miei dati.",
+    "Non scrivetemi più.",
+    "Kindly erase my personal information.",
   ])("%p", (body) => {
     const v = classifyMessage(message([], body));
     expect(v).toMatchObject({ classification: "unsubscribe_request", sentiment: null, intent: null, proposal: { action: "suppress", email: "tomas@cliente.example", name: null } });

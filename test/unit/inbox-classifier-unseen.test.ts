@@ -732,3 +732,9 @@ describe("passed on, in each language", () => {
     expect(classifyMessage(reply(body)).intent).toBe("referral");
   });
 });
+
+describe("a negation inside a request's gap", () => {
+  test.each(["Bitte schicken Sie mir keine Angebote mehr zu.", "Stuur mij geen mails meer."])("%p is no interest", (body) => {
+    expect(classifyMessage(reply(body)).intent).not.toBe("interested");
+  });
+});

@@ -10,7 +10,7 @@
 // unserem Anbieter") unless negated ("not happy with our vendor" is an
 // opening); "send me the invite" counts as a meeting and is masked; then an interest or
 // meeting cue with a negation word shortly before it in its clause (not,
-// never, kein, pas, no, non, niet, não… — or nicht/niet right after it, as
+// never, kein, pas, no, non, niet, não… — or nicht/niet/keine/geen right after it, as
 // German and Dutch put it: "interessiert uns nicht") counts as a refusal.
 // A request after a contrast that follows the last refusal ("not interested in
 // the suite, but could you send pricing for the API?") cancels the refusal.
@@ -103,7 +103,7 @@ export interface Scores {
 }
 
 const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wont|cannot|cant|without|hardly|nicht|kein|keine|keinen|keinerlei|nie|niemals|pas|jamais|aucun|aucune|sans|nunca|ni|sin|tampoco|non|mai|nessun|nessuna|senza|niet|geen|nooit|zonder|nao|nem|sem|nenhum|nenhuma)(?![a-z])|n't(?![a-z])/;
-const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|niet)(?![a-z])/;
+const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet|geen)(?![a-z])/;
 /** Words that set what follows against what came before; they end a clause too. */
 const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|echter|porem|contudo";
 // a dash between spaces ("I'd rather not wait - let's talk Monday") ends a clause too; a hyphen inside a word does not

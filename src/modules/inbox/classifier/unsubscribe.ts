@@ -11,7 +11,7 @@ import { anyOf } from "./fold";
 const REMOVAL = anyOf([
   // en
   "unsubscribe(?: me)?|unsubscribing|opt(?:ing)? (?:me )?out|opt-out",
-  "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))",
+  "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
   "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
   "no (?:more|further) (?:e-?mails|emails|mails|messages)|(?:do not|don'?t|dont|never) (?:reach out|get in touch)(?: (?:to|with) (?:me|us))? (?:again|any ?more)",
@@ -19,21 +19,21 @@ const REMOVAL = anyOf([
   "off (?:your|the) (?:mailing )?list|please stop(?: it)?(?= ?[.!]| ?$)",
   // de
   "austragen|austragung|(?:bitte )?abmelden|abmeldung|vom verteiler|aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|mailingliste|newsletter|datenbank)",
-  "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen) mehr|keine weiteren (?:e-?mails|mails|nachrichten|zusendungen)|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
-  "(?:loschen|loeschen|entfernen) sie (?:mich|meine)|(?:meine daten|meine (?:e-?mail-?)?adresse) (?:loschen|loeschen|entfernen)|schreiben sie mir nicht mehr",
+  "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen|angebote) mehr|keine weiteren (?:e-?mails|mails|nachrichten|zusendungen|angebote)|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
+  "(?:loschen|loeschen|entfernen) sie (?:mich|meine)|(?:meine daten|meine (?:e-?mail-?)?adresse) (?:loschen|loeschen|entfernen)|schreiben sie mir nicht mehr|loschung (?:meiner|aller meiner) (?:personenbezogenen )?daten|loeschung meiner daten",
   // fr
   "desinscri(?:re|vez|ption|s|t|ption)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me |m')?(?:contacter|ecrire|envoyer)|ne (?:souhaite|souhaitons|veux|voulons|desire|desirons|voudrais|souhaiterais) (?:plus|pas) (?:recevoir|etre (?:contacte|sollicite))",
-  "(?:retirez|supprimez|enlevez)(?:-| )moi|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me )?(?:contactez|ecrivez|sollicitez) plus|me retirer de (?:votre|vos|la) (?:liste|fichier|base)",
+  "(?:retirez|supprimez|enlevez)(?:-| )moi|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me )?(?:contactez|ecrivez|sollicitez) plus|(?:me retirer|m'enlever|me supprimer|me desinscrire) de (?:votre|vos|la|ces) (?:listes?|fichiers?|bases?|envois|mailings?)",
   // es
   "dar(?:me)? de baja|(?:eliminame|eliminadme|elimineme|eliminenme|borrame|borradme|borreme|borrenme|quitame|quitadme|quiteme|quitenme|sacame|sacadme|saqueme|saquenme) de (?:su|la|tu|vuestra|esta|esa) (?:lista|base)|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
-  "no (?:me |nos )?(?:envien|envies|contacten|contactes|escriban|escribas|manden|mandes) mas|dej(?:en|a|ad) de (?:enviar|escribir|contactar|mandar)(?:me|nos)?|no (?:quiero|queremos|deseo|deseamos) (?:recibir|seguir recibiendo) (?:mas )?(?:sus |tus |vuestros )?(?:correos|e-?mails|mensajes)",
+  "no (?:me |nos )?(?:envien|envies|contacten|contactes|escriban|escribas|manden|mandes) mas|dej(?:en|a|ad) de (?:enviar|escribir|contactar|mandar)(?:me|nos)?|(?:solicito|pido|quiero|deseo) (?:la |mi |darme de )?baja|no (?:vuelvan|vuelvas|vuelva) a (?:escribir|contactar|enviar|mandar)(?:me|nos)|no (?:quiero|queremos|deseo|deseamos) (?:recibir|seguir recibiendo) (?:mas )?(?:sus |tus |vuestros )?(?:correos|e-?mails|mensajes)",
   "(?:borren|eliminen|borrad|eliminad|borra|elimina) mis datos|(?:cancelar|anular) (?:la |mi )?suscripcion|desuscribir(?:me)?|desuscribanme",
   // it
   "cancellami|cancellatemi|cancellarmi|cancellate (?:il mio|la mia)|cancellare (?:il mio|la mia) (?:indirizzo|e-?mail|iscrizione|contatto)",
   "rimuovetemi|rimuovermi|rimuovimi|rimuovere (?:il mio|la mia) (?:indirizzo|e-?mail|contatto)|toglietemi|togliermi dalla",
-  "non (?:mi |ci )?(?:scrivete|contattate|inviate|mandate|scrivere|contattare) piu|non (?:voglio|vogliamo|desidero|desideriamo) piu ricevere|smett(?:ete|i|a|ila|etela) di (?:scriver|contattar|inviar|mandar)(?:mi|ci)|disiscrivere|disiscrivermi|annullare l'iscrizione|disiscrizione",
+  "non (?:mi |ci )?(?:scrivete|contattate|inviate|mandate|scrivere|contattare) piu|non (?:voglio|vogliamo|desidero|desideriamo) piu ricevere|non (?:contattatemi|scrivetemi|mandatemi|inviatemi|contattarmi|scrivermi) piu|(?:cancellare|eliminare|cancellate|eliminate) i miei dati|smett(?:ete|i|a|ila|etela) di (?:scriver|contattar|inviar|mandar)(?:mi|ci)|disiscrivere|disiscrivermi|annullare l'iscrizione|disiscrizione",
   // nl
-  "afmelden|afmelding|uitschrijven|schrijf (?:me|mij|ons) uit|verwijder (?:mij|me|ons|mijn)|haal (?:mij|me|ons) (?:van|uit)",
+  "afmelden|afmelding|afgemeld (?:te )?worden|uitschrijven|uit (?:jullie|uw|het|je) (?:bestand|database|mailinglijst|verzendlijst)|(?:niet meer|nooit meer) te (?:mailen|e-?mailen|benaderen|contacteren)|schrijf (?:me|mij|ons) uit|verwijder (?:mij|me|ons|mijn)|haal (?:mij|me|ons) (?:van|uit)",
   "geen (?:e-?mails|mails|berichten|nieuwsbrieven) meer|(?:niet meer|nooit meer) (?:mailen|benaderen|contacteren|e-?mailen)|stop met (?:mailen|e-?mailen|sturen|benaderen)",
   // pt
   "descadastr(?:ar|e|em|o|ar-me|e-me)|descadastramento|(?:remover|remova|removam|retire|retirem|tirem|tire)(?:-me| (?:o )?meu (?:e-?mail|email|endereco|contato|nome)| me (?:da|desta|de) (?:lista|base))",
