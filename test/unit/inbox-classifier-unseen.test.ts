@@ -738,3 +738,23 @@ describe("a negation inside a request's gap", () => {
     expect(classifyMessage(reply(body)).intent).not.toBe("interested");
   });
 });
+
+describe("formal letters: awaiting an offer, or declining to add anything", () => {
+  test.each([
+    ["We look forward to your proposal.", "interested"],
+    ["Wir freuen uns auf Ihr Angebot.", "interested"],
+    ["Dans l'attente de votre devis, bien cordialement.", "interested"],
+    ["Quedo a la espera de su propuesta.", "interested"],
+    ["La cosa mi incuriosisce, resto in attesa di maggiori informazioni.", "interested"],
+    ["Uw aanbod spreekt mij aan.", "interested"],
+    ["Aguardo a proposta, obrigado.", "interested"],
+    ["We have no plans to add another tool this year.", "not_interested"],
+    ["Nous ne donnerons pas suite à votre offre.", "not_interested"],
+    ["No tenemos previsto contratar nuevos proveedores.", "not_interested"],
+    ["Non abbiamo in programma di adottare nuovi strumenti.", "not_interested"],
+    ["Wij zijn niet van plan om te wisselen.", "not_interested"],
+    ["Não pretendemos trocar de fornecedor.", "not_interested"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+});
