@@ -758,3 +758,19 @@ describe("formal letters: awaiting an offer, or declining to add anything", () =
     expect(classifyMessage(reply(body)).intent).toBe(intent as never);
   });
 });
+
+describe("their own remit, and not ours", () => {
+  test.each([
+    "We run operations, not marketing.",
+    "Ich bin für den Einkauf verantwortlich, nicht für Software.",
+    "Ce dossier ne me concerne pas, désolé.",
+    "Mi occupo di logistica, non di vendite.",
+    "Dat is niet aan mij.",
+    "Das betrifft mich nicht.",
+  ])("%p → wrong_person", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("wrong_person");
+  });
+  test("Italian 'senta' before a name points to them", () => {
+    expect(classifyMessage(reply("Per questo senta Marco Bianchi, segue lui gli acquisti.")).intent).toBe("referral");
+  });
+});
