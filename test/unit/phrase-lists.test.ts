@@ -1,0 +1,65 @@
+// The phrase lists are wrapped as whole words: (?<![a-z0-9])(?:…)(?![a-z0-9]).
+// An alternative that ends in a space ("senta (?:pure)?") can then never be
+// followed by a word, and silently matches nothing useful. This reads every
+// list entry of the classifier's and the responder reader's sources and
+// refuses such an alternative.
+import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const FILES = ["src/modules/inbox/classifier/cues.ts", "src/modules/inbox/classifier/unsubscribe.ts", "src/smtp-in/bounces/auto-reply.ts"];
+
+/** The alternatives of a regex source at its top level. */
+function alternatives(src: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  let escaped = false;
+  let inClass = false;
+  for (const ch of src) {
+    if (escaped) {
+      cur += ch;
+      escaped = false;
+      continue;
+    }
+    if (ch === "\\") escaped = true;
+    else if (inClass) inClass = ch !== "]";
+    else if (ch === "[") inClass = true;
+    else if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    else if (ch === "|" && depth === 0) {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
+    cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+/** The alternative without its trailing optional groups and lookarounds: what it may end with. */
+function end(alt: string): string {
+  let prev = "";
+  while (prev !== alt) {
+    prev = alt;
+    alt = alt.replace(/\((?:\?[:=!<][=!]?)?(?:[^()]|\([^()]*\))*\)[?*]$/, "").replace(/\(\?[=!](?:[^()]|\([^()]*\))*\)$/, "");
+  }
+  return alt;
+}
+
+test("no phrase list alternative can only end in a space", () => {
+  const dead: string[] = [];
+  for (const file of FILES) {
+    const text = readFileSync(join(import.meta.dir, "../..", file), "utf8");
+    // one list entry per line: "…", or `…` (template entries)
+    for (const m of text.matchAll(/^\s+["`]((?:[^"`\\]|\\.)*)["`],?$/gm)) {
+      for (const alt of alternatives(m[1]!.replace(/\\\\/g, "\\"))) if (/ \)*$/.test(end(alt))) dead.push(`${file}: ${alt.slice(-50)}`);
+    }
+  }
+  expect(dead).toEqual([]);
+});
+
+test("the check finds such an alternative", () => {
+  expect(alternatives("abc def |ghi (?:x )?").map(end).filter((a) => / \)*$/.test(a))).toEqual(["abc def ", "ghi "]);
+});
