@@ -774,3 +774,17 @@ describe("their own remit, and not ours", () => {
     expect(classifyMessage(reply("Per questo senta Marco Bianchi, segue lui gli acquisti.")).intent).toBe("referral");
   });
 });
+
+describe("after a holiday, a fair or a launch", () => {
+  test.each([
+    "Let's pick this up after Labor Day.",
+    "Can we talk after Thanksgiving?",
+    "Once we're past spring break. Honestly, after the summer break is better.",
+    "Reach out after our platform migration wraps up.",
+    "Après Noël, on en reparlera.",
+    "Riparliamone dopo Natale.",
+    "Na de beurs graag opnieuw contact.",
+  ])("%p → later", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("later");
+  });
+});
