@@ -788,3 +788,17 @@ describe("after a holiday, a fair or a launch", () => {
     expect(classifyMessage(reply(body)).intent).toBe("later");
   });
 });
+
+describe("buying signals, locked-in contracts and outside help", () => {
+  test.each([
+    ["Could you prepare an estimate for 40 users?", "interested"],
+    ["We'd like to get started before the end of the month — what's the process?", "interested"],
+    ["Happy to do a quick intro call, mornings are best.", "meeting_request"],
+    ["We're shutting down the EU entity, so this won't be needed.", "not_interested"],
+    ["Our agreement with them lasts until the end of 2028.", "not_interested"],
+    ["Let's schedule a follow-up in the new financial year.", "later"],
+    ["I'm an outside contractor here; you'll need someone internal for purchasing.", "wrong_person"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+});
