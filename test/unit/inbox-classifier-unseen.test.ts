@@ -802,3 +802,21 @@ describe("buying signals, locked-in contracts and outside help", () => {
     expect(classifyMessage(reply(body)).intent).toBe(intent as never);
   });
 });
+
+describe("quotes asked for, and a first talk at a part of the day, in each language", () => {
+  test.each([
+    ["Envoyez-moi un devis pour l'offre équipe.", "interested"],
+    ["Necesitaría un presupuesto para el plan anual.", "interested"],
+    ["Attendo un preventivo per il piano annuale.", "interested"],
+    ["Graag ontvang ik een prijsopgave.", "interested"],
+    ["Preciso de uma cotação para o plano anual.", "interested"],
+    ["Gerne ein Erstgespräch, am besten nachmittags.", "meeting_request"],
+    ["Je propose un premier rendez-vous mardi.", "meeting_request"],
+    ["Podemos conversar pela manhã?", "meeting_request"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent as never);
+  });
+  test("a greeting's 'good morning' is no time", () => {
+    expect(classifyMessage(reply("Good morning, is the calendar sync two-way?")).intent).toBe("question");
+  });
+});
