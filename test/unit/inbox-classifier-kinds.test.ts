@@ -176,6 +176,12 @@ describe("auto-replies by their wording alone, with the return date", () => {
     expect([v.classification, v.returnAt]).toEqual(["auto_reply", day(date)]);
   });
 
+  test("terse: 'OOO until Jan 20, slow to respond'", () => {
+    const v = classifyMessage(message([], "OOO till Jan 21 - replies will be delayed."));
+    expect([v.classification, v.returnAt]).toEqual(["auto_reply", day("2027-01-21")]);
+    expect(classifyMessage(message([], "I'm OOO next week, can we talk the week after?")).classification).toBe("reply");
+  });
+
   test("at a trade show with patchy internet access", () => {
     expect(classifyMessage(message([], "I'm at a trade show until Thursday with patchy internet access.")).classification).toBe("auto_reply");
   });
