@@ -754,3 +754,20 @@ describe("quotes asked for, and a first talk at a part of the day, in each langu
     expect(classifyMessage(reply("Good morning, is the calendar sync two-way?")).intent).toBe("question");
   });
 });
+
+describe("colloquial yes and no", () => {
+  intents([
+    ["Cuéntame un poco cómo funciona.", "interested"],
+    ["Absolutely not, thanks.", "not_interested"],
+    ["Auf keinen Fall.", "not_interested"],
+    ["Hors de question.", "not_interested"],
+    ["De ninguna manera, gracias.", "not_interested"],
+    ["Nemmeno per sogno.", "not_interested"],
+    ["Geen sprake van.", "not_interested"],
+    ["De jeito nenhum.", "not_interested"],
+    ["Nö, danke.", "not_interested"],
+    // the same words inside a question or a plan are no refusal
+    ["Is there no way to export contacts?", "question"],
+    ["Dat hoeft niet vandaag, morgen om 10 uur bellen is ook goed.", "meeting_request"],
+  ]);
+});
