@@ -771,3 +771,13 @@ describe("colloquial yes and no", () => {
     ["Dat hoeft niet vandaag, morgen om 10 uur bellen is ook goed.", "meeting_request"],
   ]);
 });
+
+describe("refusal words that also describe something else", () => {
+  intents([
+    ["We have no plans to switch away from Gmail — does your tool work with it?", "question"],
+    ["We're all good to go — send the contract.", "interested"],
+    ["We're all good, thanks.", "not_interested"],
+    ["We have no plans to switch vendors.", "not_interested"],
+    ["We're covered on that front.", "not_interested"],
+  ]);
+});
