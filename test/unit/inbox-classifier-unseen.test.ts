@@ -781,3 +781,16 @@ describe("refusal words that also describe something else", () => {
     ["We're covered on that front.", "not_interested"],
   ]);
 });
+
+describe("a budget is no quote; 'so no' in each language", () => {
+  intents([
+    ["El presupuesto de este año ya está asignado, hablemos en enero.", "later"],
+    ["O orçamento deste ano já foi fechado, então não.", "not_interested"],
+    ["Necesitaría un presupuesto para el plan anual.", "interested"],
+    ["Wir haben bereits einen Anbieter, also nein.", "not_interested"],
+    ["Nous avons un outil, donc non.", "not_interested"],
+    ["Tenemos proveedor, así que no.", "not_interested"],
+    ["Abbiamo già un fornitore, quindi no.", "not_interested"],
+    ["We hebben al een leverancier, dus nee.", "not_interested"],
+  ]);
+});
