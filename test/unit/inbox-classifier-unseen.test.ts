@@ -794,3 +794,11 @@ describe("a budget is no quote; 'so no' in each language", () => {
     ["We hebben al een leverancier, dus nee.", "not_interested"],
   ]);
 });
+
+describe("pleasantries and roles that are no deferral or wrong person", () => {
+  intents([
+    ["Great to reconnect! Send me the info.", "interested"],
+    ["I'm a consultant for 20 clients and would love to resell this.", "interested"],
+    ["I'm just a contractor here, sorry.", "wrong_person"],
+  ]);
+});
