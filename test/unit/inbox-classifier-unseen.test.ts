@@ -802,3 +802,11 @@ describe("pleasantries and roles that are no deferral or wrong person", () => {
     ["I'm just a contractor here, sorry.", "wrong_person"],
   ]);
 });
+
+describe("signing and building that are news, not a refusal", () => {
+  intents([
+    ["We just signed a deal with a big new client and need more capacity — interested.", "interested"],
+    ["We're looking to build our own outbound motion this year, so send details.", "interested"],
+    ["Thanks, but we've built our own.", "not_interested"],
+  ]);
+});
