@@ -810,3 +810,10 @@ describe("signing and building that are news, not a refusal", () => {
     ["Thanks, but we've built our own.", "not_interested"],
   ]);
 });
+
+describe("a response time and a call that wraps up", () => {
+  intents([
+    ["Our response time is no more than 2 hours — can your tool track that?", "question"],
+    ["Let's talk after the call wraps up today, around 4pm?", "meeting_request"],
+  ]);
+});
