@@ -4,6 +4,10 @@
 // literal words and bounded gaps only, so a scan is linear in the text.
 import { anyOf } from "./fold";
 
+/** The words a greeting line opens with ("Hi Leo,", "Sehr geehrte Frau Hartmann,", "Bonjour Sophie,"), folded. */
+export const GREETING_WORDS =
+  "hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[rs]?|sehr geehrte[rs]?|guten (?:tag|morgen)|moin|servus|bonjour|bonsoir|salut|chere?|hola|buenos dias|buenas tardes|estimad[oa]s?|ciao|buongiorno|buonasera|gentile|salve|car[oa]|hoi|beste|geachte|goedemorgen|goedemiddag|ola|oi|bom dia|boa tarde|prezad[oa]s?";
+
 const MONTH_NAMES =
   "january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|marz|maerz|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|januari|februari|maart|mei|augustus|janeiro|fevereiro|marco|maio|junho|julho|setembro|outubro|novembro|dezembro";
 const WEEKDAY_NAMES =

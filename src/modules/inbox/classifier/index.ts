@@ -127,7 +127,7 @@ function movedProposal(visible: string, found: Mention[], writer: Writer): Propo
   return { action: "move", email: other.email, name: null };
 }
 
-const FREEMAIL = /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|web|t-online|freenet|orange|free|laposte|wanadoo|sfr|libero|virgilio|tiscali|hotmail|ziggo|kpnmail|telenet|proton|protonmail|pm|zoho|mail|yandex|uol|bol|terra|ig)\.[a-z.]{2,10}$/i;
+const FREEMAIL = /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|web|t-online|freenet|orange|free|laposte|wanadoo|sfr|libero|virgilio|tiscali|ziggo|kpnmail|telenet|proton|protonmail|pm|zoho|mail|yandex|uol|bol|terra|ig)\.[a-z.]{2,10}$/i;
 
 function atWritersDomain(email: string, writer: Writer): boolean {
   const domain = email.toLowerCase().slice(email.lastIndexOf("@") + 1);

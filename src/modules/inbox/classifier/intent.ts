@@ -54,6 +54,7 @@ import {
   WEEKDAY_RANGE,
   FAR_FUTURE,
   FORWARDED,
+  GREETING_WORDS,
   HOSTILE,
   INTEREST,
   INTEREST_WEAK,
@@ -261,7 +262,7 @@ export function score(visible: string): Scores {
 }
 
 /** A salutation on a line of its own ("Hi Rachel,", "Sehr geehrte Frau Hartmann,", "Bonjour Sophie,"). */
-const SALUTATION = /^(?:hi|hello|hey|dear|good (?:morning|afternoon)|hallo|guten (?:tag|morgen)|sehr geehrte[rs]?|liebe[rs]?|bonjour|salut|chere?|hola|buenos dias|estimad[oa]s?|buongiorno|ciao|gentile|car[oa]|beste|hoi|goedemorgen|goedemiddag|ola|oi|prezad[oa]s?|bom dia|boa tarde)(?![a-z])[^\n]{0,60}\n\s*/;
+const SALUTATION = new RegExp(`^(?:${GREETING_WORDS})(?![a-z])[^\\n]{0,60}\\n\\s*`);
 
 // a cue that asks for something (material, details, more): what the writer wants, not a compliment
 const REQUEST = /send|share|forward|e-?mail|tell me|schick|sende|zukommen|envoy|transmet|adresser|mand|envi|pasar|inv[ia]|gir[ai]|stuur|toestur|encaminh|passa/;

@@ -3,6 +3,7 @@
 // disclaimer, or a sign-off ("Best regards", "Mit freundlichen Grüßen",
 // "Cordialement"…) followed by a short name block. A sign-off that is the
 // whole message ("Thanks!") is the message, and stays.
+import { GREETING_WORDS } from "./cues";
 import { fold } from "./fold";
 
 const DELIMITER = /^(?:-- ?|--|—|__)$/;
@@ -23,7 +24,7 @@ const SIGNOFFS = new Set([
 ]);
 
 // "Hi Leo," — a greeting line is not yet content a sign-off could close
-const GREETING = /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[rs]?|sehr geehrte[rs]?|guten (?:tag|morgen)|moin|servus|bonjour|bonsoir|salut|cher|chere|hola|buenos dias|buenas tardes|estimad[oa]|ciao|buongiorno|buonasera|gentile|salve|caro|cara|hoi|beste|geachte|goedemorgen|goedemiddag|ola|oi|bom dia|boa tarde|prezad[oa]|car[oa])\b[^.!?]{0,40}[,!:]?$/;
+const GREETING = new RegExp(`^(?:${GREETING_WORDS})\\b[^.!?]{0,40}[,!:]?$`);
 
 export function cutSignature(text: string): string {
   const lines = text.split("\n");
