@@ -817,3 +817,35 @@ describe("a response time and a call that wraps up", () => {
     ["Let's talk after the call wraps up today, around 4pm?", "meeting_request"],
   ]);
 });
+
+describe("staying put: no switch planned, a contract just renewed", () => {
+  intents([
+    ["We renewed with our current vendor for another year, so no change on our side.", "not_interested"],
+    ["Just renewed our contract through 2028.", "not_interested"],
+    ["We will not be switching providers, sorry.", "not_interested"],
+    ["We have no intention of changing vendors.", "not_interested"],
+    ["Wir werden nicht wechseln.", "not_interested"],
+    ["Ein Anbieterwechsel ist bei uns nicht geplant — kein Wechsel vorgesehen.", "not_interested"],
+    ["Nous ne comptons pas changer de prestataire.", "not_interested"],
+    ["No pensamos cambiar de proveedor.", "not_interested"],
+    ["Non intendiamo cambiare fornitore.", "not_interested"],
+    ["We gaan niet overstappen.", "not_interested"],
+    ["Não pretendemos trocar de fornecedor.", "not_interested"],
+    // controls: a switch wanted, a switch deferred, a renewal that is news
+    ["We're switching providers — can we see a demo?", "meeting_request"],
+    ["We won't be switching until our contract ends in June; ping me then.", "later"],
+    ["Our client renewed with us for another year, and we need help scaling outreach. Interested.", "interested"],
+  ]);
+});
+
+describe("wrong person, said as an idiom", () => {
+  intents([
+    ["I think you're barking up the wrong tree here.", "wrong_person"],
+    ["Da sind Sie bei mir leider falsch.", "wrong_person"],
+    ["Hier bist du bei mir an der falschen Adresse, sorry.", "wrong_person"],
+    ["Vous vous êtes trompé de personne.", "wrong_person"],
+    ["U bent bij mij aan het verkeerde adres.", "wrong_person"],
+    // controls: an opinion, not a person
+    ["Da liegen Sie falsch, unser Team ist größer. Was kostet es für 50 Nutzer?", "question"],
+  ]);
+});
