@@ -849,3 +849,32 @@ describe("wrong person, said as an idiom", () => {
     ["Da liegen Sie falsch, unser Team ist größer. Was kostet es für 50 Nutzer?", "question"],
   ]);
 });
+
+describe("evaluating tools in the space is interest", () => {
+  intents([
+    ["We're currently comparing a few vendors for this. What does it cost?", "interested"],
+    ["I am researching alternatives to our current setup, send me something.", "interested"],
+    ["Wir vergleichen gerade mehrere Anbieter – was kostet das?", "interested"],
+    ["Nous comparons actuellement plusieurs solutions, pouvez-vous m'envoyer vos tarifs ?", "interested"],
+    ["Estamos comparando varias herramientas, ¿cuál es el precio?", "interested"],
+    ["Stiamo valutando diversi fornitori: quanto costa?", "interested"],
+    ["We oriënteren ons momenteel op een nieuwe tool. Wat kost het?", "interested"],
+    ["Estamos avaliando algumas ferramentas, qual o preço?", "interested"],
+    // controls: evaluating something else, or a question with no interest stated
+    ["We're evaluating our budget for next year. Ping me in January.", "later"],
+    ["What does it cost?", "question"],
+  ]);
+});
+
+describe("more than they need, someone else wanted, a Dutch referral with its verb last", () => {
+  intents([
+    ["We're a tiny team, this is far more than we require.", "not_interested"],
+    ["Honestly it's much more than I need right now. Thanks though.", "not_interested"],
+    ["I'm in finance, you might want someone on the sales team.", "wrong_person"],
+    ["U kunt hiervoor het beste contact opnemen met Sanne Bakker.", "referral"],
+    ["Mailen naar Joost Visser is het handigst, hij beslist hierover.", "referral"],
+    // controls: more than they hoped, a contact they will make themselves
+    ["It does more than we need from our current tool, which is great. Send me the pricing.", "interested"],
+    ["Ik ga contact opnemen met Sanne Bakker en laat het je weten.", null],
+  ]);
+});
