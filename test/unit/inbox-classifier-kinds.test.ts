@@ -164,6 +164,18 @@ describe("auto-replies by their wording alone, with the return date", () => {
     expect(classifyMessage(message([], "We have received your request (ticket #4411) and will respond within 24 hours.")).classification).toBe("auto_reply");
     expect(classifyMessage(message([], "Hemos recibido su mensaje. Este es un mensaje automático.")).classification).toBe("auto_reply");
     expect(classifyMessage(message([], "Thanks for contacting Northwind Support. Someone from our team will reply within 24 hours.")).classification).toBe("auto_reply");
+    expect(classifyMessage(message([], "We've received your email. A customer support representative will get back to you within 2 business days.")).classification).toBe("auto_reply");
+    expect(classifyMessage(message([], "I've received your message and one of our advisors will contact you. Reference number: 55-1203.")).classification).toBe("auto_reply");
+    // a person acknowledging our proposal is no responder
+    expect(classifyMessage(message([], "We've received your proposal and will discuss it internally. Talk soon.")).classification).toBe("reply");
+  });
+
+  test("off for the holidays, back on a day", () => {
+    const v = classifyMessage(message([], "I'm off for the holidays and back on 25 January. Happy new year!"));
+    expect([v.classification, v.returnAt]).toEqual(["auto_reply", day("2027-01-25")]);
+    expect(classifyMessage(message([], "Currently off on vacation, returning on Monday.")).classification).toBe("auto_reply");
+    const human = classifyMessage(message([], "I'm off for the holidays but this sounds interesting - send me details and I'll read them."));
+    expect([human.classification, human.intent]).toEqual(["reply", "interested"]);
   });
 
   test.each([

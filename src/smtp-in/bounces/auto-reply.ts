@@ -73,7 +73,7 @@ const AUTOMATIC = re([
 
 // away: out of office, on leave, on holiday
 const AWAY = re([
-  "out of (?:the )?office|ooo|(?:i am|i'm|i will be|i'll be) (?:at|attending) (?:a|an|the) (?:conference|trade ?show|offsite|off-site|summit|trade fair)|away from (?:the |my )?(?:office|desk|e-?mail)|(?:i am|i'm|i will be|i'll be|currently) (?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick |medical |study )?(?:leave|vacation|holiday|holidays|pto|a business trip|sabbatical))|on (?:annual|parental|maternity|paternity|sick|medical) leave|(?:annual|parental|maternity|paternity) leave|(?:currently|presently) (?:away|out|unavailable|not in the office)|(?:off|out|home) sick",
+  "out of (?:the )?office|ooo|(?:i am|i'm|i will be|i'll be) (?:at|attending) (?:a|an|the) (?:conference|trade ?show|offsite|off-site|summit|trade fair)|away from (?:the |my )?(?:office|desk|e-?mail)|(?:i am|i'm|i will be|i'll be|currently) (?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick |medical |study )?(?:leave|vacation|holiday|holidays|pto|a business trip|sabbatical))|on (?:annual|parental|maternity|paternity|sick|medical) leave|(?:annual|parental|maternity|paternity) leave|(?:currently|presently) (?:away|out|unavailable|not in the office)|(?:i am|i'm|i will be|i'll be|currently) off (?:for |on |over )?(?:the )?(?:holidays?|vacation|christmas break|winter break|summer break|festive break|break)(?![a-z])|(?:off|out|home) sick",
   "nicht im (?:buro|buero|hause|haus|office)|ausser haus|abwesend|im urlaub|in (?:elternzeit|mutterschutz|urlaub|karenz)|auf (?:dienstreise|geschaftsreise|reisen)|nicht erreichbar|nicht (?:am|im) arbeitsplatz|(?:bin|ist) (?:derzeit |aktuell |leider )?krank|krankgeschrieben|im krankenstand",
   "absente? du bureau|(?:je suis|je serai) (?:actuellement |en ce moment |momentanement )?(?:absente?|en conge|en vacances|en deplacement|hors du bureau)|actuellement absente?|en conges?(?: maternite| parental| paternite)?|en vacances|hors du bureau|en arret (?:maladie|de travail)|(?:je suis|je serai) malade",
   "fuera de la oficina|(?:estoy|estare|me encuentro) (?:actualmente |ahora |en este momento )?(?:de vacaciones|ausente|fuera|de viaje|de baja|de permiso)|de (?:vacaciones|baja|permiso)(?: maternal| paternal| por maternidad| por paternidad)?|ausente de la oficina|(?:estoy|estare) enferm[oa]",
@@ -179,7 +179,7 @@ const RECEIVED_PASSIVE = re([
 ]);
 // "we have received your message": machine-like with a ticket or a promise to answer
 const RECEIVED = re([
-  "(?:we|i) (?:have )?received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|thank(?:s| you) for contacting (?!me(?![a-z]))[a-z]+|(?:someone|a member|one) (?:of|from) (?:our|the) (?:[a-z]+ )?(?:team|staff|agents) will",
+  "(?:we|i)(?:'ve| have)? received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|(?:a|an|one of our) (?:support |customer service |customer support |service )?(?:agent|representative|advisor|adviser|team member|specialist) will (?:respond|reply|get back|be in touch|contact you)|thank(?:s| you) for contacting (?!me(?![a-z]))[a-z]+|(?:someone|a member|one) (?:of|from) (?:our|the) (?:[a-z]+ )?(?:team|staff|agents) will",
   "wir haben ihre (?:nachricht|anfrage|e-?mail|mail) erhalten",
   "nous avons (?:bien )?recu votre (?:message|demande|e-?mail|courriel)",
   "hemos recibido (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)",
