@@ -878,3 +878,59 @@ describe("more than they need, someone else wanted, a Dutch referral with its ve
     ["Ik ga contact opnemen met Sanne Bakker en laat het je weten.", null],
   ]);
 });
+
+describe("refusals of cold mail, of a fit, of a second look", () => {
+  intents([
+    ["Unfortunately, no. Good luck though.", "not_interested"],
+    ["We never respond to unsolicited pitches.", "not_interested"],
+    ["We do not work with vendors from cold outreach.", "not_interested"],
+    ["Likely won't revisit this, sorry.", "not_interested"],
+    ["It does not really meet our requirements.", "not_interested"],
+    ["Passt leider nicht zu unseren Anforderungen.", "not_interested"],
+    ["Cela ne correspond pas à nos besoins.", "not_interested"],
+    ["No se ajusta a nuestras necesidades.", "not_interested"],
+    ["Non risponde alle nostre esigenze.", "not_interested"],
+    ["Het sluit niet aan bij onze behoeften.", "not_interested"],
+    ["Não atende às nossas necessidades.", "not_interested"],
+    // controls: "unfortunately" before something else, a fit that works, revisiting later
+    ["Unfortunately I'm travelling; can we talk Thursday at 10?", "meeting_request"],
+    ["It seems to fit our needs. Send me pricing.", "interested"],
+    ["We'll revisit this in Q3.", "later"],
+  ]);
+});
+
+describe("a trial asked for, a task given by a manager", () => {
+  intents([
+    ["How do we start a free trial?", "interested"],
+    ["My CEO tasked me with finding something like this. Where do I sign up?", "interested"],
+    // control: a trial that is over
+    ["Our trial expired and we didn't see value. Not interested.", "not_interested"],
+  ]);
+});
+
+describe("a role changed inside the company is the wrong person; 'wrong <name>'", () => {
+  intents([
+    ["I switched to a different team within the company, so this isn't mine anymore.", "wrong_person"],
+    ["I no longer handle the marketing side.", "wrong_person"],
+    ["Wrong Leo, sorry!", "wrong_person"],
+    // controls: a move to another company, a wrong link
+    ["I've moved to Acme, reach me at priya@acme.example.", "moved"],
+    ["Wrong link - can you send the deck again?", "interested"],
+  ]);
+});
+
+describe("coffee, lunch, meeting in person, a booking link", () => {
+  intents([
+    ["If you're in town let's grab lunch.", "meeting_request"],
+    ["Happy to meet up when I'm in London.", "meeting_request"],
+    ["Pick a time on savvycal.com/priya", "meeting_request"],
+    ["Gerne auf einen Kaffee, wenn Sie in München sind.", "meeting_request"],
+    ["On peut prendre un café la semaine prochaine ?", "meeting_request"],
+    ["¿Tomamos un café el martes?", "meeting_request"],
+    ["Possiamo prendere un caffè giovedì.", "meeting_request"],
+    ["Zullen we volgende week koffie drinken?", "meeting_request"],
+    ["Vamos tomar um café na sexta?", "meeting_request"],
+    // control: coffee as a topic
+    ["We sell coffee machines - does your tool work for B2B hardware?", "question"],
+  ]);
+});
