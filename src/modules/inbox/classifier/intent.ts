@@ -115,25 +115,31 @@ export function score(visible: string): Scores {
   let f = fold(visible);
   const hits: string[] = [];
   const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
-  const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void) => {
+  const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
     re.lastIndex = 0;
-    for (const m of f.matchAll(re)) {
+    const found = [...f.matchAll(re)];
+    for (const m of found) {
       hits.push(`${kind}:${m[0].trim()}`);
       fn(m);
     }
+    return found;
   };
-  const mask = (re: RegExp) => {
-    re.lastIndex = 0;
-    f = f.replace(re, (m) => " ".repeat(m.length));
+  /** Blanks what `each` just found (the same matches a replace would make: f has not changed since), so later lists do not read it again. */
+  const mask = (found: RegExpMatchArray[]) => {
+    if (found.length === 0) return;
+    let out = "";
+    let from = 0;
+    for (const m of found) {
+      out += f.slice(from, m.index) + " ".repeat(m[0].length);
+      from = m.index! + m[0].length;
+    }
+    f = out + f.slice(from);
   };
 
-  each(NEUTRAL_IDIOMS, "idiom", () => {});
-  mask(NEUTRAL_IDIOMS);
-  each(POSITIVE_IDIOMS, "interest", () => (s.interest += 2));
-  mask(POSITIVE_IDIOMS);
+  mask(each(NEUTRAL_IDIOMS, "idiom", () => {}));
+  mask(each(POSITIVE_IDIOMS, "interest", () => (s.interest += 2)));
   // "not now" before refusals: the "no" of "por ahora no, gracias" is not "no, gracias"
-  each(NOT_NOW, "later", () => (s.later += 2));
-  mask(NOT_NOW);
+  mask(each(NOT_NOW, "later", () => (s.later += 2)));
   // "Interesting — how does it …?": a courtesy, counted as interest below only if nothing is asked
   // (past a salutation line: "Hi Rachel,\n\nInteresting. Before we go further: …?")
   const opening = f.trimStart().replace(SALUTATION, "");
@@ -141,17 +147,15 @@ export function score(visible: string): Scores {
   const courtesyEnd = courtesy ? f.length - opening.length + courtesy[0].length : -1;
   // refusals counted, then masked so their "interested" is not read again
   let lastRefusal = -1;
-  each(REFUSAL, "refusal", (m) => {
+  mask(each(REFUSAL, "refusal", (m) => {
     s.refusal += 3;
     lastRefusal = m.index!;
-  });
-  mask(REFUSAL);
-  each(SATISFIED, "satisfied", (m) => {
+  }));
+  mask(each(SATISFIED, "satisfied", (m) => {
     if (negated(f, m.index!, m[0].length)) return;
     s.refusal += 3;
     lastRefusal = Math.max(lastRefusal, m.index!);
-  });
-  mask(SATISFIED);
+  }));
   if (BARE_NO.test(f.trimStart())) {
     hits.push("refusal:no");
     s.refusal += 3;
@@ -159,11 +163,10 @@ export function score(visible: string): Scores {
   }
   each(MOVED, "moved", () => (s.moved = true));
   let lastWrong = -1;
-  each(WRONG_PERSON, "wrong_person", (m) => {
+  mask(each(WRONG_PERSON, "wrong_person", (m) => {
     s.wrongPerson = true;
     lastWrong = m.index!;
-  });
-  mask(WRONG_PERSON);
+  }));
   // "I'm not the decision maker, but I'd be happy to hop on a call": a meeting or a request after the contrast is what they want
   const contrastAfterWrong = lastWrong >= 0 ? lastContrast(f, lastWrong) : -1;
   let wantsAfterWrong = false;
@@ -187,8 +190,7 @@ export function score(visible: string): Scores {
   each(DATED, "date", () => (s.dated = true));
   // "send me the invite": a meeting, and not the "send me …" of interest
   let invites = 0;
-  each(SEND_INVITE, "meeting", () => invites++);
-  mask(SEND_INVITE);
+  mask(each(SEND_INVITE, "meeting", () => invites++));
   let requestAfterContrast = false;
   const contrast = lastRefusal >= 0 ? lastContrast(f, lastRefusal) : -1;
   each(INTEREST, "interest", (m) => {
@@ -230,7 +232,8 @@ export function score(visible: string): Scores {
   each(MEETING_WEAK, "talk", (m) => {
     if (!negated(f, m.index!, m[0].length)) talk++;
   });
-  mask(WEEKDAY_RANGE);
+  WEEKDAY_RANGE.lastIndex = 0;
+  mask([...f.matchAll(WEEKDAY_RANGE)]);
   each(MEETING_CLOCK, "clock", () => clock++);
   each(MEETING_TIME, "time", () => near++);
   const when = clock + near;
