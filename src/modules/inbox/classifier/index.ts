@@ -88,7 +88,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   const wording = autoReplyWording(visible) ?? autoReplyWording(subject);
   if (report.kind === "auto_reply" || wording?.unmistakable) {
-    const s = score(visible);
+    const s = score(visible, folded);
     const left = wording?.kind === "left_company" || s.moved;
     if (left) return verdict("auto_reply", { intent: "moved", proposal: movedProposal(visible, mentions(visible, excluded), writer) });
     return verdict("auto_reply", { returnAt: returnDate(folded, reference(msg, opts.now)) });
@@ -96,7 +96,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   if (asksRemoval(folded)) return removal();
 
-  const s = score(visible);
+  const s = score(visible, folded);
   const found = mentions(visible, excluded);
   // an address the writer calls their own new one, or someone's at another company: they moved ("reach him at"
   // an address of the writer's own company is a colleague: a referral)

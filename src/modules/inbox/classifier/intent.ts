@@ -111,8 +111,9 @@ const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings
 const CLAUSE_END = new RegExp(`[.!?;,:\\n]| -(?= )|(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 
-export function score(visible: string): Scores {
-  let f = fold(visible);
+/** Reads the visible text; `folded` is fold(visible) when the caller has it already. */
+export function score(visible: string, folded = fold(visible)): Scores {
+  let f = folded;
   const hits: string[] = [];
   const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
