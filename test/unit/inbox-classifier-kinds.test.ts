@@ -246,6 +246,8 @@ describe("unsubscribe requests", () => {
     "Não desejo receber mais e-mails.",
     "Pare de me mandar mensagens.",
     "Never reach out to me again.",
+    "Vorrei essere cancellata dalla vostra newsletter.",
+    "Cancelem a minha inscrição, por favor.",
     // more verbs and objects, in each language
     "Graag afgemeld worden voor deze mails.",
     "Haal mij uit uw database alstublieft.",
@@ -264,6 +266,12 @@ describe("unsubscribe requests", () => {
   test("a bare 'unsubscribe' subject (a mailto unsubscribe) is one", () => {
     const raw = message([], "").replace("Subject: Re: Una idea", "Subject: unsubscribe");
     expect(classifyMessage(raw).classification).toBe("unsubscribe_request");
+  });
+
+  test("'unsubscribe' or 'opt-out' naming a thing of the product is no removal request", () => {
+    expect(classifyMessage(message([], "Do your emails include unsubscribe links and headers automatically?")).classification).toBe("reply");
+    expect(classifyMessage(message([], "What opt-out rates do your customers see?")).classification).toBe("reply");
+    expect(classifyMessage(message([], "Unsubscribe, and fix your unsubscribe link.")).classification).toBe("unsubscribe_request");
   });
 
   test("'stop' or 'remove' inside a sentence is no removal request", () => {

@@ -8,9 +8,12 @@
 // interested" or "please don't follow up" is a refusal, not a removal request.
 import { anyOf } from "./fold";
 
+/** "unsubscribe" or "opt-out" naming a thing ("unsubscribe links", "opt-out rates"): a product question, not a request. */
+const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|handling|management|footers?|options?|process(?:ing)?|flows?|settings?|features?|compliance|lists?)(?![a-z]))";
+
 const REMOVAL = anyOf([
   // en
-  "unsubscribe(?: me)?|unsubscribing|opt(?:ing)? (?:me )?out|opt-out",
+  `unsubscribe(?: me|${AS_MODIFIER})|unsubscribing|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
   "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
   "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
@@ -31,14 +34,14 @@ const REMOVAL = anyOf([
   // it
   "cancellami|cancellatemi|cancellarmi|cancellate (?:il mio|la mia)|cancellare (?:il mio|la mia) (?:indirizzo|e-?mail|iscrizione|contatto)",
   "rimuovetemi|rimuovermi|rimuovimi|rimuovere (?:il mio|la mia) (?:indirizzo|e-?mail|contatto)|toglietemi|togliermi dalla",
-  "non (?:mi |ci )?(?:scrivete|contattate|inviate|mandate|scrivere|contattare) piu|non (?:voglio|vogliamo|desidero|desideriamo) piu ricevere|non (?:contattatemi|scrivetemi|mandatemi|inviatemi|contattarmi|scrivermi) piu|(?:cancellare|eliminare|cancellate|eliminate) i miei dati|smett(?:ete|i|a|ila|etela) di (?:scriver|contattar|inviar|mandar)(?:mi|ci)|disiscrivere|disiscrivermi|annullare l'iscrizione|disiscrizione",
+  "non (?:mi |ci )?(?:scrivete|contattate|inviate|mandate|scrivere|contattare) piu|non (?:voglio|vogliamo|desidero|desideriamo) piu ricevere|non (?:contattatemi|scrivetemi|mandatemi|inviatemi|contattarmi|scrivermi) piu|(?:cancellare|eliminare|cancellate|eliminate) i miei dati|smett(?:ete|i|a|ila|etela) di (?:scriver|contattar|inviar|mandar)(?:mi|ci)|disiscrivere|disiscrivermi|(?:essere|venire) (?:rimoss[oaie]|cancellat[oaie]|tolt[oaie]) (?:dalla|dalle|dal) (?:vostra |sua |tua |vostre |vostro )?(?:mailing ?list|lista|liste|newsletter|banca dati|database|elenco|indirizzario)|annullare l'iscrizione|disiscrizione",
   // nl
   "afmelden|afmelding|afgemeld (?:te )?worden|uitschrijven|uit (?:jullie|uw|het|je) (?:bestand|database|mailinglijst|verzendlijst)|(?:niet meer|nooit meer) te (?:mailen|e-?mailen|benaderen|contacteren)|schrijf (?:me|mij|ons) uit|verwijder (?:mij|me|ons|mijn)|haal (?:mij|me|ons) (?:van|uit)",
   "geen (?:e-?mails|mails|berichten|nieuwsbrieven) meer|(?:niet meer|nooit meer) (?:mailen|benaderen|contacteren|e-?mailen)|stop met (?:mailen|e-?mailen|sturen|benaderen)",
   // pt
   "descadastr(?:ar|e|em|o|ar-me|e-me)|descadastramento|(?:remover|remova|removam|retire|retirem|tirem|tire)(?:-me| (?:o )?meu (?:e-?mail|email|endereco|contato|nome)| me (?:da|desta|de) (?:lista|base))",
   "nao (?:me |nos )?(?:envie|enviem|mande|mandem|contate|contatem|contacte|contactem|escreva|escrevam) mais|parem? de (?:me |nos )?(?:enviar|mandar|contatar|escrever)|nao (?:quero|queremos|desejo|desejamos) (?:mais )?receber (?:mais )?(?:seus |suas |os seus |as suas )?(?:e-?mails|emails|mensagens)",
-  "cancelar (?:a |minha )?inscricao|sair da (?:lista|sua lista)|me (?:tire|tirem|retire|retirem|remova|removam|exclua|excluam) (?:da|desta|dessa|de|do)(?: sua| vossa)? (?:lista|base|cadastro|mailing)",
+  "cancel(?:ar|em|e) (?:a )?(?:minha )?inscricao|sair da (?:lista|sua lista)|me (?:tire|tirem|retire|retirem|remova|removam|exclua|excluam) (?:da|desta|dessa|de|do)(?: sua| vossa)? (?:lista|base|cadastro|mailing)",
 ]);
 
 /** "STOP" (or "remove", "please unsubscribe") as the whole reply, as text-message opt-outs taught people to write. */
