@@ -224,6 +224,23 @@ describe("reasons a report's circumstances decide", () => {
     expect(r.recipients[0]).toMatchObject({ kind: "bounced", hard: false, reason: "expired", status: "4.4.1", diagnostic: "smtp; connect to mx.example.org[192.0.2.1]:25: Connection timed out" });
   });
 
+  test("a permanent failure to connect, the remote server never answering: the sender gave up, expired", () => {
+    for (const diagnostic of ["The recipient server did not accept our requests to connect. [mx.example.org 192.0.2.1: timed out]", "Could not connect to mx.example.org: connection refused"]) {
+      expect(parseReport(dsnOf("failed", "5.0.0", diagnostic)).recipients[0]).toMatchObject({ hard: false, reason: "expired" });
+    }
+    // a DNS error or a mail loop may be final at once: the network's
+    expect(parseReport(dsnOf("failed", "5.0.0", "Name service error for name=example.org type=MX: Malformed or unexpected name server reply")).recipients[0]).toMatchObject({ reason: "network" });
+    expect(parseReport(dsnOf("failed", "5.0.0", "Maximum hop count exceeded. Message probably in a routing loop.")).recipients[0]).toMatchObject({ reason: "network" });
+  });
+
+  test("the reporting MTA's own words that it gave up: expired, whatever failed last", () => {
+    for (const diagnostic of ["Delivery failed after 20 attempts", "Message could not be delivered for 5 days - giving up", "Retry timeout exceeded: connection refused", "Message has been in the queue too long"]) {
+      expect(parseReport(dsnOf("failed", "5.0.0", diagnostic)).recipients[0]).toMatchObject({ hard: false, reason: "expired" });
+    }
+    // a verdict on the address still wins
+    expect(parseReport(dsnOf("failed", "5.1.1", "550 5.1.1 User unknown; giving up")).recipients[0]).toMatchObject({ hard: true, reason: "user_unknown" });
+  });
+
   test("the same status in a delay notice stays a network delay", () => {
     const r = parseReport(dsnOf("delayed", "4.4.1", "connect to mx.example.org[192.0.2.1]:25: Connection timed out"));
     expect(r.recipients[0]).toMatchObject({ kind: "deferred", reason: "network" });

@@ -45,6 +45,8 @@ const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't|
 
 /** Transient conditions a report that gave up names as its last error: the failure is the expiry. */
 const GAVE_UP_ON = new Set<BounceReason>(["network", "other", "system", "protocol"]);
+const NO_CONNECTION = /timed? ?out|connection (?:refused|reset|lost|closed|dropped|failed)|did not accept (?:our )?(?:requests? to connect|(?:the )?connection)|(?:could not|couldn't|unable to|failed to|cannot) (?:connect|establish)/i;
+const DNS_OR_LOOP = /name ?server|\bdns\b|host not found|not resolv|\bloop|hop count/i;
 const NOT_FAILED = new Set(["delivered", "relayed", "expanded", "deliverable"]);
 const PASSING = /temporar|try again later|retry later|will be retried|try later/i;
 
@@ -101,6 +103,10 @@ export function classifyRecipient(f: Found): Classified | null {
   if (reason === "other" && /@googlegroups\.com$/i.test(f.address)) reason = "policy";
   // given up with a transient status (Action: failed, 4.x.x): the message outlived the queue's retries
   if (!delayed && !permanent && f.action === "failed" && GAVE_UP_ON.has(reason)) reason = "expired";
+  // a permanent failure to connect, with no answer from the remote server: nobody refused the message, the
+  // reporting MTA stopped retrying (Gmail's "did not accept our requests to connect"). A DNS error or a
+  // mail loop may be final at once, so only a connection that never came counts.
+  if (!delayed && permanent && replyCode === null && reason === "network" && NO_CONNECTION.test(text) && !DNS_OR_LOOP.test(text)) reason = "expired";
   // a local delivery program's failure (x-unix: procmail, a pipe) is the receiving system's
   if (diagnostic && /^x-unix;/i.test(diagnostic) && reason !== "mailbox_full") reason = "system";
   // a recipient address the remote server calls malformed is as dead as a missing one
