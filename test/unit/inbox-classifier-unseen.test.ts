@@ -934,3 +934,23 @@ describe("coffee, lunch, meeting in person, a booking link", () => {
     ["We sell coffee machines - does your tool work for B2B hardware?", "question"],
   ]);
 });
+
+describe("pointed to a role or a department, with no name: a referral with nothing to propose", () => {
+  intents([
+    ["Please reach out to our procurement team instead.", "referral"],
+    ["You should speak with our Head of Growth about this.", "referral"],
+    ["Bitte wenden Sie sich an unseren Einkauf.", "referral"],
+    ["Contactez plutôt notre responsable des achats.", "referral"],
+    ["Mejor habla con nuestro departamento de compras.", "referral"],
+    ["Contatti il nostro ufficio acquisti, per favore.", "referral"],
+    ["Neem contact op met onze afdeling inkoop.", "referral"],
+    ["Fale com o nosso gerente comercial.", "referral"],
+    // controls: the writer consulting someone, asking us to loop someone in, a team that is not a role
+    ["Let me talk to my boss and get back to you.", "later"],
+    ["Sounds promising. Loop in my colleague and let's keep this moving.", "interested"],
+    ["I will share this with our team, send me the deck.", "interested"],
+  ]);
+  test("no proposal: nobody to write to", () => {
+    expect(classifyMessage(reply("Please reach out to our procurement team instead.")).proposal).toBeNull();
+  });
+});

@@ -134,7 +134,7 @@ function atWritersDomain(email: string, writer: Writer): boolean {
   return writer.addresses.some((a) => a.slice(a.lastIndexOf("@") + 1) === domain);
 }
 
-function referralProposal(found: Mention[], named: { name: string; index: number } | null): Proposal | null {
+function referralProposal(found: Mention[], named: { name: string | null; index: number } | null): Proposal | null {
   if (found.length === 0) return null;
   // the address stated right after the name the writer points to, else the first one
   const after = named ? found.find((m) => m.index >= named.index && m.index - named.index < 200) : undefined;

@@ -141,8 +141,25 @@ function clauseBefore(f: string, index: number): string {
   return before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf(","), before.lastIndexOf(";"), before.lastIndexOf("!"), before.lastIndexOf("?")) + 1);
 }
 
-/** The person a referral verb points to ("talk to Maria Rossi", "wenden Sie sich an Frau Müller"), with where it is. */
-export function referredName(text: string): { name: string; index: number } | null {
+/** A role or a department after a referral verb, when no name is given ("talk to our Head of Marketing", "wenden Sie sich an den Einkauf"). */
+const ROLE = new RegExp(
+  "^\\s*(?:(?:rather|instead|directly|bitte|eher|lieber|direkt|plutot|directement|mejor|directamente|meglio|direttamente|liever|beter|direct|melhor|diretamente)\\s+)?(?:(?:our|my|the|your|unser(?:e|en|em|er)?|meine[nm]?|den|die|der|dem|notre|nos|mon|ma|le|la|les|l'|nuestr[oa]s?|mi|el|al|(?:il |la |i |le |al |alla |col |con il |con la )?(?:nostr[oaie]|mio|mia)|onze|ons|mijn|de|het|(?:o |a |com o |com a )?(?:noss[oa]s?|meu|minha))\\s+)" +
+    "(?:[a-z'-]+\\s+){0,3}?" +
+    "(?:head|director|vp|vice president|manager|ceo|cfo|cto|cmo|coo|cro|cio|ciso|founder|co-?founder|owner|boss|buyer|procurement|purchasing|colleagues?|department|(?:marketing|sales|it|legal|hr|finance|ops|operations|revops|partnerships?|security|growth|commercial|support) team" +
+    "|leiter(?:in)?|geschaftsfuhr(?:er|erin|ung)|geschaeftsfuehr(?:er|erin|ung)|einkauf|einkaufer(?:in)?|abteilung|vorgesetzten?|chef(?:in)?|inhaber(?:in)?|kolleg(?:e|en|in)" +
+    "|directeur|directrice|responsable|service (?:achats?|commercial|marketing|informatique|juridique)|departement|achats|acheteur|collegue" +
+    "|director(?:a)?|departamento|jefe|jefa|compras|gerente|companer[oa]" +
+    "|responsabile|direttore|direttrice|ufficio (?:acquisti|commerciale|marketing|it)|reparto|acquisti|titolare|collega" +
+    "|afdeling|inkoop|inkoper|leidinggevende|eigenaar" +
+    "|diretor(?:a)?|responsavel|chefe|colega)(?![a-z])",
+);
+
+/**
+ * The person a referral verb points to ("talk to Maria Rossi", "wenden Sie sich an Frau Müller"), with where it is;
+ * a role alone ("talk to our CTO") points to someone too, with no name to propose.
+ */
+export function referredName(text: string): { name: string | null; index: number } | null {
+  let role: number | null = null;
   let offset = 0;
   for (const line of text.split("\n")) {
     const f = foldSameLength(line);
@@ -153,6 +170,8 @@ export function referredName(text: string): { name: string; index: number } | nu
       const after = line.slice(m.index! + m[0].length, m.index! + m[0].length + 120);
       const name = leadingName(after) ?? appositiveName(after);
       if (name) return { name, index: offset + m.index! };
+      // "loop in my colleague", "check with my boss": the writer stays in the conversation
+      if (role === null && !/^(?:loop in|check with)/.test(m[0]) && ROLE.test(foldSameLength(after))) role = offset + m.index!;
     }
     // the name stated first: "Nathalie Roux handles this", "c'est Paul Girard qui s'occupe de ça"
     REFERRAL_AFTER_NAME.lastIndex = 0;
@@ -165,7 +184,7 @@ export function referredName(text: string): { name: string; index: number } | nu
     }
     offset += line.length + 1;
   }
-  return null;
+  return role === null ? null : { name: null, index: role };
 }
 
 /** The name set after a role in lower case and a comma: "our head of sales, Dana Kim", "onze inkoper zijn, Sanne de Boer". */
