@@ -141,6 +141,13 @@ describe("auto-replies by their wording alone, with the return date", () => {
     ["a month without a cue is no date", "I'm out of the office with limited access to email. Our June newsletter has the details.", null],
     ["'may' is a month only with a year", "I'm out of the office with limited access to email; replies may take a few days.", null],
     ["this month without a year is no date", "I am away in January with limited access to email.", null],
+    ["the end of this month: the next one's first", "Out of the office until the end of the month with limited access to e-mail.", "2027-02-01"],
+    ["de, the end of this month", "Ich bin bis Ende des Monats im Urlaub und habe keinen Zugriff auf E-Mails.", "2027-02-01"],
+    ["a calendar week: its Monday", "Ich bin im Urlaub und in KW 6 wieder im Büro.", "2027-02-08"],
+    ["nl, a calendar week", "Ik ben met vakantie tot week 5.", "2027-02-01"],
+    ["a week number without a cue is no date", "I'm out of the office with limited access to email. Week 6 of our roadmap is on the wiki.", null],
+    ["es, 'vuelvo el'", "Estoy fuera de la oficina. Vuelvo el 2 de febrero.", "2027-02-02"],
+    ["en, 'returning' with no 'on'", "I am out of the office returning Tuesday, February 2.", "2027-02-02"],
   ])("%s", (_what, body, expected) => {
     const v = classifyMessage(message([], body));
     expect(v.classification).toBe("auto_reply");

@@ -84,10 +84,10 @@ const AWAY = re([
 
 // back: "back on", "return on", "until"
 const BACK = re([
-  "be back|back (?:in the office|in office|at (?:my desk|work|the office)|on|from)|back(?= [0-9])|(?:will )?return(?:ing)? (?:to the office |to work )?(?:on|at|from)|until|till|through",
+  "be back|back (?:in the office|in office|at (?:my desk|work|the office)|on|from)|back(?= [0-9])|(?:will )?return(?:ing)? (?:to the office |to work )?(?:on|at|from)|returning|return date|until|till|through",
   "wieder (?:im buro|im buero|erreichbar|da|zuruck|zurueck|verfugbar|im haus|im office)|(?:bin|ist) (?:ab|bis)|zuruck|zurueck|bis(?: zum| einschliesslich| und mit| inklusive)?",
   "de retour|je serai de retour|je reviens|je rentre|jusqu'(?:au|a|le)|reprendrai",
-  "de (?:vuelta|regreso)|regresare|volvere|hasta el|hasta|me reincorporo",
+  "de (?:vuelta|regreso)|regresare|volvere|vuelvo|regreso (?:el|al|a la)|hasta el|hasta|me reincorporo",
   "rientrero|rientro|di ritorno|fino al|fino a|tornero",
   "weer (?:aanwezig|op kantoor|terug|bereikbaar|beschikbaar)|terug op|ben ik weer|tot en met|t/m|tot",
   "estarei de volta|de volta|retorno|retornarei|volto|voltarei|regresso|regressarei|ate",

@@ -1,8 +1,9 @@
 // The day an auto-reply says the person is back: "back on 12 January", "bis
 // zum 15.01.2027", "de retour le 3 mars", "hasta el 20 de abril", "fino al 5
 // maggio", "tot 14 juli", "até 2 de setembro", "January 12", ISO dates,
-// "until Monday", "until the 18th", and, when no day is stated, a month after a
-// cue ("until June 2027", "bis Ende Februar"). Read from the folded visible text (fold.ts).
+// "until Monday", "until the 18th", "until the end of the month", a calendar
+// week ("wieder in KW 6"), and, when no day is stated, a month after a cue
+// ("until June 2027", "bis Ende Februar"). Read from the folded visible text (fold.ts).
 //
 // Each date found is scored by the words around it: a return cue ("back",
 // "zurück", "de retour", "rientro", "terug", "volta"… before it, or "wieder",
@@ -70,6 +71,11 @@ const MONTH_ALONE = new RegExp(`(?<![0-9] ?)(?<![a-z])(?:(${MONTH_PART})(?:-| )(
 const MONTH_END = new Set(["end", "ende", "fin", "fim", "finales", "fine", "eind", "final", "late"]);
 const MONTH_MID = new Set(["mid", "mi", "mitte", "mediados", "meados", "meta", "half"]);
 
+/** The end of the current month, after a cue only: the next month's first day. */
+const MONTH_END_NOW = /(?<![a-z])(?:(?:the )?end of (?:the|this) month|(?:ende (?:des|dieses) monats|monatsende)|(?:la )?fin (?:du|de ce) mois|(?:el )?(?:final|fin|finales) de(?:l| este) mes|(?:la )?fine (?:del |di questo )?mese|(?:het )?eind(?:e)? van (?:de|deze) maand|(?:o )?(?:final|fim) (?:do|deste) mes)(?![a-z])/g;
+/** A calendar week ("KW 6", "Kalenderwoche 6", "week 6", "semaine 6"): its Monday (ISO 8601 weeks), after a cue only. */
+const CALENDAR_WEEK = /(?<![a-z])(?:kw|kalenderwoche|week|wk|semaine|semana|settimana) ?([0-9]{1,2})(?![0-9])/g;
+
 /** A day of the month alone, "the 18th", "dia 18": the next such day, after a cue only. */
 const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2}))(?![0-9a-z])/g;
 const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
@@ -125,6 +131,16 @@ export function returnDate(text: string, ref: Reference): number | null {
     const ms = score >= 2 ? nextDayOfMonth(Number(m[1] ?? m[2]), today) : null;
     if (ms !== null) relative.push({ ms, score });
   }
+  for (const m of t.matchAll(MONTH_END_NOW)) {
+    if (cueScore(t, m.index!, m.index! + m[0].length) < 2) continue;
+    const d = new Date(today);
+    relative.push({ ms: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1), score: 2 });
+  }
+  for (const m of t.matchAll(CALENDAR_WEEK)) {
+    const score = cueScore(t, m.index!, m.index! + m[0].length);
+    const ms = score >= 2 ? isoWeekMonday(Number(m[1]), today) : null;
+    if (ms !== null) relative.push({ ms, score });
+  }
   const near = pick(relative);
   if (near !== null) return near;
 
@@ -137,6 +153,19 @@ export function returnDate(text: string, ref: Reference): number | null {
     if (ms !== null) months.push({ ms, score });
   }
   return pick(months);
+}
+
+/** The Monday of ISO week `week` (this year's, or next year's when it has passed), or null when there is no such week. */
+function isoWeekMonday(week: number, today: number): number | null {
+  if (week < 1 || week > 53) return null;
+  for (const y of [new Date(today).getUTCFullYear(), new Date(today).getUTCFullYear() + 1]) {
+    // week 1 holds 4 January; its Monday, then whole weeks on
+    const jan4 = Date.UTC(y, 0, 4);
+    const monday = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * 86400000 + (week - 1) * 7 * 86400000;
+    if (new Date(monday + 3 * 86400000).getUTCFullYear() !== y) return null; // week 53 of a year without one
+    if (monday + 7 * 86400000 > today) return monday;
+  }
+  return null;
 }
 
 /** The day a month-only date means (see MONTH_ALONE), or null: a month without a year that is today's is no date. */
