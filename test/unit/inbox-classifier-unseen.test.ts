@@ -954,3 +954,41 @@ describe("pointed to a role or a department, with no name: a referral with nothi
     expect(classifyMessage(reply("Please reach out to our procurement team instead.")).proposal).toBeNull();
   });
 });
+
+describe("done in-house, said with 'all' or a team of their own", () => {
+  intents([
+    ["We manage it all in-house.", "not_interested"],
+    ["We've got a dedicated internal team that handles this.", "not_interested"],
+    ["Das erledigen wir komplett intern.", "not_interested"],
+    ["Nous gérons tout en interne.", "not_interested"],
+    ["Gestionamos todo internamente.", "not_interested"],
+    ["Gestiamo tutto in casa.", "not_interested"],
+    ["Dit doen we gewoon zelf.", "not_interested"],
+    ["Cuidamos de tudo internamente.", "not_interested"],
+    // control: an in-house team that needs help
+    ["We have an in-house team but they're swamped - could you send pricing?", "interested"],
+  ]);
+});
+
+describe("happy with how things work; listening; a few weeks to settle", () => {
+  intents([
+    ["Honestly we're pleased with the way things are running.", "not_interested"],
+    ["Okay, we're all ears. Send over the details.", "interested"],
+    ["Give us a couple of months to finish the migration, then let's chat.", "later"],
+    // control: not happy with how things work is an opening
+    ["We're not happy with how things are working right now. What do you charge?", "question"],
+  ]);
+});
+
+describe("wanting to try it, in each language", () => {
+  intents([
+    ["Wir möchten es gerne mal testen.", "interested"],
+    ["Nous voudrions l'essayer.", "interested"],
+    ["Nos gustaría probarla.", "interested"],
+    ["Vorremmo provarla.", "interested"],
+    ["We willen het graag eens uitproberen.", "interested"],
+    ["Queremos experimentar.", "interested"],
+    // control: not wanting to
+    ["No nos gustaría probarlo, gracias.", "not_interested"],
+  ]);
+});
