@@ -92,6 +92,20 @@ describe("signatures", () => {
     expect(visible(plain("Thank you!"))).toBe("Thank you!");
   });
 
+  test("the writer's own name on a line of its own, and the block under it, go", () => {
+    // a booking link or a newsletter footer in the signature is not what they wrote to us
+    expect(visible(plain("Not interested, thanks.", "", "Lena Brandt", "Head of Sales, Kunde GmbH", "Book a meeting with me: https://calendly.com/lena"))).toBe("Not interested, thanks.");
+    expect(visible(plain("Sounds good, send me more.", "", "Lena", "", "To unsubscribe from our newsletter, click here."))).toBe("Sounds good, send me more.");
+    expect(visible(plain("Kein Interesse.", "", "Lena Brandt | Kunde GmbH", "Tel. +49 89 1234"))).toBe("Kein Interesse.");
+    // with no display name, the address's local part names them
+    const bare = plain("No thanks.", "", "Lena", "Kunde GmbH").replace("From: Lena Brandt <lena@kunde.example>", "From: lena.brandt@kunde.example");
+    expect(visible(bare)).toBe("No thanks.");
+    // their name before more of the message stays
+    expect(visible(plain("Interesting.", "", "Lena", "", "P.S. could we talk on Friday?"))).toBe("Interesting.\n\nLena\n\nP.S. could we talk on Friday?");
+    // another person's name is no signature
+    expect(visible(plain("Please talk to my colleague:", "", "Max Weber", "Head of Purchasing"))).toBe("Please talk to my colleague:\n\nMax Weber\nHead of Purchasing");
+  });
+
   test("a confidentiality disclaimer goes", () => {
     expect(visible(plain("Not for now.", "", "This message and any attachments are confidential and intended solely for the addressee."))).toBe("Not for now.");
     expect(visible(plain("Später.", "", "Diese E-Mail enthält vertrauliche Informationen."))).toBe("Später.");

@@ -21,6 +21,7 @@ import { returnDate, type Reference } from "./dates";
 import { fold } from "./fold";
 import { decide, score, type Intent, type Sentiment } from "./intent";
 import { looksLikeWriter, mentions, referredName, statedAsOwn, type Mention, type Writer } from "./proposal";
+import { writerNames } from "./signature";
 import { asksRemoval } from "./unsubscribe";
 import { visibleText } from "./visible";
 
@@ -58,12 +59,15 @@ export interface ClassifyOptions {
 export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions = {}): Verdict {
   const report = opts.report ?? parseReport(raw, opts.message);
   let msg: Entity;
+  let writer: Writer;
   let visible: string;
   try {
     msg = opts.message ?? parseMessage(raw);
-    visible = visibleText(msg);
+    writer = writerOf(msg);
+    visible = visibleText(msg, writerNames(writer.name, writer.addresses[0]));
   } catch {
     msg = { headers: [], type: "text/plain", params: {}, text: "", parts: [] };
+    writer = { addresses: [], name: null };
     visible = "";
   }
   const verdict = (classification: Classification, rest: Partial<Verdict> = {}): Verdict => ({ classification, sentiment: null, intent: null, returnAt: null, proposal: null, visibleText: visible, ...rest });
@@ -71,7 +75,6 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (report.kind === "bounce") return verdict("bounce");
   if (report.kind === "complaint") return verdict("complaint");
 
-  const writer = writerOf(msg);
   const ours = ownDomains(msg, writer, opts.ownDomains);
   const excluded = (a: string) => writer.addresses.includes(a) || ours.has(a.slice(a.lastIndexOf("@") + 1));
   const folded = fold(visible);

@@ -1,8 +1,11 @@
 // The signature cut from a reply's new text: the "-- " delimiter, a mobile
 // client's "Sent from my iPhone" line (and its translations), a confidentiality
 // disclaimer, or a sign-off ("Best regards", "Mit freundlichen Grüßen",
-// "Cordialement"…) followed by a short name block. A sign-off that is the
-// whole message ("Thanks!") is the message, and stays.
+// "Cordialement"…) followed by a short name block, or the writer's own name on
+// a line of its own ("Priya", "Priya Nair | VP Sales") followed by one: what
+// follows a name is a signature's (a booking link, a company newsletter's
+// footer), not what they wrote to us. A sign-off that is the whole message
+// ("Thanks!") is the message, and stays.
 import { GREETING_WORDS } from "./cues";
 import { fold } from "./fold";
 
@@ -26,7 +29,11 @@ const SIGNOFFS = new Set([
 // "Hi Leo," — a greeting line is not yet content a sign-off could close
 const GREETING = new RegExp(`^(?:${GREETING_WORDS})\\b[^.!?]{0,40}[,!:]?$`);
 
-export function cutSignature(text: string): string {
+/**
+ * Cuts the signature. `names`: the writer's names as they may sign (folded: "priya nair", "priya"),
+ * from the From header (writerNames).
+ */
+export function cutSignature(text: string, names: readonly string[] = []): string {
   const lines = text.split("\n");
   let seenContent = false;
   for (let i = 0; i < lines.length; i++) {
@@ -35,7 +42,7 @@ export function cutSignature(text: string): string {
     if (DELIMITER.test(raw.trimEnd()) || DELIMITER.test(f)) return join(lines, i);
     if (f.length < 100 && MOBILE.test(f)) return join(lines, i);
     if (seenContent && DISCLAIMER.test(f)) return join(lines, i);
-    if (seenContent && isSignOff(raw, f) && shortBlockFollows(lines, i + 1)) return join(lines, i);
+    if (seenContent && (isSignOff(raw, f) || isOwnName(f, names)) && shortBlockFollows(lines, i + 1)) return join(lines, i);
     if (f !== "" && !GREETING.test(f)) seenContent = true;
   }
   return text;
@@ -48,6 +55,25 @@ function isSignOff(raw: string, f: string): boolean {
   // "Best, Jane" / "Grüße, Jan": a sign-off and a first name on one line
   const m = /^([^,]{2,40}),\s?(\S{2,20})$/.exec(bare);
   return !!m && SIGNOFFS.has(m[1]!) && /^\p{Lu}/u.test(raw.trim().split(/,\s*/)[1] ?? "");
+}
+
+/** The line is the writer's name alone, or their name before a separator and a title ("Priya Nair | VP Sales", "Priya - Prospect"). */
+function isOwnName(f: string, names: readonly string[]): boolean {
+  if (f.length > 80) return false;
+  const bare = f.replace(/[\s,.!;:-]+$/, "");
+  return names.some((n) => bare === n || (bare.startsWith(n) && /^\s*[|,–—-]\s/.test(bare.slice(n.length))));
+}
+
+/** The names a writer signs with, folded: the From header's display name and its first word, else the address's local part ("priya.nair" → "priya nair", "priya"). */
+export function writerNames(displayName: string | null, address: string | undefined): string[] {
+  const source = displayName?.includes("@") ? null : displayName;
+  const words = (source ? fold(source) : fold((address ?? "").split("@")[0]!).replace(/[._-]+/g, " "))
+    .replace(/[^a-z' -]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w.length >= 2);
+  if (words.length === 0) return [];
+  const full = words.join(" ");
+  return words.length > 1 ? [full, words[0]!] : [full];
 }
 
 /** After a sign-off: a name block (at most 8 short lines), nothing like more prose. */
