@@ -992,3 +992,22 @@ describe("wanting to try it, in each language", () => {
     ["No nos gustaría probarlo, gracias.", "not_interested"],
   ]);
 });
+
+describe("terse, texting-style replies", () => {
+  intents([
+    ["nah, thanks", "not_interested"],
+    ["we r good thx", "not_interested"],
+    ["whats the cost", "question"],
+    ["do u integrate w hubspot", "question"],
+    ["send slides pls", "interested"],
+    ["free tues?", "meeting_request"],
+    // controls: "good" that is praise, "free" that is the price
+    ["we're good friends with your CEO! send me the deck", "interested"],
+    ["free trial?", "interested"],
+  ]);
+  test("'unsub' or 'no more' as the whole reply asks removal", () => {
+    expect(classifyMessage(reply("unsub")).classification).toBe("unsubscribe_request");
+    expect(classifyMessage(reply("plz no more")).classification).toBe("unsubscribe_request");
+    expect(classifyMessage(reply("No more budget this year, sorry.")).classification).toBe("reply");
+  });
+});
