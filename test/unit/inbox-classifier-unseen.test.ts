@@ -1011,3 +1011,15 @@ describe("terse, texting-style replies", () => {
     expect(classifyMessage(reply("No more budget this year, sorry.")).classification).toBe("reply");
   });
 });
+
+describe("'call me', informally, and not when told not to", () => {
+  intents([
+    ["Ruf mich gern mal an.", "meeting_request"],
+    ["Appelle-moi demain matin.", "meeting_request"],
+    ["Appelez-nous quand vous voulez.", "meeting_request"],
+    ["Tu peux m'appeler cet après-midi.", "meeting_request"],
+    // controls: told not to call
+    ["Rufen Sie mich bitte nicht an.", null],
+    ["Ruf mich bloß nie wieder an.", null],
+  ]);
+});
