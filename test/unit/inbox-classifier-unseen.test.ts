@@ -1023,3 +1023,20 @@ describe("'call me', informally, and not when told not to", () => {
     ["Ruf mich bloß nie wieder an.", null],
   ]);
 });
+
+describe("a question asked without its mark; passing after a talk; 'maybe next'", () => {
+  intents([
+    ["My colleague would like to know whether you support SSO.", "question"],
+    ["Ich wüsste gern, ob das mit SAP funktioniert.", "question"],
+    ["J'aimerais savoir si vous gérez plusieurs domaines.", "question"],
+    ["Quisiera saber si tienen soporte en español.", "question"],
+    ["Vorrei sapere se funziona con Outlook.", "question"],
+    ["Ik vraag me af of het met Exchange werkt.", "question"],
+    ["Gostaria de saber se vocês têm API.", "question"],
+    ["We talked it over and we're gonna pass.", "not_interested"],
+    ["Not this quarter, but maybe next.", "later"],
+    // controls: a courtesy closing, a day named after "next"
+    ["Not interested, but thanks and let me know if anything changes.", "not_interested"],
+    ["Let's talk next Tuesday at 3pm.", "meeting_request"],
+  ]);
+});

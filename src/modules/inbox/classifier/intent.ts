@@ -69,6 +69,7 @@ import {
   NEED,
   NEUTRAL_IDIOMS,
   POSITIVE_IDIOMS,
+  QUESTION_INDIRECT,
   QUESTION_START,
   REFUSAL,
   SATISFIED,
@@ -251,6 +252,7 @@ export function score(visible: string, folded = fold(visible)): Scores {
   each(PONDER, "ponder", () => (s.later += 1));
   each(HOSTILE, "hostile", () => (s.hostile = true));
   each(ASSISTANT, "assistant", () => (s.assistant = true));
+  each(QUESTION_INDIRECT, "question", () => (s.question += 1));
   // "?" outside links; a sentence opening with an interrogative
   const noLinks = f.replace(/(?:https?:\/\/|www\.)\S{1,2000}/g, " ");
   for (let i = noLinks.indexOf("?"); i >= 0; i = noLinks.indexOf("?", i + 1)) s.question += 2;
