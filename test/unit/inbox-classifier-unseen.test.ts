@@ -1040,3 +1040,23 @@ describe("a question asked without its mark; passing after a talk; 'maybe next'"
     ["Let's talk next Tuesday at 3pm.", "meeting_request"],
   ]);
 });
+
+describe("a meeting for a day beside a far-off plan; a count over a span; confused with someone else", () => {
+  intents([
+    ["We're switching providers next month — could we do a call Tuesday at 2pm?", "meeting_request"],
+    ["We plan our budget next quarter, so let's meet Thursday at 10 to prepare.", "meeting_request"],
+    ["Six messages in three weeks. No thanks.", "not_interested"],
+    ["You've got me mixed up with someone else, I'm in HR.", "wrong_person"],
+    ["Sie verwechseln mich, ich bin nicht im Vertrieb.", "wrong_person"],
+    ["Vous me confondez avec quelqu'un d'autre.", "wrong_person"],
+    ["Creo que me confunde con otra persona.", "wrong_person"],
+    ["Mi confonde con un collega.", "wrong_person"],
+    ["U verwart mij met iemand anders.", "wrong_person"],
+    ["Acho que você me confundiu com outra pessoa.", "wrong_person"],
+    ["Honestly the business case just isn't there for us.", "not_interested"],
+    ["I'm around Friday morning if you want to walk me through it.", "meeting_request"],
+    // controls: a far-off time that defers the meeting, a span that defers
+    ["Let's talk next quarter, maybe a Tuesday.", "later"],
+    ["No thanks, try again in three weeks.", "later"],
+  ]);
+});

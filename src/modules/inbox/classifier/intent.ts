@@ -89,6 +89,8 @@ export interface Scores {
   meeting: number;
   later: number;
   farFuture: boolean;
+  /** A meeting proposed for a day or an hour ("a call next Wednesday", "Thursday at 3"). */
+  meetingDay: boolean;
   /** A date with its day is stated ("3 March"): far off enough to defer only beside a deferral. */
   dated: boolean;
   /** Something that makes a far-off time a deferral: "after …", "maybe". */
@@ -110,13 +112,15 @@ const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet
 const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|echter|porem|contudo";
 // a dash between spaces ("I'd rather not wait - let's talk Monday") ends a clause too; a hyphen inside a word does not
 const CLAUSE_END = new RegExp(`[.!?;,:\\n]| -(?= )|(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
+/** A count of messages just before a span of time: "four emails in two weeks". */
+const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: from you)? $/;
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 
 /** Reads the visible text; `folded` is fold(visible) when the caller has it already. */
 export function score(visible: string, folded = fold(visible)): Scores {
   let f = folded;
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
     re.lastIndex = 0;
     const found = [...f.matchAll(re)];
@@ -182,7 +186,10 @@ export function score(visible: string, folded = fold(visible)): Scores {
   each(FAR_FUTURE, "far_future", (m) => {
     // "before next quarter", "ahead of Q3", "by January": a deadline for a plan, not a deferral
     const deadline = DEADLINE_BEFORE.test(f.slice(Math.max(0, m.index! - 25), m.index!)) || /^by /.test(m[0]);
+    // "four emails in two weeks": how often, not when
+    const count = COUNTED.test(f.slice(Math.max(0, m.index! - 30), m.index!));
     if (deadline) hits.push(`deadline:${m[0].trim()}`);
+    else if (count) hits.push(`count:${m[0].trim()}`);
     else {
       s.farFuture = true;
       if (AFTER_TIME.test(m[0])) s.deferral = true;
@@ -241,6 +248,7 @@ export function score(visible: string, folded = fold(visible)): Scores {
   const when = clock + near;
   // a vague word ("available", "calendar", "disponível") is a meeting only beside a time or talking
   if (words > 0 || ((talk > 0 || vague > 0) && when > 0) || (clock > 0 && when >= 2)) s.meeting = 2 * words + talk + vague + when;
+  s.meetingDay = s.meeting > 0 && clock > 0;
   each(REVIEW, "review", () => {
     s.interest += 1;
     s.review += 1;
@@ -322,7 +330,9 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   if (s.wrongPerson) return "wrong_person";
   // a far-off time defers a refusal, a meeting or a plain remark ("not now, try in Q3", "let's talk in January",
   // "maybe next year"); stated interest with a time and no deferral is a plan ("interested, we start in Q3")
-  if (s.farFuture && (s.deferral || s.later > 0 || s.refusal > 0 || s.meeting > 0 || s.interest < 2)) return "later";
+  // …unless a meeting is proposed for a day with nothing deferring ("we review our stack next month — a call next Wednesday?")
+  const meetingSoon = s.meetingDay && s.meeting >= 2 && !s.deferral && s.later === 0;
+  if (s.farFuture && !meetingSoon && (s.deferral || s.later > 0 || s.refusal > 0 || s.meeting > 0 || s.interest < 2)) return "later";
   // "write me again on 3 March": a date is a deferral's time when something defers; "let's talk on March 3rd at 10" is a meeting
   if (s.dated && (s.deferral || s.later > 0) && s.refusal < 3) return "later";
   const positive = Math.max(s.interest, s.meeting);
