@@ -1060,3 +1060,23 @@ describe("a meeting for a day beside a far-off plan; a count over a span; confus
     ["No thanks, try again in three weeks.", "later"],
   ]);
 });
+
+describe("left, retired, a successor named: moved", () => {
+  intents([
+    ["Priya left a few weeks ago; her successor is Tom Hale (tom.hale@prospect.example).", "moved"],
+    ["She has retired. Please update your records.", "moved"],
+    ["Frau Nair ist seit Januar in Ruhestand.", "moved"],
+    ["Il a pris sa retraite en décembre.", "moved"],
+    ["Se jubiló el año pasado.", "moved"],
+    ["È andata in pensione a dicembre.", "moved"],
+    ["Zij is met pensioen.", "moved"],
+    ["Ela se aposentou em dezembro.", "moved"],
+    // controls: a voicemail left, a product retired
+    ["I left a voicemail last week - did you get it?", "question"],
+    ["We retired that feature last year. What else do you offer?", "question"],
+  ]);
+  test("an out-of-office naming a replacement pauses: no move", () => {
+    const v = classifyMessage(reply("I am out of the office until 25 January. During my absence my replacement is Tom (tom@prospect.example)."));
+    expect([v.classification, v.intent]).toEqual(["auto_reply", null]);
+  });
+});
