@@ -98,6 +98,17 @@ describe("auto-replies by their headers and subjects", () => {
     expect(classifyMessage(raw).classification).toBe("auto_reply");
   });
 
+  test.each(["Ausente: Re: Una idea", "Out of office until Monday", "Abwesend bis 20.01.", "OOO - back Monday"])("the subject %p, with what follows the words", (subject) => {
+    const raw = message([], "Hello.").replace("Subject: Re: Una idea", `Subject: ${subject}`);
+    expect(classifyMessage(raw).classification).toBe("auto_reply");
+  });
+
+  test("a thread whose own subject starts with those words is no auto-reply", () => {
+    for (const subject of ["Re: Out of office tools", "Re: On vacation rentals for your team", "Re: Abwesenheitsmanagement für Teams"]) {
+      expect(classifyMessage(message([], "Sounds interesting, send me more.").replace("Subject: Re: Una idea", `Subject: ${subject}`)).classification).toBe("reply");
+    }
+  });
+
   test("Exchange's loop header alone needs out-of-office words", () => {
     expect(classifyMessage(message(["X-MS-Exchange-Inbox-Rules-Loop: tomas@cliente.example"], "Ok, thanks.")).classification).toBe("reply");
     expect(classifyMessage(message(["X-MS-Exchange-Inbox-Rules-Loop: tomas@cliente.example"], "I am out of the office.")).classification).toBe("auto_reply");

@@ -28,7 +28,7 @@
 import { header, headerText, type Entity } from "./mime";
 
 const AUTO_SUBJECT =
-  /^(?:\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s*:\s*)*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|fora do escrit[óo]rio|автоответ|自動応答|自動返信|不在)/i;
+  /^(?:\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s*:\s*)*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|ausente|fora do escrit[óo]rio|автоответ|自動応答|自動返信|不在)(?=\s*(?:[:\-–(\[!.,]|$|(?:re|aw|fw|fwd|wg|tr|sv|antw|until|till|through|bis|ab|vom|jusqu|du|hasta|desde|del|fino|dal|tot|vanaf|van|at[ée]|de|from|on|in|im|en|[0-9])\b))/i;
 
 const DAEMON_FROM = /^(?:mailer-daemon|postmaster|root|mail delivery (?:system|subsystem))\b|<(?:mailer-daemon|postmaster|root)@/i;
 
