@@ -121,6 +121,17 @@ describe("HTML", () => {
     expect(visible(html('<div dir="ltr">Let\'s talk Friday.</div><div class="gmail_signature">Lena<br>CEO</div><div class="gmail_quote"><div class="gmail_attr">On Tue wrote:</div><blockquote class="gmail_quote">Interested? <a href="x">Unsubscribe</a></blockquote></div>'))).toBe("Let's talk Friday.");
   });
 
+  test.each([
+    ["Proton Mail", '<div>Not for us.</div><div class="protonmail_signature_block">Lena<br>Book a call: https://cal.com/lena</div><div class="protonmail_quote">On Tuesday wrote:<blockquote>Interested?</blockquote></div>'],
+    ["Outlook's div#Signature", '<div class="elementToProof">Not for us.</div><div id="Signature"><p>Lena Brandt</p><p>Schedule a meeting with me</p></div>'],
+    ["Outlook mobile's signature", '<div>Not for us.</div><div id="ms-outlook-mobile-signature">Get Outlook for iOS</div>'],
+    ["the new Outlook's reference message", '<div>Not for us.</div><div id="mail-editor-reference-message-container"><div>From: Ravi</div><div>Interested in a call?</div></div>'],
+    ["Zimbra's markers", '<div>Not for us.</div><div data-marker="__SIG_PRE__">Lena</div><div data-marker="__QUOTED_TEXT__">Interested in a call?</div>'],
+    ["Apple Mail's original contents", '<div>Not for us.</div><div class="AppleOriginalContents">Interested in a call?</div>'],
+  ])("%s goes", (_client, markup) => {
+    expect(visible(html(markup))).toBe("Not for us.");
+  });
+
   test("Apple Mail's blockquote type=cite goes, nested ones too", () => {
     expect(visible(html('<div>Sure.</div><blockquote type="cite"><div>Earlier<blockquote type="cite">older</blockquote>still quoted</div></blockquote>'))).toBe("Sure.");
   });

@@ -4,7 +4,10 @@
 // - <blockquote> (Apple Mail's type="cite", Gmail's, Thunderbird's), nested;
 // - Gmail's div.gmail_quote (the "On … wrote:" line and the quote), its
 //   div.gmail_signature, Yahoo's div.yahoo_quoted, Thunderbird's moz-cite-prefix
-//   and moz-signature;
+//   and moz-signature, Proton Mail's protonmail_quote and signature block,
+//   Apple Mail's AppleOriginalContents, Zimbra's __QUOTED_TEXT__ and __SIG_PRE__
+//   markers, Outlook's div#Signature, its mobile signature and the new
+//   Outlook's reference-message container;
 // - Outlook's #divRplyFwdMsg / #appendonsend: the quoted message follows them
 //   as siblings, so everything from there on is history;
 // - <head>, <style>, <script> and friends are never text.
@@ -12,7 +15,8 @@
 // becomes text lines that quotes.ts recognises.
 
 const SKIPPED_TAGS = new Set(["head", "style", "script", "title", "template", "noscript", "xml", "svg", "object"]);
-const QUOTE_CLASSES = /\b(?:gmail_quote|gmail_signature|yahoo_quoted|moz-cite-prefix|moz-signature|OutlookMessageHeader)\b/i;
+const QUOTE_CLASSES =
+  /\b(?:gmail_quote|gmail_signature|yahoo_quoted|moz-cite-prefix|moz-signature|OutlookMessageHeader|protonmail_quote|protonmail_signature_block|AppleOriginalContents)\b|\bid\s*=\s*["']?(?:x_)?(?:Signature|ms-outlook-mobile-signature|mail-editor-reference-message-container)\b|data-marker\s*=\s*["']?__(?:QUOTED_TEXT|SIG_PRE)__/i;
 const HISTORY_IDS = /\bid\s*=\s*["']?(?:x_)?(?:divRplyFwdMsg|appendonsend|OLK_SRC_BODY_SECTION)\b/i;
 const BLOCK = new Set(["p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "hr", "pre", "section", "article", "header", "footer", "ul", "ol", "dt", "dd", "blockquote", "address"]);
 
