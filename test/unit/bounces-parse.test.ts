@@ -199,10 +199,20 @@ describe("localized non-delivery reports", () => {
     ["it", "Mancata consegna: Hello", "Il messaggio non è stato recapitato ai seguenti destinatari:"],
     ["fr", "Échec de la remise : Hello", "Votre message n'a pas pu être remis aux destinataires suivants :"],
     ["de", "Zustellung fehlgeschlagen: Hello", "Die Zustellung ist fehlgeschlagen an folgende Empfänger:"],
+    ["nl, 'afgeleverd'", "Niet afgeleverd: Hello", "Uw bericht kon niet worden afgeleverd aan:"],
   ])("%s: read as a bounce, the recipient hard", (_lang, subject, intro) => {
     const r = parseReport(ndr(subject, intro, "<mx.example.org #5.1.1 smtp;550 5.1.1 RESOLVER.ADR.RecipNotFound; not found>"));
     expect(r.kind).toBe("bounce");
     expect(r.recipients[0]).toMatchObject({ address: "bob@example.org", hard: true, reason: "user_unknown", status: "5.1.1" });
+  });
+
+  test.each(["Destinataire inconnu", "Usuario desconocido", "Utente sconosciuto", "Gebruiker onbekend", "Usuário desconhecido", "Empfänger unbekannt"])("%p answered to RCPT is user_unknown, hard", (words) => {
+    const r = parseReport(ndr("Mail delivery failed", "Your message could not be delivered.", `SMTP error from remote mail server after RCPT TO:<bob@example.org>: 550 ${words}`));
+    expect(r.recipients[0]).toMatchObject({ reason: "user_unknown", hard: true });
+  });
+
+  test.each(["Utente inesistente", "Caixa postal inexistente", "Destinataire inexistant"])("%p (nonexistent) needs no command to be hard", (words) => {
+    expect(parseReport(ndr("Mail delivery failed", "Your message could not be delivered.", `<bob@example.org>: 550 ${words}`)).recipients[0]).toMatchObject({ reason: "user_unknown", hard: true });
   });
 
   test("'does not exist' in the local language makes an uncoded user-unknown hard", () => {

@@ -41,7 +41,7 @@ export interface Classified {
   remoteMta: string | null;
 }
 
-const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|unknown user:|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|no existe|non esiste|bestaat niet|n[ãa]o existe/i;
+const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|unknown user:|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|inexistant|inexistente|inesistente|no existe|non esiste|bestaat niet|n[ãa]o existe/i;
 
 /** Transient conditions a report that gave up names as its last error: the failure is the expiry. */
 const GAVE_UP_ON = new Set<BounceReason>(["network", "other", "system", "protocol"]);

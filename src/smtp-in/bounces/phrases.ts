@@ -67,6 +67,14 @@ const table: [BounceReason, string[]][] = [
       "no valid recipients", "requested action not taken: mailbox unavailable", "mailbox unavailable or access denied", "nonexistent user",
       "non-existent user", "utilisateur inconnu", "no existe", "nessun utente", "recipient rejected: user unknown", "is not a valid e-mail address",
       "this spectator does not exist", "recipient is not accepted", "can't accept user", "address couldn't be found", "address could not be found", "ディレクトリのリストにありません",
+      // the same in the other languages reports are written in
+      "adresse unbekannt", "empfänger unbekannt", "empfaenger unbekannt", "unbekannter empfänger", "unbekannter empfaenger", "benutzer unbekannt", "unbekannter benutzer",
+      "empfänger existiert nicht", "benutzer existiert nicht", "adresse existiert nicht", "postfach existiert nicht", "teilnehmer existiert nicht",
+      "destinataire inconnu", "adresse inconnue", "utilisateur inexistant", "destinataire inexistant", "l'adresse n'existe pas", "le destinataire n'existe pas",
+      "usuario desconocido", "destinatario desconocido", "el usuario no existe", "la dirección no existe", "la direccion no existe", "buzón inexistente", "buzon inexistente",
+      "utente sconosciuto", "utente inesistente", "destinatario sconosciuto", "destinatario inesistente", "l'utente non esiste", "l'indirizzo non esiste", "casella inesistente",
+      "gebruiker onbekend", "onbekende ontvanger", "onbekende gebruiker", "gebruiker bestaat niet", "adres bestaat niet", "mailbox bestaat niet",
+      "usuário desconhecido", "usuario desconhecido", "destinatário desconhecido", "destinatario desconhecido", "caixa postal inexistente", "endereço não existe", "usuário não existe", "usuario nao existe",
     ],
   ],
   [
