@@ -1080,3 +1080,12 @@ describe("left, retired, a successor named: moved", () => {
     expect([v.classification, v.intent]).toEqual(["auto_reply", null]);
   });
 });
+
+describe("asking how to get started is interest", () => {
+  intents([
+    ["What's the quickest way to get going? We'd like to move quickly.", "interested"],
+    ["Ready to sign up - what do you need from us?", "interested"],
+    // control: not wanting to
+    ["We don't want to sign up for anything else this year.", "not_interested"],
+  ]);
+});
