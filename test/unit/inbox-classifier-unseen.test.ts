@@ -1089,3 +1089,18 @@ describe("asking how to get started is interest", () => {
     ["We don't want to sign up for anything else this year.", "not_interested"],
   ]);
 });
+
+describe("'I don't think so' as the answer", () => {
+  intents([
+    ["Don't think so. We don't think it's a fit.", "not_interested"],
+    ["We don't believe this would be right for us.", "not_interested"],
+    ["Ich denke nicht, danke.", "not_interested"],
+    ["Je ne crois pas, merci.", "not_interested"],
+    ["No lo creo, gracias.", "not_interested"],
+    ["Non penso, grazie.", "not_interested"],
+    ["Ik denk het niet, bedankt.", "not_interested"],
+    ["Acho que não, obrigada.", "not_interested"],
+    // control: a doubt about something else, then a request
+    ["Ich glaube nicht, dass das ein Problem ist. Schicken Sie mir das Angebot.", "interested"],
+  ]);
+});
