@@ -1104,3 +1104,18 @@ describe("'I don't think so' as the answer", () => {
     ["Ich glaube nicht, dass das ein Problem ist. Schicken Sie mir das Angebot.", "interested"],
   ]);
 });
+
+describe("'sí'/'ja' as yes, not as 'if' or a filler; 'a partir de' a month", () => {
+  intents([
+    ["Sí, claro. Mándame la info.", "interested"],
+    ["Ja, gerne!", "interested"],
+    // controls: "si" meaning "if", "ja" as a filler
+    ["Si te parece, escríbeme a partir de octubre.", "later"],
+    ["Se ti va, ricontattami a partire da ottobre.", "later"],
+    ["Das ist ja eine Frage der Zeit.", null],
+    ["Reviens vers moi à partir d'avril.", "later"],
+    ["Neem vanaf september weer contact op.", "later"],
+    ["Me procure a partir de março.", "later"],
+    ["Não sou eu que cuido disso.", "wrong_person"],
+  ]);
+});
