@@ -1119,3 +1119,23 @@ describe("'sí'/'ja' as yes, not as 'if' or a filler; 'a partir de' a month", ()
     ["Não sou eu que cuido disso.", "wrong_person"],
   ]);
 });
+
+describe("'so no' and 'unfortunately, no' after a sentence; deferrals on a condition; a competitor bought", () => {
+  intents([
+    ["We went with another agency last month, so no.", "not_interested"],
+    ["Thanks for following up. Unfortunately, no.", "not_interested"],
+    ["Hi Leo. Wrong Priya, sorry.", "wrong_person"],
+    ["We're winding down the business in June, so no.", "not_interested"],
+    ["Not until we finish the migration.", "later"],
+    ["Reach out again once we're past the launch.", "later"],
+    ["We recently purchased a similar tool.", "not_interested"],
+    ["Just partnered with Outreach.", "not_interested"],
+    ["Lunch on Friday?", "meeting_request"],
+    // controls: a deferral beside a refusal, signing with us
+    ["No thanks, try again in March.", "later"],
+    ["We just signed with your competitor's biggest client — can we talk Tuesday?", "meeting_request"],
+  ]);
+  test("'I've already unsubscribed' asks removal", () => {
+    expect(classifyMessage(reply("I already unsubscribed twice.")).classification).toBe("unsubscribe_request");
+  });
+});

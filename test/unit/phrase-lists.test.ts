@@ -1,8 +1,10 @@
 // The phrase lists are wrapped as whole words: (?<![a-z0-9])(?:…)(?![a-z0-9]).
 // An alternative that ends in a space ("senta (?:pure)?") can then never be
-// followed by a word, and silently matches nothing useful. This reads every
-// list entry of the classifier's and the responder reader's sources and
-// refuses such an alternative.
+// followed by a word, and silently matches nothing useful; one that starts by
+// consuming the punctuation before it ("(?:^|[,.] )so no") can then only match
+// at the text's start (the character before the comma is a letter): it must
+// look behind instead ("(?<=^|[,.] )so no"). This reads every list entry of
+// the classifier's and the responder reader's sources and refuses both.
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -55,6 +57,17 @@ test("no phrase list alternative can only end in a space", () => {
     // one list entry per line: "…", or `…` (template entries)
     for (const m of text.matchAll(/^\s+["`]((?:[^"`\\]|\\.)*)["`],?$/gm)) {
       for (const alt of alternatives(m[1]!.replace(/\\\\/g, "\\"))) if (/ \)*$/.test(end(alt))) dead.push(`${file}: ${alt.slice(-50)}`);
+    }
+  }
+  expect(dead).toEqual([]);
+});
+
+test("no phrase list alternative starts by consuming the punctuation before it", () => {
+  const dead: string[] = [];
+  for (const file of FILES) {
+    const text = readFileSync(join(import.meta.dir, "../..", file), "utf8");
+    for (const m of text.matchAll(/^\s+["`]((?:[^"`\\]|\\.)*)["`],?$/gm)) {
+      for (const alt of alternatives(m[1]!.replace(/\\\\/g, "\\"))) if (/^\(\?:\^\|\[/.test(alt)) dead.push(`${file}: ${alt.slice(0, 50)}`);
     }
   }
   expect(dead).toEqual([]);

@@ -332,7 +332,9 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   // "maybe next year"); stated interest with a time and no deferral is a plan ("interested, we start in Q3")
   // …unless a meeting is proposed for a day with nothing deferring ("we review our stack next month — a call next Wednesday?")
   const meetingSoon = s.meetingDay && s.meeting >= 2 && !s.deferral && s.later === 0;
-  if (s.farFuture && !meetingSoon && (s.deferral || s.later > 0 || s.refusal > 0 || s.meeting > 0 || s.interest < 2)) return "later";
+  // …or two refusals and nothing deferring ("we're shutting down in March, so no")
+  const firmNo = s.refusal >= 6 && !s.deferral && s.later === 0;
+  if (s.farFuture && !meetingSoon && !firmNo && (s.deferral || s.later > 0 || s.refusal > 0 || s.meeting > 0 || s.interest < 2)) return "later";
   // "write me again on 3 March": a date is a deferral's time when something defers; "let's talk on March 3rd at 10" is a meeting
   if (s.dated && (s.deferral || s.later > 0) && s.refusal < 3) return "later";
   const positive = Math.max(s.interest, s.meeting);

@@ -13,7 +13,7 @@ const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|han
 
 const REMOVAL = anyOf([
   // en
-  `unsubscribe(?: me|${AS_MODIFIER})|unsubscribing|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
+  `unsubscribe(?: me|${AS_MODIFIER})|unsubscribing|(?:already |i'?ve |i have |i )unsubscribed|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
   "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
   "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
