@@ -1139,3 +1139,12 @@ describe("'so no' and 'unfortunately, no' after a sentence; deferrals on a condi
     expect(classifyMessage(reply("I already unsubscribed twice.")).classification).toBe("unsubscribe_request");
   });
 });
+
+describe("a mix-up; nothing to do with it", () => {
+  intents([
+    ["There's been some mixup, I'm not in sales.", "wrong_person"],
+    ["I have nothing to do with marketing tools, sorry.", "wrong_person"],
+    // control: the decision, not the writer
+    ["Our decision has nothing to do with price: we're simply not interested.", "not_interested"],
+  ]);
+});
