@@ -1148,3 +1148,18 @@ describe("a mix-up; nothing to do with it", () => {
     ["Our decision has nothing to do with price: we're simply not interested.", "not_interested"],
   ]);
 });
+
+describe("asked for a few times or slots, or a booking link", () => {
+  intents([
+    ["Give me a couple of slots for next week.", "meeting_request"],
+    ["Schicken Sie mir zwei Terminvorschläge.", "meeting_request"],
+    ["Envoyez-moi deux créneaux.", "meeting_request"],
+    ["Pásame un par de huecos.", "meeting_request"],
+    ["Mandami due disponibilità.", "meeting_request"],
+    ["Stuur me enkele tijdstippen.", "meeting_request"],
+    ["Me envia uns horários.", "meeting_request"],
+    ["Pick a slot: https://app.chilipiper.com/book/priya", "meeting_request"],
+    // control: how often, not when
+    ["You've emailed me a few times now. Not interested.", "not_interested"],
+  ]);
+});
