@@ -1163,3 +1163,12 @@ describe("asked for a few times or slots, or a booking link", () => {
     ["You've emailed me a few times now. Not interested.", "not_interested"],
   ]);
 });
+
+describe("happy to chat: a yes to a call", () => {
+  intents([
+    ["I'd be glad to chat.", "meeting_request"],
+    ["Sure, open to a quick talk.", "meeting_request"],
+    // control: the chat put off
+    ["Happy to chat once we've finished the migration in Q3.", "later"],
+  ]);
+});
