@@ -1172,3 +1172,16 @@ describe("happy to chat: a yes to a call", () => {
     ["Happy to chat once we've finished the migration in Q3.", "later"],
   ]);
 });
+
+describe("a person away who writes to us: engaged, or putting it off to their return", () => {
+  // (a short "I'm away, write to me when I'm back" reads as an out-of-office: it pauses either way)
+  intents([
+    ["Bin gerade im Urlaub, klingt aber vielversprechend. Senden Sie mir gerne Unterlagen, ich lese sie nach meiner Rückkehr.", "interested"],
+    ["Je suis en vacances, envoyez-moi la doc, je regarde à mon retour.", "interested"],
+    ["Interesting, but I'll look at it properly when I'm back from the trade fair.", "later"],
+    ["Suena interesante, pero lo vemos cuando vuelva de la feria.", "later"],
+    ["Interessante, ma ne parliamo al mio rientro dalla fiera.", "later"],
+    ["Interessant, maar laten we het bekijken als ik terug ben van de beurs.", "later"],
+    ["Interessante, mas vemos isso quando eu voltar da feira.", "later"],
+  ]);
+});

@@ -200,12 +200,12 @@ const TICKET = re([
 // a person talking to us about our offer, not a responder
 const ENGAGED = re([
   "let'?s (?:talk|chat|meet|connect|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|interesting|send (?:me|us|over) (?:the|your) (?:deck|slides|material|materials|info|details|proposal|pricing|case stud(?:y|ies))|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
-  "interessiert|interessant|ihr angebot|klingt (?:gut|interessant)",
-  "interesse|votre (?:offre|proposition|solution)",
-  "interesad|su (?:oferta|propuesta)|me interesa",
-  "interessat|la vostra (?:offerta|proposta)",
-  "geinteresseerd|uw (?:aanbod|voorstel)",
-  "interessad|sua (?:oferta|proposta)",
+  "interessiert|interessant|ihr angebot|klingt (?:gut|interessant|spannend|vielversprechend)|(?:schicken|senden) sie mir|unterlagen",
+  "interesse|interessant|votre (?:offre|proposition|solution)|envoyez-moi|ca a l'air",
+  "interesad|interesante|su (?:oferta|propuesta)|me interesa|enviame|mandame|suena bien",
+  "interessat|interessante|la vostra (?:offerta|proposta)|mandami|inviami|sembra interessante",
+  "geinteresseerd|interessant|uw (?:aanbod|voorstel)|stuur me|klinkt goed",
+  "interessad|interessante|sua (?:oferta|proposta)|me (?:envie|envia|manda)",
 ]);
 
 function fold(s: string): string {

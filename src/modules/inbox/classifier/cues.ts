@@ -85,6 +85,16 @@ export const REVIEW = anyOf([
   "ik kijk ernaar|ik ga ernaar kijken|we kijken ernaar|bekijk het",
   "vou dar uma olhada|vou analisar|vamos analisar",
 ]);
+/** "When I'm back": a person away who writes to us puts the matter off to their return (weighs as little as pondering). */
+export const ON_MY_RETURN = anyOf([
+  "when i'?m back|when i am back|when i get back|once i'?m back|once i am back|after my (?:vacation|holiday|holidays|leave|return|trip)|upon my return|on my return",
+  "nach meiner (?:ruckkehr|rueckkehr)|wenn ich (?:wieder )?(?:zuruck|zurueck|da) bin|nach dem urlaub",
+  "(?:a|des|apres) mon retour|quand je (?:serai|suis) (?:de retour|rentree?)",
+  "a (?:la|mi) vuelta|a mi regreso|cuando vuelva|cuando regrese",
+  "al (?:mio )?rientro|quando (?:torno|rientro|saro tornat[oa])",
+  "na mijn terugkeer|als ik (?:weer )?terug ben|na (?:mijn|de) vakantie",
+  "quando (?:eu )?voltar|(?:no|apos o) meu (?:retorno|regresso)|na volta",
+]);
 /** Not deciding yet: they will think or come back. */
 export const PONDER = anyOf([
   "let me think|think about it|think it over|get back to you|come back to you|discuss (?:it |this )?internally|check with (?:my|the|our) (?:team|boss|manager|colleagues|partner)|sleep on it|let you know",

@@ -51,6 +51,7 @@ import {
   DEADLINE_BEFORE,
   MEETING_VAGUE,
   NOT_NOW,
+  ON_MY_RETURN,
   WEEKDAY_RANGE,
   FAR_FUTURE,
   FORWARDED,
@@ -201,12 +202,14 @@ export function score(visible: string, folded = fold(visible)): Scores {
   let invites = 0;
   mask(each(SEND_INVITE, "meeting", () => invites++));
   let requestAfterContrast = false;
+  let requested = false;
   const contrast = lastRefusal >= 0 ? lastContrast(f, lastRefusal) : -1;
   each(INTEREST, "interest", (m) => {
     if (m.index! < courtesyEnd) hits.push(`courtesy:${m[0].trim()}`);
     else if (negated(f, m.index!, m[0].length)) s.refusal += 2;
     else {
       s.interest += 2;
+      if (REQUEST.test(m[0])) requested = true;
       if (contrast >= 0 && m.index! > contrast && REQUEST.test(m[0])) requestAfterContrast = true;
       if (contrastAfterWrong >= 0 && m.index! > contrastAfterWrong && REQUEST.test(m[0])) wantsAfterWrong = true;
     }
@@ -258,6 +261,9 @@ export function score(visible: string, folded = fold(visible)): Scores {
     else s.interest += 1;
   });
   each(PONDER, "ponder", () => (s.later += 1));
+  // "interesting, but I'll look at it when I'm back": put off after a contrast, with nothing asked of us now
+  const contrasted = firstContrast(f);
+  each(ON_MY_RETURN, "later", (m) => (s.later += contrasted >= 0 && contrasted < m.index! && !requested ? 2 : 1));
   each(HOSTILE, "hostile", () => (s.hostile = true));
   each(ASSISTANT, "assistant", () => (s.assistant = true));
   each(QUESTION_INDIRECT, "question", () => (s.question += 1));
@@ -282,6 +288,11 @@ const SALUTATION = new RegExp(`^(?:${GREETING_WORDS})(?![a-z])[^\\n]{0,60}\\n\\s
 const REQUEST = /send|share|forward|e-?mail|tell me|schick|sende|zukommen|envoy|transmet|adresser|mand|envi|pasar|inv[ia]|gir[ai]|stuur|toestur|encaminh|passa/;
 
 /** Where the last contrast word after `from` stands ("… not interested, but …"), or -1. */
+function firstContrast(f: string): number {
+  CONTRAST.lastIndex = 0;
+  return CONTRAST.exec(f)?.index ?? -1;
+}
+
 function lastContrast(f: string, from: number): number {
   let at = -1;
   CONTRAST.lastIndex = from;
