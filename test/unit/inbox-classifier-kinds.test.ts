@@ -188,6 +188,28 @@ describe("auto-replies by their wording alone, with the return date", () => {
     expect(classifyMessage(message([], "We've received your proposal and will discuss it internally. Talk soon.")).classification).toBe("reply");
   });
 
+  test.each([
+    "Thanks for reaching out to Northwind. We typically reply within a few hours on business days.",
+    "Vielen Dank für Ihre Anfrage. Wir melden uns schnellstmöglich bei Ihnen.",
+    "Merci pour votre message. Nous vous répondrons dans les plus brefs délais.",
+    "Gracias por contactarnos. Te responderemos lo antes posible.",
+    "Grazie per averci contattato. Le risponderemo al più presto.",
+    "Bedankt voor uw bericht. Wij nemen zo spoedig mogelijk contact met u op.",
+    "Obrigado pelo contato. Responderemos o mais breve possível.",
+  ])("a service desk's thanks and promise to answer soon: %p", (body) => {
+    expect(classifyMessage(message([], body)).classification).toBe("auto_reply");
+  });
+
+  test("a person's thanks and promise stay a reply", () => {
+    for (const body of ["Thanks for your email, I'll get back to you asap.", "Thanks for reaching out! We'll get back to you within 2 days after discussing internally.", "Thanks for your message, we'll reply as soon as possible - sounds interesting!"]) {
+      expect(classifyMessage(message([], body)).classification).toBe("reply");
+    }
+  });
+
+  test("'this address is no longer in use' is a gone mailbox", () => {
+    expect(classifyMessage(message([], "Please note: this address is no longer in use. Please write to info@cliente.example instead.")).classification).toBe("auto_reply");
+  });
+
   test("off for the holidays, back on a day", () => {
     const v = classifyMessage(message([], "I'm off for the holidays and back on 25 January. Happy new year!"));
     expect([v.classification, v.returnAt]).toEqual(["auto_reply", day("2027-01-25")]);

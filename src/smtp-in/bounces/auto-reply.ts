@@ -127,14 +127,27 @@ const URGENT = re([
 ]);
 
 const THANKS = re([
-  "thank(?:s| you) for (?:your|the) (?:e-?mail|email|message|mail|note)",
-  "(?:vielen )?dank fur ihre (?:e-?mail|nachricht|mail)|danke fur ihre (?:e-?mail|nachricht|mail)",
-  "merci (?:pour|de) votre (?:message|e-?mail|courriel|mail)",
-  "gracias por (?:su|tu) (?:correo|mensaje|e-?mail|email)",
-  "grazie per (?:la sua|la tua|il suo|il tuo|la) (?:e-?mail|email|mail|messaggio)",
-  "(?:bedankt|dank) voor (?:uw|je|jouw) (?:e-?mail|bericht|mail)",
-  "obrigad[oa] (?:pela|pelo|por) (?:sua |seu |tua |teu )?(?:e-?mail|email|mensagem|contato|contacto)",
+  "thank(?:s| you) for (?:your|the) (?:e-?mail|email|message|mail|note|inquiry|enquiry|request)|thank(?:s| you) for (?:reaching out|contacting us|getting in touch)",
+  "(?:vielen )?dank fur ihre (?:e-?mail|nachricht|mail|anfrage)|danke fur ihre (?:e-?mail|nachricht|mail|anfrage)",
+  "merci (?:pour|de) votre (?:message|e-?mail|courriel|mail|demande|prise de contact)|merci de nous avoir contactee?s?",
+  "gracias por (?:su|tu) (?:correo|mensaje|e-?mail|email|consulta|solicitud)|gracias por (?:contactarnos|escribirnos|ponerte en contacto|ponerse en contacto)",
+  "grazie per (?:la sua|la tua|il suo|il tuo|la) (?:e-?mail|email|mail|messaggio|richiesta)|grazie per (?:averci contattat[oaie]|averci scritto)",
+  "(?:bedankt|dank) voor (?:uw|je|jouw) (?:e-?mail|bericht|mail|aanvraag|vraag)|bedankt voor het contact",
+  "obrigad[oa] (?:pela|pelo|por) (?:sua |seu |tua |teu )?(?:e-?mail|email|mensagem|contato|contacto|solicitacao)|obrigad[oa] por entrar em contato",
 ]);
+// "we will answer as soon as possible": a service desk's formula, not a person's reply (a person says
+// when and why: "within two days, once we've discussed it")
+const PROMISE = re([
+  "we (?:typically|usually|normally|generally|aim to) (?:reply|respond|answer|get back)|(?:we'?ll|we will) (?:reply|respond|answer|get back to you|be in touch)(?: to you)? (?:as soon as possible|asap|as quickly as possible)",
+  "wir (?:melden uns|antworten|werden uns)(?: bei ihnen)? (?:schnellstmoglich|so schnell wie moglich|baldmoglichst)|(?:melden|antworten) (?:wir )?uns (?:schnellstmoglich|so schnell wie moglich|baldmoglichst)",
+  "(?:nous vous repondrons|nous reviendrons vers vous|nous vous recontacterons) (?:dans les (?:plus )?brefs delais|au plus vite|des que possible)",
+  "(?:te|le|les|os) (?:responderemos|contestaremos|contactaremos) (?:lo antes posible|a la mayor brevedad|lo mas pronto posible)",
+  "(?:le|ti|vi) (?:risponderemo|ricontatteremo|contatteremo) (?:al piu presto|quanto prima|il prima possibile)",
+  "(?:wij|we) (?:nemen|reageren|antwoorden)(?: zo spoedig mogelijk| zo snel mogelijk)",
+  "(?:responderemos|retornaremos|entraremos em contato)(?: com voce)? (?:o mais breve possivel|assim que possivel|o quanto antes)",
+]);
+// a person writes as themselves; a desk as "we"
+const FIRST_PERSON = /(?<![a-z])(?:i|i'm|i'll|i've|my|ich|mein|meine|je|j'|moi|yo|io|ik|mijn|eu|meu|minha)(?![a-z])/;
 
 // the person left (third person, or the mailbox itself speaks); never the first person's forms
 // ("I no longer work at", "je ne travaille plus"): those a person writes by hand (LEFT_FIRST)
@@ -148,7 +161,7 @@ const LEFT_THIRD = re([
   "nao (?:faz|trabalha) mais|ja nao (?:faz|trabalha|esta)|deixou (?:a empresa|a companhia|de trabalhar)|saiu da empresa",
 ]);
 const MAILBOX_GONE = re([
-  "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer|not (?:being )?|not be )(?:active|monitored|in use|valid|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is (?:not|no longer) (?:being )?monitored",
+  "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|monitored|in use|valid|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is (?:not|no longer) (?:being )?monitored",
   "(?:dieses postfach|diese (?:e-?mail-?)?adresse) (?:ist|wird) nicht mehr|postfach wird nicht (?:mehr )?(?:gelesen|uberwacht|bearbeitet)",
   "cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)? n'est plus|boite (?:mail )?n'est plus (?:consultee|active|lue)",
   "(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? ya no|(?:buzon|cuenta) no (?:se )?(?:revisa|monitoriza|supervisa)",
@@ -231,6 +244,8 @@ export function autoReplyWording(text: string): AutoWording | null {
   const passive = RECEIVED_PASSIVE.test(f);
   const received = passive || RECEIVED.test(f);
   const ticket = TICKET.test(f);
+  // thanks for the message and a promise to answer soon, from a desk that has not read it
+  if ((received || THANKS.test(f)) && PROMISE.test(f) && !engaged && !FIRST_PERSON.test(f)) return { kind: "acknowledgement", unmistakable: true };
   if (received || (automatic && ticket)) return { kind: "acknowledgement", unmistakable: automatic || (passive && !engaged) || (received && (ticket || onReturn)) };
   if (automatic) return { kind: "out_of_office", unmistakable: true };
   return null;
