@@ -73,6 +73,46 @@ test("no phrase list alternative starts by consuming the punctuation before it",
   expect(dead).toEqual([]);
 });
 
-test("the check finds such an alternative", () => {
+/** The non-capturing groups of a regex source, each with the characters that follow it. */
+function groups(src: string): [string, string][] {
+  const out: [string, string][] = [];
+  const open: number[] = [];
+  let inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") open.push(i);
+    else if (c === ")") {
+      const at = open.pop();
+      if (at !== undefined && src.startsWith("(?:", at)) out.push([src.slice(at + 3, i), src.slice(i + 1, i + 4)]);
+    }
+  }
+  return out;
+}
+
+// "(?:no longer|not (?:being )?)(?:active|monitored)": when a group's other
+// alternatives end in a space before the word that follows, one that ends in a
+// letter runs into that word ("no longeractive") and never matches.
+test("no group mixes alternatives that end in a space with one that ends in a letter before a word", () => {
+  const dead: string[] = [];
+  for (const file of FILES) {
+    const text = readFileSync(join(import.meta.dir, "../..", file), "utf8");
+    for (const m of text.matchAll(/^\s+["`]((?:[^"`\\]|\\.)*)["`],?$/gm)) {
+      for (const [group, after] of groups(m[1]!.replace(/\\\\/g, "\\"))) {
+        if (!/^(?:[a-z]|\(\?:)/.test(after)) continue;
+        const alts = alternatives(group);
+        const spaced = alts.some((a) => a.endsWith(" ") || a.endsWith(" )?"));
+        const glued = alts.filter((a) => /[a-z0-9)]$/.test(a) && !a.endsWith(" )?"));
+        if (spaced && glued.length) dead.push(`${file}: (?:${group.slice(0, 60)})${after}`);
+      }
+    }
+  }
+  expect(dead).toEqual([]);
+});
+
+test("the checks find such alternatives", () => {
   expect(alternatives("abc def |ghi (?:x )?").map(end).filter((a) => / \)*$/.test(a))).toEqual(["abc def ", "ghi "]);
+  expect(groups("x (?:no longer|not (?:being )?)(?:active)").map(([g]) => g)).toEqual(["being ", "no longer|not (?:being )?", "active"]);
 });
