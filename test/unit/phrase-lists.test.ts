@@ -4,7 +4,8 @@
 // consuming the punctuation before it ("(?:^|[,.] )so no") can then only match
 // at the text's start (the character before the comma is a letter): it must
 // look behind instead ("(?<=^|[,.] )so no"). This reads every list entry of
-// the classifier's and the responder reader's sources and refuses both.
+// the classifier's and the responder reader's sources and refuses them (and, below,
+// a group that mixes a trailing space with a final letter before a word).
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
