@@ -1185,3 +1185,12 @@ describe("a person away who writes to us: engaged, or putting it off to their re
     ["Interessante, mas vemos isso quando eu voltar da feira.", "later"],
   ]);
 });
+
+describe("Dutch 'niets voor ons'", () => {
+  intents([
+    ["Bedankt, maar dit is niets voor ons.", "not_interested"],
+    ["Niks voor mij, sorry.", "not_interested"],
+    // control: asking whether it is
+    ["Is dit ook iets voor ons? Wat kost het?", "question"],
+  ]);
+});
