@@ -1194,3 +1194,19 @@ describe("Dutch 'niets voor ons'", () => {
     ["Is dit ook iets voor ons? Wat kost het?", "question"],
   ]);
 });
+
+describe("a yes said as 'let's do it' or 'where do I sign'; conditional interest; can't afford; not her field", () => {
+  intents([
+    ["Just what we've been looking for. Let's do this!", "interested"],
+    ["How do we sign up?", "interested"],
+    ["We would consider it once you support Zoho.", "interested"],
+    ["Your tool won't work for our setup.", "not_interested"],
+    ["We simply cannot afford another subscription.", "not_interested"],
+    ["Can't afford it right now - maybe after our next funding round.", "later"],
+    ["This is his private inbox, he never worked in procurement.", "wrong_person"],
+    ["That won't work for me - how about Thursday at 3pm?", "meeting_request"],
+    // controls: a day that doesn't work, a topic asked about
+    ["Tuesday won't work for us, can we do Wednesday at 10?", "meeting_request"],
+    ["How about pricing?", "question"],
+  ]);
+});
