@@ -1210,3 +1210,27 @@ describe("a yes said as 'let's do it' or 'where do I sign'; conditional interest
     ["How about pricing?", "question"],
   ]);
 });
+
+describe("this round's rules in the six other languages: a condition before anything, exactly what they looked for, can't afford it", () => {
+  intents([
+    ["Erst nachdem wir umgezogen sind.", "later"],
+    ["Pas avant la fin de notre réorganisation.", "later"],
+    ["No antes de que cerremos el trimestre.", "later"],
+    ["Solo dopo che avremo chiuso il bilancio.", "later"],
+    ["Niet voordat we de migratie af hebben.", "later"],
+    ["Só depois do lançamento.", "later"],
+    ["Only once we've hired a sales lead.", "later"],
+    ["Genau was wir brauchen. Wie geht es jetzt weiter?", "interested"],
+    ["Exactement ce qu'il nous faut. Quelle est la suite ?", "interested"],
+    ["Justo lo que necesitamos, ¿cómo seguimos?", "interested"],
+    ["Esattamente quello che ci serve. Come procediamo?", "interested"],
+    ["Precies wat we nodig hebben. Hoe gaan we nu verder?", "interested"],
+    ["Justamente o que precisamos. Como prosseguimos?", "interested"],
+    ["So etwas können wir uns nicht leisten.", "not_interested"],
+    ["Nous n'avons pas le budget.", "not_interested"],
+    ["No podemos permitírnoslo.", "not_interested"],
+    ["Non possiamo permettercelo.", "not_interested"],
+    ["Dat kunnen we ons niet permitteren.", "not_interested"],
+    ["Não cabe no nosso orçamento.", "not_interested"],
+  ]);
+});
