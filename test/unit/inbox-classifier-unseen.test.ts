@@ -1234,3 +1234,35 @@ describe("this round's rules in the six other languages: a condition before anyt
     ["Não cabe no nosso orçamento.", "not_interested"],
   ]);
 });
+
+describe("passing, not working for us, nothing to do with it, a few weeks, where to sign — in the six other languages", () => {
+  intents([
+    ["Wir verzichten dankend.", "not_interested"],
+    ["Je vais passer mon tour.", "not_interested"],
+    ["Esto no funcionaría para nosotros.", "not_interested"],
+    ["Per ora passiamo.", null],
+    ["Dit werkt niet voor ons.", "not_interested"],
+    ["Vou passar desta vez.", "not_interested"],
+    ["Ich habe mit dem Einkauf nichts zu tun.", "wrong_person"],
+    ["Je n'ai rien à voir avec le marketing.", "wrong_person"],
+    ["No tengo nada que ver con marketing.", "wrong_person"],
+    ["Non c'entro nulla con il marketing.", "wrong_person"],
+    ["Ik heb niks met marketing te maken.", "wrong_person"],
+    ["Não tenho nada a ver com marketing.", "wrong_person"],
+    ["Gib mir noch ein paar Wochen.", "later"],
+    ["Donnez-moi deux mois.", "later"],
+    ["Denme un par de meses.", "later"],
+    ["Datemi un paio di mesi.", "later"],
+    ["Geef ons twee maanden.", "later"],
+    ["Me deem dois meses.", "later"],
+    ["Wo muss ich unterschreiben?", "interested"],
+    ["Où dois-je signer ?", "interested"],
+    ["¿Dónde hay que firmar?", "interested"],
+    ["Dove devo firmare?", "interested"],
+    ["Waar kan ik tekenen?", "interested"],
+    ["Onde devo assinar?", "interested"],
+    // controls: "passiamo a …" moves on, "voyez avec" still points to someone
+    ["Passiamo alla prossima domanda: quanto costa?", "question"],
+    ["Voyez avec notre directeur des achats.", "referral"],
+  ]);
+});
