@@ -1266,3 +1266,26 @@ describe("passing, not working for us, nothing to do with it, a few weeks, where
     ["Voyez avec notre directeur des achats.", "referral"],
   ]);
 });
+
+describe("glad to talk, all ears, 'how about Friday' — in the six other languages", () => {
+  intents([
+    ["Gerne telefonieren wir.", "meeting_request"],
+    ["Können wir uns gerne austauschen.", "meeting_request"],
+    ["Avec plaisir pour un point.", "meeting_request"],
+    ["Con gusto hablamos.", "meeting_request"],
+    ["Con piacere, sentirci va bene.", "meeting_request"],
+    ["Prima, even bellen.", "meeting_request"],
+    ["Adoraria conversar.", "meeting_request"],
+    ["Bin ganz Ohr!", "interested"],
+    ["Sono tutta orecchi.", "interested"],
+    ["Wie wäre es mit Dienstag um 14 Uhr?", "meeting_request"],
+    ["Que diriez-vous de mardi ?", "meeting_request"],
+    ["¿Qué tal el martes?", "meeting_request"],
+    ["Che ne pensi di martedì?", "meeting_request"],
+    ["Wat denk je van dinsdag?", "meeting_request"],
+    ["Que tal terça?", "meeting_request"],
+    // controls: a discount asked about, a price asked about
+    ["Wie wäre es mit einem Rabatt?", "question"],
+    ["Que tal o preço?", "question"],
+  ]);
+});
