@@ -1289,3 +1289,21 @@ describe("glad to talk, all ears, 'how about Friday' — in the six other langua
     ["Que tal o preço?", "question"],
   ]);
 });
+
+describe("happy with how things work; a role changed internally — in the six other languages", () => {
+  intents([
+    ["Wir sind zufrieden damit, wie alles funktioniert.", "not_interested"],
+    ["Satisfaits de la manière dont les choses tournent.", "not_interested"],
+    ["Contentos con lo que tenemos.", "not_interested"],
+    ["Soddisfatti di come vanno le cose.", "not_interested"],
+    ["Tevreden over hoe alles werkt.", "not_interested"],
+    ["Satisfeitos com como as coisas estão.", "not_interested"],
+    ["J'ai changé de service au sein de l'entreprise.", "wrong_person"],
+    ["Cambié de área dentro de la empresa.", "wrong_person"],
+    ["Ho cambiato reparto internamente.", "wrong_person"],
+    ["Heb intern een andere rol gekregen.", "wrong_person"],
+    ["Mudei de setor internamente.", "wrong_person"],
+    // control: not happy with how it works
+    ["Wir sind nicht zufrieden damit, wie es läuft. Was kostet Ihr Tool?", "question"],
+  ]);
+});
