@@ -1307,3 +1307,30 @@ describe("happy with how things work; a role changed internally — in the six o
     ["Wir sind nicht zufrieden damit, wie es läuft. Was kostet Ihr Tool?", "question"],
   ]);
 });
+
+describe("not in sales, a mix-up, free on a day, no follow-up needed — in the seven languages", () => {
+  intents([
+    ["I'm not in the marketing team, sorry.", "wrong_person"],
+    ["Ich arbeite nicht im Einkauf.", "wrong_person"],
+    ["Je ne travaille pas dans les achats.", "wrong_person"],
+    ["Hay un error, no trabajo en compras.", "wrong_person"],
+    ["C'è un malinteso, non lavoro negli acquisti.", "wrong_person"],
+    ["Een vergissing, ik werk niet bij inkoop.", "wrong_person"],
+    ["Houve uma confusão, não trabalho com compras.", "wrong_person"],
+    ["Ich bin Montagvormittag frei.", "meeting_request"],
+    ["Je suis libre mardi matin.", "meeting_request"],
+    ["Estoy libre el martes.", "meeting_request"],
+    ["Sono libera martedì mattina.", "meeting_request"],
+    ["Ik ben dinsdagochtend vrij.", "meeting_request"],
+    ["Estou livre na terça.", "meeting_request"],
+    ["Kein weiteres Nachfassen, bitte.", "not_interested"],
+    ["Pas la peine de me relancer.", "not_interested"],
+    ["No es necesario que me escribas de nuevo.", "not_interested"],
+    ["Non è necessario un follow-up.", "not_interested"],
+    ["Geen opvolging.", "not_interested"],
+    ["Não é necessário entrar em contato de novo.", "not_interested"],
+    // controls: confusion about a price, "frei" as free of charge
+    ["Il y a une confusion sur les prix, pouvez-vous préciser ?", "question"],
+    ["Ist die Testversion frei?", "question"],
+  ]);
+});
