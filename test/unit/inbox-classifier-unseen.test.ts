@@ -1334,3 +1334,20 @@ describe("not in sales, a mix-up, free on a day, no follow-up needed — in the 
     ["Ist die Testversion frei?", "question"],
   ]);
 });
+
+describe("'we already use X' beside a question about fitting in is a question, not a no", () => {
+  intents([
+    ["We already use HubSpot - do you integrate with it?", "question"],
+    ["Wir nutzen bereits Salesforce. Gibt es eine Schnittstelle?", "question"],
+    ["Nous utilisons déjà Pipedrive, est-ce compatible ?", "question"],
+    ["Ya usamos HubSpot, ¿tienen integración?", "question"],
+    ["Lavoriamo già con Zoho: vi integrate?", "question"],
+    ["We werken al met Salesforce, kan dat gekoppeld worden?", "question"],
+    ["Já usamos o Pipedrive, tem integração?", "question"],
+    ["Lavoriamo già con un'agenzia.", "not_interested"],
+    ["We werken al samen met een bureau.", "not_interested"],
+    // controls: the stack as the reason for no, an objection asked as a question
+    ["We already use Outreach. Why would we switch?", "not_interested"],
+    ["Wir haben schon ein CRM, brauchen wir nicht.", "not_interested"],
+  ]);
+});

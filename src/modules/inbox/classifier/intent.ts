@@ -113,6 +113,10 @@ const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet
 const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|echter|porem|contudo";
 // a dash between spaces ("I'd rather not wait - let's talk Monday") ends a clause too; a hyphen inside a word does not
 const CLAUSE_END = new RegExp(`[.!?;,:\\n]| -(?= )|(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
+/** The tools they already use, in the seven languages (a REFUSAL match that names their stack). */
+const ALREADY_USING = /^(?:already (?:have|use|using|work with|working with)|(?:haben|nutzen|verwenden) (?:bereits|schon)|(?:avons|utilisons|travaillons) deja|ya (?:tenemos|contamos|usamos|trabajamos)|(?:abbiamo|usiamo|utilizziamo) gia|lavoriamo gia con|(?:hebben|gebruiken) (?:al|reeds)|(?:we|wij) werken (?:al|reeds)|werken (?:we|wij) (?:al|reeds)|ja (?:temos|usamos|utilizamos|trabalhamos))/;
+/** Fitting into their stack: an integration, a connector, compatibility. */
+const INTEGRATION = /(?<![a-z])(?:integr\w*|connect(?:s|or|ors)?(?: to| with)?|sync(?:s|ing)? with|compatib\w*|plug(?:s)? into|works? with|api|anbindung|schnittstelle|funktioniert (?:das|es) mit|s'integre|connecter|fonctionne avec|conectar|funciona con|collegare|funziona con|koppel\w*|gekoppeld|werkt (?:het|dat|dit) met|funciona com)(?![a-z])/;
 /** A count of messages just before a span of time: "four emails in two weeks". */
 const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: from you)? $/;
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
@@ -154,8 +158,11 @@ export function score(visible: string, folded = fold(visible)): Scores {
   const courtesyEnd = courtesy ? f.length - opening.length + courtesy[0].length : -1;
   // refusals counted, then masked so their "interested" is not read again
   let lastRefusal = -1;
+  // "we already use HubSpot": their stack, a refusal unless they ask how we fit into it (below)
+  let stackPoints = 0;
   mask(each(REFUSAL, "refusal", (m) => {
     s.refusal += 3;
+    if (ALREADY_USING.test(m[0])) stackPoints += 3;
     lastRefusal = m.index!;
   }));
   mask(each(SATISFIED, "satisfied", (m) => {
@@ -277,6 +284,11 @@ export function score(visible: string, folded = fold(visible)): Scores {
     }
   }
   if (s.question > 0 && !hits.some((h) => h.startsWith("question:"))) hits.push("question:?");
+  // "we already use HubSpot — do you integrate with it?": a question about fitting in, not a no
+  if (stackPoints > 0 && s.question > 0 && INTEGRATION.test(f)) {
+    hits.push("stack:integration");
+    s.refusal -= stackPoints;
+  }
   if (courtesy && s.question === 0) s.interest += 2;
   return s;
 }
