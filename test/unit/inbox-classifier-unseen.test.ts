@@ -1351,3 +1351,16 @@ describe("'we already use X' beside a question about fitting in is a question, n
     ["Wir haben schon ein CRM, brauchen wir nicht.", "not_interested"],
   ]);
 });
+
+describe("'count me in' in the six other languages", () => {
+  intents([
+    ["Je suis partante !", "interested"],
+    ["¡Cuenta conmigo!", "interested"],
+    ["Va bene, ci sto.", "interested"],
+    ["Tel mij maar mee.", "interested"],
+    ["Conte comigo.", "interested"],
+    // controls: a no, a place
+    ["No, no me apunto.", "not_interested"],
+    ["Estou dentro do escritório até sexta.", null],
+  ]);
+});
