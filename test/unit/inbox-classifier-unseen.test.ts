@@ -1364,3 +1364,16 @@ describe("'count me in' in the six other languages", () => {
     ["Estou dentro do escritório até sexta.", null],
   ]);
 });
+
+describe("a free trial asked about is interest in every language, as in English", () => {
+  intents([
+    ["Gibt es eine kostenlose Testversion?", "interested"],
+    ["Y a-t-il un essai gratuit ?", "interested"],
+    ["¿Hay un periodo de prueba?", "interested"],
+    ["C'è una prova gratuita?", "interested"],
+    ["Is er een proefperiode?", "interested"],
+    ["Tem período de teste?", "interested"],
+    // control: a trial that ended
+    ["Unsere Testphase ist abgelaufen, kein Interesse.", "not_interested"],
+  ]);
+});
