@@ -51,26 +51,25 @@ function end(alt: string): string {
   return alt;
 }
 
-test("no phrase list alternative can only end in a space", () => {
-  const dead: string[] = [];
+/** Every list entry of the files, as regex source: one per line, "…" or `…` (template entries). */
+function entries(): { file: string; source: string }[] {
+  const out: { file: string; source: string }[] = [];
   for (const file of FILES) {
     const text = readFileSync(join(import.meta.dir, "../..", file), "utf8");
-    // one list entry per line: "…", or `…` (template entries)
-    for (const m of text.matchAll(/^\s+["`]((?:[^"`\\]|\\.)*)["`],?$/gm)) {
-      for (const alt of alternatives(m[1]!.replace(/\\\\/g, "\\"))) if (/ \)*$/.test(end(alt))) dead.push(`${file}: ${alt.slice(-50)}`);
-    }
+    for (const m of text.matchAll(/^\s+["`]((?:[^"`\\]|\\.)*)["`],?$/gm)) out.push({ file, source: m[1]!.replace(/\\\\/g, "\\") });
   }
+  return out;
+}
+
+test("no phrase list alternative can only end in a space", () => {
+  const dead: string[] = [];
+  for (const { file, source } of entries()) for (const alt of alternatives(source)) if (/ \)*$/.test(end(alt))) dead.push(`${file}: ${alt.slice(-50)}`);
   expect(dead).toEqual([]);
 });
 
 test("no phrase list alternative starts by consuming the punctuation before it", () => {
   const dead: string[] = [];
-  for (const file of FILES) {
-    const text = readFileSync(join(import.meta.dir, "../..", file), "utf8");
-    for (const m of text.matchAll(/^\s+["`]((?:[^"`\\]|\\.)*)["`],?$/gm)) {
-      for (const alt of alternatives(m[1]!.replace(/\\\\/g, "\\"))) if (/^\(\?:\^\|\[/.test(alt)) dead.push(`${file}: ${alt.slice(0, 50)}`);
-    }
-  }
+  for (const { file, source } of entries()) for (const alt of alternatives(source)) if (/^\(\?:\^\|\[/.test(alt)) dead.push(`${file}: ${alt.slice(0, 50)}`);
   expect(dead).toEqual([]);
 });
 
@@ -98,16 +97,13 @@ function groups(src: string): [string, string][] {
 // letter runs into that word ("no longeractive") and never matches.
 test("no group mixes alternatives that end in a space with one that ends in a letter before a word", () => {
   const dead: string[] = [];
-  for (const file of FILES) {
-    const text = readFileSync(join(import.meta.dir, "../..", file), "utf8");
-    for (const m of text.matchAll(/^\s+["`]((?:[^"`\\]|\\.)*)["`],?$/gm)) {
-      for (const [group, after] of groups(m[1]!.replace(/\\\\/g, "\\"))) {
-        if (!/^(?:[a-z]|\(\?:)/.test(after)) continue;
-        const alts = alternatives(group);
-        const spaced = alts.some((a) => a.endsWith(" ") || a.endsWith(" )?"));
-        const glued = alts.filter((a) => /[a-z0-9)]$/.test(a) && !a.endsWith(" )?"));
-        if (spaced && glued.length) dead.push(`${file}: (?:${group.slice(0, 60)})${after}`);
-      }
+  for (const { file, source } of entries()) {
+    for (const [group, after] of groups(source)) {
+      if (!/^(?:[a-z]|\(\?:)/.test(after)) continue;
+      const alts = alternatives(group);
+      const spaced = alts.some((a) => a.endsWith(" ") || a.endsWith(" )?"));
+      const glued = alts.filter((a) => /[a-z0-9)]$/.test(a) && !a.endsWith(" )?"));
+      if (spaced && glued.length) dead.push(`${file}: (?:${group.slice(0, 60)})${after}`);
     }
   }
   expect(dead).toEqual([]);
