@@ -26,6 +26,7 @@
 // contact, thank you for your message) without talking about our offer.
 
 import { header, headerText, type Entity } from "./mime";
+import { hasMatch, WordStarts } from "../../lib/word-starts";
 
 const AUTO_SUBJECT =
   /^(?:\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s*:\s*)*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|ausente|fora do escrit[óo]rio|автоответ|自動応答|自動返信|不在)(?=\s*(?:[:\-–(\[!.,]|$|(?:re|aw|fw|fwd|wg|tr|sv|antw|until|till|through|bis|ab|vom|jusqu|du|hasta|desde|del|fino|dal|tot|vanaf|van|at[ée]|de|from|on|in|im|en|[0-9])\b))/i;
@@ -221,31 +222,38 @@ const ENGAGED = re([
   "interessad|interessante|sua (?:oferta|proposta)|me (?:envie|envia|manda)",
 ]);
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 function fold(s: string): string {
+  // most text is ASCII: NFKD, the accents and the typographic quotes then change nothing
+  if (!NON_ASCII.test(s)) return s.toLowerCase().replace(/`/g, "'").replace(/\s+/g, " ");
   return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ß/g, "ss").replace(/[\u2018\u2019\u00b4`]/g, "'").replace(/\s+/g, " ");
 }
 
 /** What auto-reply wording a text has (see the top of this file), or null. */
 export function autoReplyWording(text: string): AutoWording | null {
   const f = fold(text.length > 16000 ? text.slice(0, 16000) : text);
-  const automatic = AUTOMATIC.test(f);
-  if (LEFT_THIRD.test(f) || MAILBOX_GONE.test(f)) return { kind: "left_company", unmistakable: true };
+  // each list runs only at the word starts its entries can begin with (lib/word-starts.ts)
+  const starts = new WordStarts(f);
+  const has = (re: RegExp) => hasMatch(re, f, starts);
+  const automatic = has(AUTOMATIC);
+  if (has(LEFT_THIRD) || has(MAILBOX_GONE)) return { kind: "left_company", unmistakable: true };
   // "I have left…" in the first person: a person may write that by hand
-  const leftFirst = LEFT_FIRST.test(f);
+  const leftFirst = has(LEFT_FIRST);
   if (leftFirst && automatic) return { kind: "left_company", unmistakable: true };
-  const away = AWAY.test(f);
-  const access = ACCESS.test(f);
-  const onReturn = ON_RETURN.test(f);
-  const marks = [away, access, onReturn, BACK.test(f), URGENT.test(f), THANKS.test(f)].filter(Boolean).length;
+  const away = has(AWAY);
+  const access = has(ACCESS);
+  const onReturn = has(ON_RETURN);
+  const marks = [away, access, onReturn, has(BACK), has(URGENT), has(THANKS)].filter(Boolean).length;
   // a person who happens to be away writes to us about our offer, or asks something
-  const engaged = f.includes("?") || ENGAGED.test(f);
+  const engaged = f.includes("?") || has(ENGAGED);
   if (away || access) return { kind: "out_of_office", unmistakable: automatic || (engaged ? marks >= 5 : marks >= 2) };
   if (leftFirst) return { kind: "left_company", unmistakable: false };
-  const passive = RECEIVED_PASSIVE.test(f);
-  const received = passive || RECEIVED.test(f);
-  const ticket = TICKET.test(f);
+  const passive = has(RECEIVED_PASSIVE);
+  const received = passive || has(RECEIVED);
+  const ticket = has(TICKET);
   // thanks for the message and a promise to answer soon, from a desk that has not read it
-  if ((received || THANKS.test(f)) && PROMISE.test(f) && !engaged && !FIRST_PERSON.test(f)) return { kind: "acknowledgement", unmistakable: true };
+  if ((received || has(THANKS)) && has(PROMISE) && !engaged && !has(FIRST_PERSON)) return { kind: "acknowledgement", unmistakable: true };
   if (received || (automatic && ticket)) return { kind: "acknowledgement", unmistakable: automatic || (passive && !engaged) || (received && (ticket || onReturn)) };
   if (automatic) return { kind: "out_of_office", unmistakable: true };
   return null;

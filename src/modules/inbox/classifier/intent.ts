@@ -41,6 +41,7 @@
 //    interest only when nothing is asked; before a question it is a question.
 // Nothing found: no intent (a plain acknowledgement), neutral.
 import { fold } from "./fold";
+import { matchesOf, WordStarts } from "../../../lib/word-starts";
 import {
   AFTER_TIME,
   ASSISTANT,
@@ -126,9 +127,10 @@ export function score(visible: string, folded = fold(visible)): Scores {
   let f = folded;
   const hits: string[] = [];
   const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
+  // every list below runs only where its first letters stand (lib/word-starts.ts); mask() keeps that index true
+  const starts = new WordStarts(folded);
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
-    re.lastIndex = 0;
-    const found = [...f.matchAll(re)];
+    const found = matchesOf(re, f, starts);
     for (const m of found) {
       hits.push(`${kind}:${m[0].trim()}`);
       fn(m);
@@ -145,6 +147,7 @@ export function score(visible: string, folded = fold(visible)): Scores {
       from = m.index! + m[0].length;
     }
     f = out + f.slice(from);
+    for (const m of found) starts.blanked(f, m.index!, m.index! + m[0].length);
   };
 
   mask(each(NEUTRAL_IDIOMS, "idiom", () => {}));
@@ -251,8 +254,7 @@ export function score(visible: string, folded = fold(visible)): Scores {
   each(MEETING_WEAK, "talk", (m) => {
     if (!negated(f, m.index!, m[0].length)) talk++;
   });
-  WEEKDAY_RANGE.lastIndex = 0;
-  mask([...f.matchAll(WEEKDAY_RANGE)]);
+  mask(matchesOf(WEEKDAY_RANGE, f, starts));
   each(MEETING_CLOCK, "clock", () => clock++);
   each(MEETING_TIME, "time", () => near++);
   const when = clock + near;

@@ -10,6 +10,7 @@
 // capitalised words ("Jan van der Berg", "Maria da Silva").
 import { fold } from "./fold";
 import { OWN_NEW_ADDRESS, REFERRAL_AFTER_NAME, REFERRAL_VERB } from "./cues";
+import { matchesOf, WordStarts } from "../../../lib/word-starts";
 
 export interface Mention {
   email: string;
@@ -163,8 +164,8 @@ export function referredName(text: string): { name: string | null; index: number
   let offset = 0;
   for (const line of text.split("\n")) {
     const f = foldSameLength(line);
-    REFERRAL_VERB.lastIndex = 0;
-    for (const m of f.matchAll(REFERRAL_VERB)) {
+    const starts = new WordStarts(f);
+    for (const m of matchesOf(REFERRAL_VERB, f, starts)) {
       // "I'll talk to Omar and get back to you": the writer consulting someone, not pointing us to them
       if (SELF.test(f.slice(Math.max(0, m.index! - 24), m.index!))) continue;
       const after = line.slice(m.index! + m[0].length, m.index! + m[0].length + 120);
@@ -174,8 +175,7 @@ export function referredName(text: string): { name: string | null; index: number
       if (role === null && !/^(?:loop in|check with)/.test(m[0]) && ROLE.test(foldSameLength(after))) role = offset + m.index!;
     }
     // the name stated first: "Nathalie Roux handles this", "c'est Paul Girard qui s'occupe de ça"
-    REFERRAL_AFTER_NAME.lastIndex = 0;
-    for (const m of f.matchAll(REFERRAL_AFTER_NAME)) {
+    for (const m of matchesOf(REFERRAL_AFTER_NAME, f, starts)) {
       // "ich bin … für Softwarelizenzen zuständig": the writer is the one in charge (German capitalises every noun)
       if (FIRST_PERSON.test(clauseBefore(f, m.index!))) continue;
       const before = line.slice(Math.max(0, m.index! - 60), m.index!);
