@@ -1377,3 +1377,30 @@ describe("a free trial asked about is interest in every language, as in English"
     ["Unsere Testphase ist abgelaufen, kein Interesse.", "not_interested"],
   ]);
 });
+
+describe("handing the reader over to a colleague, and the name before 'se ne occupa', 'qui s'en occupe', 'gaat erover' — in the seven languages", () => {
+  allIntent("referral", [
+    "I'll pass you on to my colleague Dana Kim, she handles partnerships.",
+    "Let me hand you over to Sam Ortiz on our ops team.",
+    "Ich leite Sie an meinen Kollegen Jonas Weber weiter, er kümmert sich darum.",
+    "Je vous transfère à ma collègue Claire Martin.",
+    "C'est Claire Martin qui s'en occupe, je vous laisse la contacter.",
+    "Te paso con mi compañero Luis García, él lo lleva.",
+    "Ti giro al mio collega Marco Bianchi, se ne occupa lui.",
+    "Vi passo alla mia collega Giulia Rossi.",
+    "Marco Bianchi se ne occupa, scrivigli pure.",
+    "Ik stuur je door naar mijn collega Sanne de Vries.",
+    "Sanne de Vries gaat erover, zij kan je verder helpen.",
+    "Vou te passar para o meu colega João Silva, ele cuida disso.",
+  ]);
+  // controls: passing on the offer is a refusal; consulting someone is not pointing us to them
+  intents([
+    ["Thanks, but I'll pass on this one.", "not_interested"],
+    ["We will pass for now, thanks.", "not_interested"],
+    ["I'll talk to Omar and get back to you.", "later"],
+  ]);
+  test("the colleague handed over to, with the address given, is proposed", () => {
+    expect(classifyMessage(reply("I'll pass you on to my colleague Dana Kim (dana.kim@prospect.example), she handles partnerships.")).proposal).toEqual({ action: "refer", email: "dana.kim@prospect.example", name: "Dana Kim" });
+    expect(classifyMessage(reply("Ti giro al mio collega Marco Bianchi, se ne occupa lui: marco.bianchi@prospect.example")).proposal).toEqual({ action: "refer", email: "marco.bianchi@prospect.example", name: "Marco Bianchi" });
+  });
+});

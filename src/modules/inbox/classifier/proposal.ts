@@ -134,6 +134,9 @@ function foldSameLength(s: string): string {
 
 const SELF = /(?:i'll|i will|let me|we'll|we will|i need to|we need to|i have to|i must|i'd have to|ich werde|ich muss|wir werden|je vais|je dois|nous allons|voy a|tengo que|vamos a|devo|dovro|vado a|ik ga|ik moet|we gaan|vou|preciso|vamos) ?(?:first |quickly |briefly |also |just )?$/;
 
+/** A referral verb whose object is the reader: "pass you on to", "je vous transfère à", "ti giro a", "te passar para". */
+const HANDS_US_OVER = /(?<![a-z])(?:you|sie|dich|euch|vous|te|ti|vi|je|u|jullie|lhe|vos)(?![a-z])/;
+
 const FIRST_PERSON = /(?<![a-z])(?:ich bin|i am|i'm|je suis|soy|sono|ik ben|sou)(?![a-z])/;
 
 /** The folded text from the start of its clause to `index`. */
@@ -167,7 +170,8 @@ export function referredName(text: string): { name: string | null; index: number
     const starts = new WordStarts(f);
     for (const m of matchesOf(REFERRAL_VERB, f, starts)) {
       // "I'll talk to Omar and get back to you": the writer consulting someone, not pointing us to them
-      if (SELF.test(f.slice(Math.max(0, m.index! - 24), m.index!))) continue;
+      // (unless the verb hands us over: "I'll pass you on to Dana", "vou te passar para o João")
+      if (!HANDS_US_OVER.test(m[0]) && SELF.test(f.slice(Math.max(0, m.index! - 24), m.index!))) continue;
       const after = line.slice(m.index! + m[0].length, m.index! + m[0].length + 120);
       const name = leadingName(after) ?? appositiveName(after);
       if (name) return { name, index: offset + m.index! };
