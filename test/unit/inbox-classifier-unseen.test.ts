@@ -1404,3 +1404,24 @@ describe("handing the reader over to a colleague, and the name before 'se ne occ
     expect(classifyMessage(reply("Ti giro al mio collega Marco Bianchi, se ne occupa lui: marco.bianchi@prospect.example")).proposal).toEqual({ action: "refer", email: "marco.bianchi@prospect.example", name: "Marco Bianchi" });
   });
 });
+
+describe("no budget at all, in the seven languages; a removal request with a courtesy in it (Dutch)", () => {
+  allIntent("not_interested", [
+    "We have zero budget for new tools this year and no plans to change that.",
+    "Wir haben null Budget für neue Tools.",
+    "Nous avons zéro budget pour ce genre d'outil.",
+    "Tenemos cero presupuesto para herramientas nuevas.",
+    "Non abbiamo budget per nuovi strumenti quest'anno.",
+    "We hebben nul budget voor nieuwe tools.",
+    "Estamos sem orçamento para novas ferramentas.",
+  ]);
+  // controls: budget asked about, or there
+  intents([
+    ["Is there a budget option for small teams?", "question"],
+    ["We do have budget for this, send me a proposal.", "interested"],
+  ]);
+  test("'haal me alsjeblieft van jullie lijst' asks for removal", () => {
+    expect(classifyMessage(reply("Haal me alsjeblieft van jullie lijst.")).classification).toBe("unsubscribe_request");
+    expect(classifyMessage(reply("Haal ons even uit jullie bestand, dank je.")).classification).toBe("unsubscribe_request");
+  });
+});
