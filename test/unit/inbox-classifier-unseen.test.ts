@@ -1425,3 +1425,22 @@ describe("no budget at all, in the seven languages; a removal request with a cou
     expect(classifyMessage(reply("Haal ons even uit jullie bestand, dank je.")).classification).toBe("unsubscribe_request");
   });
 });
+
+describe("'not something we would use', 'we would never use this' — in the seven languages", () => {
+  allIntent("not_interested", [
+    "We would never use something like this.",
+    "Ehrlich gesagt würden wir so etwas nie nutzen.",
+    "Das ist nichts, was wir nutzen würden.",
+    "Honnêtement, ce n'est pas quelque chose qu'on utiliserait.",
+    "Sinceramente, no es algo que vayamos a usar.",
+    "Sinceramente non è qualcosa che useremmo.",
+    "Eerlijk gezegd zouden we dit nooit gebruiken.",
+    "Het is niet iets wat we zouden gebruiken.",
+    "Sinceramente, não é algo que usaríamos.",
+  ]);
+  // controls: what they would gladly use
+  intents([
+    ["Das würden wir gerne nutzen, schicken Sie mir ein Angebot.", "interested"],
+    ["C'est quelque chose qu'on utiliserait volontiers, envoyez-moi les tarifs.", "interested"],
+  ]);
+});
