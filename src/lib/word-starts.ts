@@ -48,8 +48,7 @@ export class WordStarts {
     let n = 0;
     let prev = false;
     for (let i = 0; i < f.length; i++) {
-      const c = f.charCodeAt(i);
-      const alnum = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+      const alnum = isAlnum(f.charCodeAt(i));
       if (alnum && !prev) {
         at[n] = i;
         codes[n++] = codeAt(f, i);
