@@ -41,7 +41,7 @@ export interface Classified {
   remoteMta: string | null;
 }
 
-const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|unknown user:|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|inexistant|inexistente|inesistente|no existe|non esiste|bestaat niet|n[ãa]o existe/i;
+const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|not a valid (?:recipient|mailbox)|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|unknown user:|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|inexistant|inexistente|inesistente|no existe|non esiste|bestaat niet|n[ãa]o existe/i;
 
 /** Transient conditions a report that gave up names as its last error: the failure is the expiry. */
 const GAVE_UP_ON = new Set<BounceReason>(["network", "other", "system", "protocol"]);
@@ -84,13 +84,19 @@ export function classifyRecipient(f: Found): Classified | null {
     const verdict = classifyAnswer(code, status, text);
     reason = verdict.bounce?.reason ?? "other";
   }
+  // the recipient's own text says nothing of why (a footer followed its address): a one-recipient report's words may
+  let words = text;
+  if (reason === "other" && f.context) {
+    const said = phraseReason(f.context, status) ?? classifyAnswer(code, status, f.context).bounce?.reason;
+    if (said && said !== "other") [reason, words] = [said, `${f.context} ${text}`];
+  }
   // "User unknown" in answer to DATA (the recipient was accepted at RCPT),
   // with a mailbox-status code (X.2.x) and no RCPT named, or with no address
   // at all ("550 : User unknown": Japanese carriers' recipient filters) is a
   // filter's refusal, not a dead mailbox: soft. Wording that can only mean a
   // missing mailbox stays user_unknown whatever the command.
   const command = findCommand(`${f.context ?? ""} ${text}`);
-  if (reason === "user_unknown" && !provider && !(status && /^[45]\.1\.(?:[0-6]|9|10)$/.test(status)) && !DEFINITE_UNKNOWN.test(text)) {
+  if (reason === "user_unknown" && !provider && !(status && /^[45]\.1\.(?:[0-6]|9|10)$/.test(status)) && !DEFINITE_UNKNOWN.test(words)) {
     if (command !== "RCPT" || /(?:^|\s|:)\d{3}:?\s+:\s*user unknown/i.test(text)) reason = "policy";
   }
   // refused at MAIL FROM, or with a code about the sender's address (X.1.7, X.1.8):
@@ -113,7 +119,7 @@ export function classifyRecipient(f: Found): Classified | null {
   if (reason === "bad_address") reason = "user_unknown";
   // a disabled or suspended mailbox may come back (RFC 3463 calls X.2.1 permanent
   // or transient; providers lock accounts for a while): in a report it is soft
-  const hard = !delayed && permanent && HARD_REASONS.has(reason) && reason !== "mailbox_disabled" && !PASSING.test(text);
+  const hard = !delayed && permanent && HARD_REASONS.has(reason) && reason !== "mailbox_disabled" && !PASSING.test(words);
   status ??= statusFor(reason, permanent);
   return {
     address: f.address,

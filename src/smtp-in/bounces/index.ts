@@ -243,15 +243,18 @@ function formatName(msg: Entity, text: string): string | null {
 
 // Wording of the report as a whole that says every failure in it is a delay
 // (a warning; delivery goes on) or is final.
-const DELAY_WORDS = /has not (?:yet )?been delivered|have not (?:yet )?been delivered|not yet been delivered|delivery (?:is |has been )?delayed|delayed (?:mail|delivery)|warning: message|will (?:continue to |keep )?(?:re)?try|will be retried|still trying|delivery attempts will continue|no action is required on your part|this is a warning|delay(?:ed)? (?:warning|notification)|delays in delivering your message/i;
+const IF_FINAL = /\b(?:if|when|once|should)\b[^.\n]{0,60}?\bfails? permanently/gi;
+const DELAY_WORDS = /has not (?:yet )?been delivered|not delivered yet|have not (?:yet )?been delivered|not yet been delivered|delivery (?:is |has been )?delayed|delayed (?:mail|delivery)|warning: message|will (?:continue to |keep )?(?:re)?try|will be retried|still trying|delivery attempts will continue|no action is required on your part|this is a warning|delay(?:ed)? (?:warning|notification)|delays in delivering your message/i;
 const FINAL_WORDS = /permanent(?:ly)?|given up|giving up|will not (?:be )?(?:re)?tr|not be delivered|could not be delivered|delivery (?:has )?failed|failed permanently|undeliverable|returning message to sender/i;
 
 function plainTextRecipients(msg: Entity, text: string): Found[] {
   const scan = scanText(text, excluded(msg));
   const region = scan.region;
   const intro = region.slice(0, 3000);
-  const delayed = DELAY_WORDS.test(intro) && !FINAL_WORDS.test(intro);
-  const permanent = FINAL_WORDS.test(intro) && !delayed;
+  // "you'll be notified if the delivery fails permanently" (Gmail's delay notice) says what has not happened
+  const final = FINAL_WORDS.test(intro.replace(IF_FINAL, " "));
+  const delayed = DELAY_WORDS.test(intro) && !final;
+  const permanent = final && !delayed;
   let found = scan.recipients;
   const failed = (header(msg, "x-failed-recipients") ?? "")
     .split(/[,\s]+/)
@@ -270,6 +273,8 @@ function plainTextRecipients(msg: Entity, text: string): Found[] {
     const diagnostic = squeeze(region).slice(0, 2000) || null;
     found = addresses.map((address) => ({ address, diagnostic }));
   }
+  // one recipient: the report's whole text is about it (read when its own text says nothing of why)
+  if (found.length === 1) found[0]!.context ??= intro;
   for (const f of found) {
     if (delayed) f.delayed = true;
     if (permanent) f.permanent = true;

@@ -92,7 +92,7 @@ const table: [BounceReason, string[]][] = [
     [
       "retry timeout exceeded", "have been failing for a long time", "has been failing for a long time", "delivery time expired", "delivery expired",
       "message expired", "envelope expired", "queue.expired", "has been in the queue too long", "this message has been in the queue too long",
-      "could not be delivered for more than", "was not reachable within the allowed queue period", "giving up on", "unable to deliver message after multiple retries",
+      "could not be delivered for more than", "was not reachable within the allowed queue period", "unable to deliver message after multiple retries",
       "message timed out", "retry time not reached for any host after a long failure period", "host not reachable", "could not deliver for the last",
     ],
   ],

@@ -17,7 +17,8 @@ import { ADDRESS_SOURCE, allAddresses, type Found } from "./fields";
 import { originalBegins } from "./formats";
 
 const A = `(${ADDRESS_SOURCE})`;
-const ALONE = new RegExp(`^\\s*(?:[\\w ."'-]{0,60}<mailto:)?[<"]?${A}[>"]?\\s*:?\\s*(?:\\(.*\\))?$`);
+// GroupWise and others put the reason in parentheses after it: "addr (host not responding)"
+const ALONE = new RegExp(`^\\s*(?:[\\w ."'-]{0,60}<mailto:)?[<"]?${A}[>"]?\\s*:?\\s*(?:\\((.*)\\))?$`);
 const HEAD = new RegExp(`^\\s*<${A}>:?\\s+(\\S.*)$|^\\s*${A}:\\s+(\\S.*)$|^\\s*<?${A}>?(?:\\.{3}|\\s+(?:on\\s|\\(|\\[|invalid|unknown|user|mailbox|is\\s|was\\s|has\\s|-\\s|ERROR)|,)(.*)$`, "i");
 // sendmail's transcript: the server's answers come before the line naming the address
 const TRANSCRIPT = new RegExp(`^\\s*([245]\\d\\d) <${A}>\\.{3}\\s*(.*)$`);
@@ -71,6 +72,7 @@ export function scanText(body: string, exclude: Set<string>): TextScan {
       before = true;
     } else if ((m = ALONE.exec(line))) {
       address = m[1]!;
+      rest = m[2] ?? "";
       alone = true;
     } else if ((m = HEAD.exec(line))) {
       address = m[1] ?? m[3] ?? m[5]!;

@@ -1,0 +1,48 @@
+// Bounces written for this test in the shapes real MTAs use, none of them in
+// the corpus: each case is a kind of wording the reader must generalise to.
+import { expect, test } from "bun:test";
+import { parseReport } from "../../src/smtp-in/bounces";
+
+function plain(from: string, subject: string, body: string, extra: string[] = []): string {
+  return [`From: ${from}`, "To: bounce+abc@bounce.outreach.test", `Subject: ${subject}`, "Date: Mon, 23 Nov 2026 10:00:00 +0000", "Message-ID: <r1@mx.test>", ...extra, "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "", body.replace(/\n/g, "\r\n"), ""].join("\r\n");
+}
+
+const first = (raw: string) => {
+  const r = parseReport(raw);
+  const f = r.recipients[0]!;
+  return { kind: r.kind, recipient: f.kind, address: f.address, hard: f.hard, reason: f.reason };
+};
+
+test("qmail's closing 'Giving up on <host>' follows every remote refusal: the refusal says why, not an expiry", () => {
+  const spam = plain("MAILER-DAEMON@mail.example.net", "failure notice", "Hi. This is the qmail-send program at mail.example.net.\nI'm afraid I wasn't able to deliver your message to the following addresses.\nThis is a permanent error; I've given up. Sorry it didn't work out.\n\n<dan@example.com>:\n192.0.2.4 does not like recipient.\nRemote host said: 550 5.7.1 Message rejected as spam by Content Filtering.\nGiving up on 192.0.2.4.\n");
+  expect(first(spam)).toEqual({ kind: "bounce", recipient: "bounced", address: "dan@example.com", hard: false, reason: "spam" });
+  // control: qmail's own expiry wording still is one
+  const expiry = plain("MAILER-DAEMON@mail.example.net", "failure notice", "Hi. This is the qmail-send program at mail.example.net.\nI'm afraid I wasn't able to deliver your message to the following addresses.\nThis is a permanent error; I've given up. Sorry it didn't work out.\n\n<ed@slow.example>:\nI'm not going to try again; this message has been in the queue too long.\n");
+  expect(first(expiry).reason).toBe("expired");
+});
+
+test("Yahoo's 'dd Not a valid recipient' (554, no enhanced code) is a missing mailbox", () => {
+  const raw = plain("MAILER-DAEMON@yahoo.com", "Failure Notice", "Sorry, we were unable to deliver your message to the following address.\n\n<ivy@yahoo.com>:\n554: delivery error: dd Not a valid recipient - atlas103.free.mail.bf1.yahoo.com\n\n--- Below this line is a copy of the message.\n");
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "ivy@yahoo.com", hard: true, reason: "user_unknown" });
+});
+
+test("a delay notice that says what happens 'if the delivery fails permanently' is still a delay", () => {
+  const raw = plain("Mail Delivery Subsystem <mailer-daemon@googlemail.com>", "Delivery Status Notification (Delay)", "** Message not delivered yet **\n\nThere was a temporary problem delivering your message to ann@example.com. Gmail will retry for 46 more hours. You'll be notified if the delivery fails permanently.\n\nThe response was:\nThe recipient server did not accept our requests to connect. [mx.example.com. 192.0.2.1: timed out]\n");
+  expect(first(raw)).toMatchObject({ recipient: "deferred", address: "ann@example.com", hard: false });
+  // control: the permanent failure of the same provider is a bounce
+  const failed = plain("Mail Delivery Subsystem <mailer-daemon@googlemail.com>", "Delivery Status Notification (Failure)", "** Message not delivered **\n\nThere was a problem delivering your message to ann@example.com. See the technical details below.\n\nThe response from the remote server was:\n550 5.1.1 The email account that you tried to reach does not exist.\n");
+  expect(first(failed)).toMatchObject({ recipient: "bounced", hard: true, reason: "user_unknown" });
+});
+
+test("the reason in parentheses after the address (GroupWise) is the recipient's error", () => {
+  const raw = plain("postmaster@groupwise.example.com", "Undeliverable mail: Quick question", "The message that you sent was undeliverable to the following:\n\thal@example.com (host not responding)\n\nPossibly truncated original message follows:\n");
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "hal@example.com", hard: false, reason: "network" });
+});
+
+test("one recipient whose reason is written before its address, a footer after it", () => {
+  const raw = plain("Postmaster <postmaster@mail.example.net>", "Mail System Error - Returned Mail", "This Message was undeliverable due to the following reason:\n\nThe user(s) account does not exist.\n\n<cy@example.net>\n\nPlease reply to Postmaster@mail.example.net\nif you feel this message to be in error.\n");
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "cy@example.net", hard: true, reason: "user_unknown" });
+  // control: words that do not say why still say nothing
+  const vague = plain("Postmaster <postmaster@mail.example.net>", "Mail System Error - Returned Mail", "This Message was undeliverable.\n\n<cy@example.net>\n\nPlease reply to Postmaster@mail.example.net\nif you feel this message to be in error.\n");
+  expect(first(vague)).toMatchObject({ hard: false, reason: "other" });
+});
