@@ -146,7 +146,7 @@ const AuthenticationSchema = t.Object(
 const ReportSchema = t.Object(
   {
     format: openEnum("dsn (RFC 3464), arf (RFC 5965 and providers' complaint formats), or an MTA's own bounce format"),
-    feedback_type: Text("A complaint's Feedback-Type (abuse, opt-out…)"),
+    feedback_type: Text("A feedback report's Feedback-Type: abuse, fraud, other (a complaint); opt-out (an unsubscribe); not-spam, virus, auth-failure (no effect)"),
     original_message_id: Text("The Message-ID of the returned original, as written"),
     recipients: t.Array(
       t.Object({
@@ -160,7 +160,7 @@ const ReportSchema = t.Object(
       }),
     ),
   },
-  { description: "The ingest's reading of a bounce or complaint; null for other kinds" },
+  { description: "The ingest's reading of a bounce or feedback report (also on an unsubscribe that came as an ARF opt-out); null for other kinds" },
 );
 
 export const InboundMessageSchema = t.Object(

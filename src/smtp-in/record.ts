@@ -21,7 +21,7 @@ import { inboxSettingsOf } from "../modules/inbox/settings";
 import { assignThread } from "../modules/inbox/thread-assign";
 import type { Classification, InboundProposal } from "../db/schema";
 import { inboundMessageView } from "../representations/inbound-message";
-import type { Report } from "./bounces";
+import { feedbackEffect, type Report } from "./bounces";
 import { referencesOf } from "./steps/match";
 import type { InboundRow, IngestWork } from "./work";
 
@@ -65,7 +65,7 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
   const row = processedStatement(ctx)(r.id, owner, {
     kind: w.kind,
     authentication: w.authentication,
-    report: w.report && (w.kind === "bounce" || w.kind === "complaint") ? reportOf(w.report) : null,
+    report: w.report && (w.report.kind === "bounce" || w.report.kind === "complaint") ? reportOf(w.report) : null,
     matchedBy: m?.by ?? null,
     messageId: m?.messageId ?? null,
     personId: m?.personId ?? null,
@@ -79,12 +79,15 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
     text: v?.visibleText.slice(0, TEXT_MAX) ?? null,
     at: now,
   })!;
+  // a feedback report that is no complaint (not-spam, auth-failure, virus) is kept and matched, and changes nothing
+  const kind = row.kind;
+  const evidence = kind === "bounce" || kind === "unsubscribe" || (kind === "complaint" && feedbackEffect(w.report?.feedbackType ?? null) === "complaint");
   const events =
-    m && (row.kind === "bounce" || row.kind === "complaint" || row.kind === "unsubscribe")
+    m && evidence
       ? recordInboundEvidence(ctx, tx, outbox, {
           workspaceId: row.workspaceId,
           inboundMessageId: row.id,
-          kind: row.kind,
+          kind,
           recipients: w.report?.recipients.map((x) => ({ ...x, reason: x.reason })) ?? [],
           messageId: m.messageId,
           personId: m.personId,

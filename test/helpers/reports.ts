@@ -60,7 +60,7 @@ export function dsn(o: DsnOptions): string {
   ].join("\r\n");
 }
 
-export function arf(o: { to: string; recipient: string; originalMessageId?: string | null }): string {
+export function arf(o: { to: string; recipient: string; originalMessageId?: string | null; feedbackType?: string }): string {
   return [
     `From: Feedback Loop <fbl@isp.test>`,
     `To: ${o.to}`,
@@ -78,7 +78,7 @@ export function arf(o: { to: string; recipient: string; originalMessageId?: stri
     `--ARF`,
     `Content-Type: message/feedback-report`,
     ``,
-    `Feedback-Type: abuse`,
+    `Feedback-Type: ${o.feedbackType ?? "abuse"}`,
     `User-Agent: FBL/1.0`,
     `Version: 1`,
     `Original-Rcpt-To: <${o.recipient}>`,
@@ -127,6 +127,24 @@ export function reply(o: { from: string; to: string; inReplyTo?: string; subject
     `Content-Type: text/plain; charset=utf-8`,
     ``,
     o.body ?? `Sounds interesting. Can we talk on Thursday?`,
+    ``,
+  ].join("\r\n");
+}
+
+/** Apple Mail's unsubscribe button: a message to the List-Unsubscribe mailto saying so (X-Apple-Unsubscribe). */
+export function appleUnsubscribe(o: { from: string; to: string }): string {
+  return [
+    `From: ${o.from}`,
+    `To: ${o.to}`,
+    `Subject: unsubscribe`,
+    `Date: ${date}`,
+    `Message-ID: <${crypto.randomUUID()}@icloud.test>`,
+    `MIME-Version: 1.0`,
+    `Content-Type: text/plain; charset=UTF-8`,
+    `Auto-Submitted: auto-replied`,
+    `X-Apple-Unsubscribe: true`,
+    ``,
+    `Apple Mail sent this email to unsubscribe from the message "Quick question".`,
     ``,
   ].join("\r\n");
 }

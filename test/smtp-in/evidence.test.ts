@@ -13,7 +13,7 @@ import { startDnsServer, type TestDnsServer } from "../helpers/dns";
 import { created, uniqueEmail } from "../helpers/factory";
 import { expectOk } from "../helpers/http";
 import { verifiedSender, type Sender } from "../helpers/mta";
-import { arf, autoReply, dsn, reply } from "../helpers/reports";
+import { appleUnsubscribe, arf, autoReply, dsn, reply } from "../helpers/reports";
 import { smtpSend } from "../helpers/smtp-client";
 import { startSmtpPeer, type SmtpPeer } from "../helpers/smtp";
 
@@ -136,6 +136,34 @@ describe("other evidence", () => {
     expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("spam");
   });
 
+  // RFC 5965 §7.3 and RFC 6591: the reporter says it is not spam, found a virus, or reports a DMARC failure — not the recipient's complaint
+  for (const feedbackType of ["not-spam", "auth-failure", "virus"]) {
+    test(`a feedback report of type ${feedbackType} is kept and matched, and neither suppresses nor marks the person`, async () => {
+      const s = await sentMessage();
+      const to = s.message.to[0]!;
+      await deliver("fbl@isp.test", s.sender.email, arf({ to: s.sender.email, recipient: to, originalMessageId: s.messageIdHeader, feedbackType }));
+      const [inbound] = await inboundOf(s.w);
+      expect(inbound).toMatchObject({ kind: "complaint", matched_by: "message_id", message_id: s.message.id });
+      expect(inbound.report.feedback_type).toBe(feedbackType);
+      expect((await s.w.api.get(`/v1/delivery_events?message_id=${s.message.id}&type=complained`)).body.data).toEqual([]);
+      expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(to)}`)).body.data).toEqual([]);
+      expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("active");
+    });
+  }
+
+  test("an opt-out feedback report unsubscribes the person (reason unsubscribed), it is no spam complaint", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    await deliver("fbl@isp.test", s.verp, arf({ to: s.verp, recipient: to, originalMessageId: s.messageIdHeader, feedbackType: "opt-out" }));
+    const [inbound] = await inboundOf(s.w);
+    expect(inbound).toMatchObject({ kind: "unsubscribe", matched_by: "verp", message_id: s.message.id });
+    expect(inbound.report.feedback_type).toBe("opt-out");
+    expect((await s.w.api.get(`/v1/delivery_events?message_id=${s.message.id}&type=complained`)).body.data).toEqual([]);
+    expect((await s.w.api.get(`/v1/delivery_events?message_id=${s.message.id}&type=unsubscribed`)).body.data).toHaveLength(1);
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(to)}`)).body.data[0].reason).toBe("unsubscribed");
+    expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("unsubscribed");
+  });
+
   test("an out-of-office reply is never a bounce: kept as auto_reply, no evidence recorded", async () => {
     const s = await sentMessage();
     await deliver(s.message.to[0]!, s.sender.email, autoReply({ from: s.message.to[0]!, to: s.sender.email, inReplyTo: s.messageIdHeader }));
@@ -190,6 +218,18 @@ describe("other evidence", () => {
     const sup = (await w0.api.get(`/v1/suppressions?email=${encodeURIComponent(message.to[0])}`)).body.data[0];
     expect(sup.reason).toBe("unsubscribed");
     expect((await w0.api.get(`/v1/people/${message.person_id}`)).body.status).toBe("unsubscribed");
+  });
+
+  test("Apple Mail's unsubscribe notice to the List-Unsubscribe mailto unsubscribes the person, it is no spam complaint", async () => {
+    const s = await sentMessage();
+    const row = app.ctx.db.select().from(messages).where(eq(messages.id, s.message.id)).get()!;
+    const address = `unsubscribe+${row.unsubscribeToken}@${row.envelopeFrom.split("@")[1]}`;
+    await deliver(s.message.to[0]!, address, appleUnsubscribe({ from: s.message.to[0]!, to: address }));
+    const [inbound] = await inboundOf(s.w);
+    expect(inbound).toMatchObject({ kind: "unsubscribe", matched_by: "verp", message_id: s.message.id });
+    expect((await s.w.api.get(`/v1/delivery_events?message_id=${s.message.id}&type=complained`)).body.data).toEqual([]);
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(s.message.to[0]!)}`)).body.data[0].reason).toBe("unsubscribed");
+    expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("unsubscribed");
   });
 });
 

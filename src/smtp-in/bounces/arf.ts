@@ -9,6 +9,23 @@
 import { addressValue, firstAddress, readFields } from "./fields";
 import { header, headerText, walk, type Entity } from "./mime";
 
+/**
+ * Feedback types that are not the recipient's complaint: RFC 5965's not-spam
+ * (the reporter judged it not spam) and virus (a scanner's finding), RFC 6591's
+ * auth-failure (a DMARC, SPF or DKIM failure report, sent to the domain's ruf).
+ */
+const NOT_COMPLAINTS = new Set(["not-spam", "auth-failure", "virus"]);
+
+/**
+ * What a feedback report asks of us: the recipient complained (abuse, fraud,
+ * other and types we do not know), asked to be removed (opt-out: Apple Mail's
+ * unsubscribe notice, an ISP's opt-out report), or nothing (see NOT_COMPLAINTS).
+ */
+export function feedbackEffect(feedbackType: string | null): "complaint" | "unsubscribe" | "none" {
+  if (feedbackType === "opt-out") return "unsubscribe";
+  return feedbackType !== null && NOT_COMPLAINTS.has(feedbackType) ? "none" : "complaint";
+}
+
 export interface Complaint {
   format: string;
   feedbackType: string;

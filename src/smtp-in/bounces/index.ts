@@ -13,6 +13,8 @@ import type { BounceReason } from "../../mta/answers";
 import { parseSesNotification } from "./amazon-ses";
 import { parseComplaint, returnedOriginal } from "./arf";
 import { isAutoReply } from "./auto-reply";
+
+export { feedbackEffect } from "./arf";
 import { classifyRecipient, type Classified } from "./classify";
 import { parseDeliveryStatus } from "./dsn";
 import { allAddresses, firstAddress, type Found } from "./fields";

@@ -2,10 +2,11 @@
 // an unsubscribe request or a reply (bounces/ reads reports; the inbox's
 // classifier reads what a person wrote). A message to a List-Unsubscribe
 // mailto is an unsubscribe request, whatever it says (RFC 2369: its arrival is
-// the request).
+// the request), and so is a feedback report of type opt-out (Apple Mail's
+// unsubscribe button writes one to that mailto).
 import type { Verdict } from "../../modules/inbox/classifier";
 import type { InboundKind } from "../../db/schema";
-import type { ReportKind } from "../bounces";
+import { feedbackEffect, type Report, type ReportKind } from "../bounces";
 import { readMessage } from "../read";
 import { unsubscribeToken } from "../recipients";
 import type { IngestWork } from "../work";
@@ -16,7 +17,7 @@ export async function classify(w: IngestWork): Promise<void> {
   w.report = read.report;
   const verdict = read.verdict;
   const toUnsubscribe = w.row.rcptTo.some((a) => unsubscribeToken(a) !== null);
-  if (toUnsubscribe && w.report.kind === "other") {
+  if ((toUnsubscribe && w.report.kind === "other") || optOut(w.report)) {
     w.kind = "unsubscribe";
     w.verdict = { ...verdict, classification: "unsubscribe_request", sentiment: null, intent: null, proposal: null };
     return;
@@ -30,3 +31,5 @@ function kindOf(reportKind: ReportKind, v: Verdict): InboundKind {
   if (reportKind !== "other") return reportKind;
   return v.classification === "auto_reply" ? "auto_reply" : "other";
 }
+
+const optOut = (r: Report) => r.kind === "complaint" && feedbackEffect(r.feedbackType) === "unsubscribe";

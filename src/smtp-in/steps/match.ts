@@ -40,7 +40,8 @@ export function match(w: IngestWork): void {
   w.match = byEnvelope(w) ?? byMessageId(w) ?? byReferences(w) ?? byRecipient(w) ?? bySubject(w);
 }
 
-const isReport = (w: IngestWork) => w.kind === "bounce" || w.kind === "complaint";
+/** A report about a message we sent (its original returned), whatever the ingest made of it (an opt-out report is an unsubscribe). */
+const isReport = (w: IngestWork) => w.report?.kind === "bounce" || w.report?.kind === "complaint";
 const OURS = /^(msg_[0-9a-f]{32})@/;
 
 /** A message of ours by its Message-ID header value (without <>), checked against the stored header. */
@@ -108,7 +109,7 @@ function bySubject(w: IngestWork): Match | null {
 }
 
 function byRecipient(w: IngestWork): Match | null {
-  if (w.kind !== "bounce" && w.kind !== "complaint") return null;
+  if (!isReport(w)) return null;
   const s = statements(w.ctx);
   for (const r of w.report?.recipients ?? []) {
     const person = s.person.get(w.row.workspaceId, emailKey(r.address));
