@@ -1,8 +1,8 @@
 // What the message is: a bounce, a delay notice, a complaint, an auto-reply,
 // an unsubscribe request or a reply (bounces/ reads reports; the inbox's
 // classifier reads what a person wrote). A message to a List-Unsubscribe
-// mailto is an unsubscribe request, whatever it says (RFC 2369: its arrival is
-// the request), and so is a feedback report of type opt-out (Apple Mail's
+// mailto is an unsubscribe request, whatever it says and even when it calls
+// itself automatic (RFC 2369: its arrival is the request), and so is a feedback report of type opt-out (Apple Mail's
 // unsubscribe button writes one to that mailto).
 import type { Verdict } from "../../modules/inbox/classifier";
 import type { InboundKind } from "../../db/schema";
@@ -17,7 +17,9 @@ export async function classify(w: IngestWork): Promise<void> {
   w.report = read.report;
   const verdict = read.verdict;
   const toUnsubscribe = w.row.rcptTo.some((a) => unsubscribeToken(a) !== null);
-  if ((toUnsubscribe && w.report.kind === "other") || optOut(w.report)) {
+  // mail clients' unsubscribe messages often say they are automatic (Auto-Submitted: auto-generated): still the request
+  const request = w.report.kind === "other" || w.report.kind === "auto_reply";
+  if ((toUnsubscribe && request) || optOut(w.report)) {
     w.kind = "unsubscribe";
     w.verdict = { ...verdict, classification: "unsubscribe_request", sentiment: null, intent: null, proposal: null };
     return;
