@@ -10,13 +10,15 @@
 //    wording in the visible text (auto-reply.ts: autoReplyWording).
 // 3. unsubscribe_request — removal wording in the visible text (our own quoted
 //    footer is not visible text), or a bare "unsubscribe" subject.
-// 4. reply — scored for intent and sentiment (intent.ts).
+// 4. reply — a calendar answer (calendar.ts: an invitation accepted is a
+//    meeting), else scored for intent and sentiment (intent.ts).
 // The visible text (visible.ts) is what every rule after 1 reads: the new
 // text, without quoted history, forwarded parts or signature.
 import { autoReplyWording } from "../../../smtp-in/bounces/auto-reply";
 import { parseReport, type Report } from "../../../smtp-in/bounces";
 import { allAddresses, firstAddress } from "../../../smtp-in/bounces/fields";
 import { header, headerText, parseMessage, type Entity } from "../../../smtp-in/bounces/mime";
+import { calendarAnswer } from "./calendar";
 import { returnDate, type Reference } from "./dates";
 import { fold } from "./fold";
 import { decide, score, type Intent, type Sentiment } from "./intent";
@@ -98,6 +100,11 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   }
 
   if (asksRemoval(folded)) return removal();
+
+  // an invitation accepted (or a new time proposed) is a meeting whatever the note says; a refusal is read as written
+  const answer = calendarAnswer(msg, writer.addresses);
+  if (answer === "accepted" || answer === "counter") return verdict("reply", { intent: "meeting_request", sentiment: "positive" });
+  if (answer === "tentative") return verdict("reply", { intent: "meeting_request", sentiment: "neutral" });
 
   const s = score(visible, folded);
   const found = mentions(visible, excluded);

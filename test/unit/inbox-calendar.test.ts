@@ -1,0 +1,96 @@
+// A calendar answer (RFC 6047 iMIP carrying an RFC 5546 REPLY or COUNTER) is
+// read from its structure: an invitation accepted or a new time proposed is a
+// meeting whatever the note or the subject's language; a decline is read as
+// written; an invitation (REQUEST) or a calendar file without an answer
+// changes nothing.
+import { describe, expect, test } from "bun:test";
+import { classifyMessage } from "../../src/modules/inbox/classifier";
+
+const ics = (method: string, partstat: string | null, attendee = "priya.nair@prospect.example") =>
+  [
+    "BEGIN:VCALENDAR",
+    "PRODID:-//Some Client//EN",
+    "VERSION:2.0",
+    `METHOD:${method}`,
+    "BEGIN:VEVENT",
+    "UID:5f1c2b7e-nearbound-intro",
+    "DTSTART:20270119T140000Z",
+    "DTEND:20270119T143000Z",
+    "ORGANIZER;CN=Leo:mailto:leo@outbound.example",
+    ...(partstat ? [`ATTENDEE;CN="Priya Nair";PARTSTAT=${partstat};\r\n ROLE=REQ-PARTICIPANT:mailto:${attendee}`] : []),
+    "SUMMARY:Intro call",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ].join("\r\n");
+
+function message(o: { subject: string; note: string; calendar: string | null; method?: string }) {
+  const head = ["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", `Subject: ${o.subject}`, "Date: Mon, 11 Jan 2027 14:00:00 +0000", "MIME-Version: 1.0"];
+  if (!o.calendar) return [...head, "Content-Type: text/plain; charset=utf-8", "", o.note, ""].join("\r\n");
+  return [
+    ...head,
+    'Content-Type: multipart/alternative; boundary="CAL"',
+    "",
+    "--CAL",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    o.note,
+    "",
+    "--CAL",
+    `Content-Type: text/calendar; charset=utf-8${o.method ? `; method=${o.method}` : ""}`,
+    "",
+    o.calendar,
+    "",
+    "--CAL--",
+    "",
+  ].join("\r\n");
+}
+
+describe("an invitation answered", () => {
+  test.each([
+    ["Accepted: Intro call @ Tue 19 Jan 2027 3pm (CET)", "Priya Nair has accepted this invitation.", "ACCEPTED"],
+    ["Angenommen: Intro call", "", "ACCEPTED"],
+    ["Accepté : Intro call", "Sounds good, but I may run a few minutes late.", "ACCEPTED"],
+    ["Aceptado: Intro call", "Priya Nair ha aceptado esta invitación.", "ACCEPTED"],
+  ])("%p (REPLY, PARTSTAT=%p) is a meeting, positive", (subject, note, partstat) => {
+    const v = classifyMessage(message({ subject, note, calendar: ics("REPLY", partstat), method: "REPLY" }));
+    expect(v).toMatchObject({ classification: "reply", intent: "meeting_request", sentiment: "positive" });
+  });
+
+  test("a new time proposed (COUNTER) is a meeting", () => {
+    const v = classifyMessage(message({ subject: "New Time Proposed: Intro call", note: "", calendar: ics("COUNTER", "ACCEPTED"), method: "COUNTER" }));
+    expect(v).toMatchObject({ classification: "reply", intent: "meeting_request" });
+  });
+
+  test("a tentative answer is a meeting, neutral", () => {
+    const v = classifyMessage(message({ subject: "Tentative: Intro call", note: "", calendar: ics("REPLY", "TENTATIVE"), method: "REPLY" }));
+    expect(v).toMatchObject({ classification: "reply", intent: "meeting_request", sentiment: "neutral" });
+  });
+
+  test("the method read from the calendar when the Content-Type does not say it; a folded ATTENDEE line", () => {
+    const v = classifyMessage(message({ subject: "Re: Intro call", note: "", calendar: ics("REPLY", "ACCEPTED") }));
+    expect(v.intent).toBe("meeting_request");
+  });
+
+  test("a decline is read as written: a refusal stays a refusal", () => {
+    const v = classifyMessage(message({ subject: "Declined: Intro call", note: "We have decided not to move forward, please don't contact me again.", calendar: ics("REPLY", "DECLINED"), method: "REPLY" }));
+    expect(v.intent).not.toBe("meeting_request");
+  });
+
+  test("a decline with no note proposes no meeting", () => {
+    const v = classifyMessage(message({ subject: "Declined: Intro call", note: "Priya Nair has declined this invitation.", calendar: ics("REPLY", "DECLINED"), method: "REPLY" }));
+    expect(v.classification).toBe("reply");
+    expect(v.intent).not.toBe("meeting_request");
+  });
+});
+
+describe("controls: no answer to an invitation", () => {
+  test("an invitation the prospect sends (REQUEST) is read by its words", () => {
+    const v = classifyMessage(message({ subject: "Invitation: Budget review", note: "Not interested, thanks.", calendar: ics("REQUEST", "NEEDS-ACTION"), method: "REQUEST" }));
+    expect(v.intent).toBe("not_interested");
+  });
+
+  test("the same words without a calendar part are read as written", () => {
+    const v = classifyMessage(message({ subject: "Accepted: Intro call", note: "No thanks, not interested.", calendar: null }));
+    expect(v.intent).toBe("not_interested");
+  });
+});
