@@ -335,3 +335,37 @@ describe("unsubscribe requests", () => {
     expect(v.classification).toBe("reply");
   });
 });
+
+describe("a machine's report that names no failure is nobody's reply", () => {
+  const report = (type: string, human: string, part: string, fields: string[]) =>
+    message([`Content-Type: multipart/report; report-type=${type}; boundary="r"`], "--r", "Content-Type: text/plain", "", human, "--r", `Content-Type: ${part}`, "", ...fields, "--r--");
+
+  test.each([
+    [
+      "a read receipt (RFC 8098) whose text names a day and an hour",
+      report("disposition-notification", "Your message\n  Subject: Una idea\nwas read on Thursday, 14 January 2027 at 10:00 — let's talk.", "message/disposition-notification", [
+        "Reporting-UA: cliente.example; Microsoft Outlook 16.0",
+        "Final-Recipient: rfc822;tomas@cliente.example",
+        "Disposition: manual-action/MDN-sent-manually; displayed",
+      ]),
+    ],
+    [
+      "a success DSN (Action: delivered)",
+      report("delivery-status", "Your message was successfully delivered to the destination(s) listed below. Thanks, interesting!", "message/delivery-status", [
+        "Reporting-MTA: dns; mx.cliente.example",
+        "",
+        "Final-Recipient: rfc822; tomas@cliente.example",
+        "Action: delivered",
+        "Status: 2.0.0",
+      ]),
+    ],
+    ["an SMTP TLS report (RFC 8460)", report("tlsrpt", "This is an aggregate TLS report from cliente.example. Interested in the details? See the attachment.", "application/tlsrpt+json", ['{"organization-name":"cliente.example"}'])],
+  ])("%s is an auto-reply, no intent", (_name, raw) => {
+    expect(classifyMessage(raw)).toMatchObject({ classification: "auto_reply", intent: null, sentiment: null });
+  });
+
+  test("control: a person's reply that mentions a receipt is a reply", () => {
+    const v = classifyMessage(message([], "I read your message on Thursday — let's talk at 10:00 on Friday."));
+    expect(v).toMatchObject({ classification: "reply", intent: "meeting_request" });
+  });
+});

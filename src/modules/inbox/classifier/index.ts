@@ -5,7 +5,8 @@
 // Order, and why:
 // 1. bounce / complaint — the report parser (src/smtp-in/bounces) knows the
 //    formats; they also carry auto-reply headers, so they come first.
-// 2. auto_reply — RFC 3834 and its relatives in the headers, or a subject
+// 2. auto_reply — a machine's report that is no failure (a read receipt, a
+//    success DSN), RFC 3834 and its relatives in the headers, or a subject
 //    that says so (the report parser again); else unmistakable responder
 //    wording in the visible text (auto-reply.ts: autoReplyWording).
 // 3. unsubscribe_request — removal wording in the visible text (our own quoted
@@ -17,7 +18,7 @@
 import { autoReplyWording } from "../../../smtp-in/bounces/auto-reply";
 import { parseReport, type Report } from "../../../smtp-in/bounces";
 import { allAddresses, firstAddress } from "../../../smtp-in/bounces/fields";
-import { header, headerText, parseMessage, type Entity } from "../../../smtp-in/bounces/mime";
+import { header, headerText, parseMessage, walk, type Entity } from "../../../smtp-in/bounces/mime";
 import { calendarAnswer } from "./calendar";
 import { returnDate, type Reference } from "./dates";
 import { fold } from "./fold";
@@ -76,6 +77,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   if (report.kind === "bounce") return verdict("bounce");
   if (report.kind === "complaint") return verdict("complaint");
+  // a machine's report that names no failure (a read receipt, a success DSN, a TLS report): nobody wrote it
+  if (isMachineReport(msg)) return verdict("auto_reply");
 
   const ours = ownDomains(msg, writer, opts.ownDomains);
   const excluded = (a: string) => writer.addresses.includes(a) || ours.has(a.slice(a.lastIndexOf("@") + 1));
@@ -124,6 +127,11 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   else if (intent === "referral") proposal = referralProposal(found, named);
   return verdict("reply", { intent, sentiment, proposal });
 }
+
+const REPORT_PARTS = new Set(["message/delivery-status", "message/global-delivery-status", "message/disposition-notification", "message/global-disposition-notification"]);
+
+/** RFC 6522's multipart/report (DSN, MDN, TLS-RPT…) or a report part on its own. */
+const isMachineReport = (msg: Entity) => msg.type === "multipart/report" || walk(msg).some((e) => REPORT_PARTS.has(e.type));
 
 const REMOVAL_SUBJECT = /^(?:(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s?:\s?)*(?:unsubscribe|remove me|opt[ -]?out|abmelden|austragen|abbestellen|desinscription|desinscrire|desabonnement|baja|darme de baja|cancellami|cancellazione|disiscrizione|afmelden|uitschrijven|descadastrar|descadastro)(?![a-z])/;
 
