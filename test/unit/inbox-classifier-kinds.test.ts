@@ -364,6 +364,31 @@ describe("a machine's report that names no failure is nobody's reply", () => {
     expect(classifyMessage(raw)).toMatchObject({ classification: "auto_reply", intent: null, sentiment: null });
   });
 
+  test.each([
+    ["Report domain: sender.example Submitter: google.com Report-ID: 1234567890123456789", "application/zip"],
+    ["[Preview] Report Domain: sender.example Submitter: protection.outlook.com Report-ID: 8c1d2e", "application/gzip"],
+  ])("a DMARC aggregate report (RFC 7489 §7.2.1.1) %p is an auto-reply", (subject, type) => {
+    const raw = [
+      "From: DMARC Aggregate Report <dmarcreport@receiver.example>",
+      "To: mia@sender.example",
+      `Subject: ${subject}`,
+      `Date: ${DATE}`,
+      'Content-Type: multipart/mixed; boundary="m"',
+      "",
+      "--m",
+      "Content-Type: text/html",
+      "",
+      "<p>This is a DMARC aggregate report for emails received between 2027-01-13 00:00 UTC and 2027-01-14 00:00 UTC. Let's talk about the results.</p>",
+      "--m",
+      `Content-Type: ${type}; name="report.zip"`,
+      "Content-Transfer-Encoding: base64",
+      "",
+      "UEsDBBQAAAAIAA==",
+      "--m--",
+    ].join("\n");
+    expect(classifyMessage(raw)).toMatchObject({ classification: "auto_reply", intent: null });
+  });
+
   test("control: a person's reply that mentions a receipt is a reply", () => {
     const v = classifyMessage(message([], "I read your message on Thursday — let's talk at 10:00 on Friday."));
     expect(v).toMatchObject({ classification: "reply", intent: "meeting_request" });

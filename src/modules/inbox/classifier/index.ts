@@ -77,7 +77,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   if (report.kind === "bounce") return verdict("bounce");
   if (report.kind === "complaint") return verdict("complaint");
-  // a machine's report that names no failure (a read receipt, a success DSN, a TLS report): nobody wrote it
+  // a machine's report that names no failure (a read receipt, a success DSN, a TLS or DMARC report): nobody wrote it
   if (isMachineReport(msg)) return verdict("auto_reply");
 
   const ours = ownDomains(msg, writer, opts.ownDomains);
@@ -130,8 +130,12 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
 const REPORT_PARTS = new Set(["message/delivery-status", "message/global-delivery-status", "message/disposition-notification", "message/global-disposition-notification"]);
 
-/** RFC 6522's multipart/report (DSN, MDN, TLS-RPT…) or a report part on its own. */
-const isMachineReport = (msg: Entity) => msg.type === "multipart/report" || walk(msg).some((e) => REPORT_PARTS.has(e.type));
+/** A DMARC aggregate report's subject (RFC 7489 §7.2.1.1), some receivers add a tag before it ("[Preview]"). */
+const DMARC_AGGREGATE = /^\s*(?:\[[^\]]{1,40}\]\s*)?report[ -]domain:\s*\S+\s+submitter:\s*\S+/i;
+
+/** RFC 6522's multipart/report (DSN, MDN, TLS-RPT…), a report part on its own, or a DMARC aggregate report. */
+const isMachineReport = (msg: Entity) =>
+  msg.type === "multipart/report" || walk(msg).some((e) => REPORT_PARTS.has(e.type)) || DMARC_AGGREGATE.test(headerText(msg, "subject") ?? "");
 
 const REMOVAL_SUBJECT = /^(?:(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s?:\s?)*(?:unsubscribe|remove me|opt[ -]?out|abmelden|austragen|abbestellen|desinscription|desinscrire|desabonnement|baja|darme de baja|cancellami|cancellazione|disiscrizione|afmelden|uitschrijven|descadastrar|descadastro)(?![a-z])/;
 
