@@ -1444,3 +1444,27 @@ describe("'not something we would use', 'we would never use this' — in the sev
     ["C'est quelque chose qu'on utiliserait volontiers, envoyez-moi les tarifs.", "interested"],
   ]);
 });
+
+describe("'I'd like to know where…' is a question, '… know more' is interest", () => {
+  intents([
+    ["I'd like to know where you got my email address.", "question"],
+    ["We'd like to know the price for 10 users.", "question"],
+    ["Ich würde gerne wissen, woher Sie meine Daten haben.", "question"],
+    ["Ich möchte wissen, wo Ihre Server stehen.", "question"],
+    ["J'aimerais savoir où vous avez trouvé mon adresse.", "question"],
+    ["Je voudrais savoir combien coûte la licence.", "question"],
+    ["Me gustaría saber de dónde sacaron mi correo.", "question"],
+    ["Quisiera saber dónde están alojados los datos.", "question"],
+    ["Vorrei sapere dove avete preso il mio indirizzo email.", "question"],
+    ["Vorrei sapere quanto costa per cinque utenti.", "question"],
+    ["Ik wil graag weten waar de data wordt opgeslagen.", "question"],
+    ["Gostaria de saber onde vocês conseguiram meu e-mail.", "question"],
+    ["I'd like to know more.", "interested"],
+    ["Ich würde gerne mehr erfahren.", "interested"],
+    ["J'aimerais en savoir plus.", "interested"],
+    ["Me gustaría saber más.", "interested"],
+    ["Vorrei saperne di più.", "interested"],
+    ["Ik wil graag meer weten.", "interested"],
+    ["Gostaria de saber mais.", "interested"],
+  ]);
+});
