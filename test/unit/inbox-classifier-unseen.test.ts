@@ -1468,3 +1468,14 @@ describe("'I'd like to know where…' is a question, '… know more' is interest
     ["Gostaria de saber mais.", "interested"],
   ]);
 });
+
+describe("'I'll circle back' is the writer answering later, 'might be relevant' is interest", () => {
+  intents([
+    ["Can you send over the deck? I'll go through it with the team and circle back.", "interested"],
+    ["This may well be of interest to our ops team. Let me check with them and get back to you.", "interested"],
+    ["Might be relevant for us — send me a one-pager and I'll circle back.", "interested"],
+    ["Let's circle back.", "later"],
+    ["Let's circle back next quarter.", "later"],
+    ["This might be useful, but not right now.", "later"],
+  ]);
+});
