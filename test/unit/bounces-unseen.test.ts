@@ -46,3 +46,13 @@ test("one recipient whose reason is written before its address, a footer after i
   const vague = plain("Postmaster <postmaster@mail.example.net>", "Mail System Error - Returned Mail", "This Message was undeliverable.\n\n<cy@example.net>\n\nPlease reply to Postmaster@mail.example.net\nif you feel this message to be in error.\n");
   expect(first(vague)).toMatchObject({ hard: false, reason: "other" });
 });
+
+test("a mailer daemon's report in a language we do not read is a bounce when it quotes a refusal with its enhanced code", () => {
+  const czech = plain("MAILER-DAEMON@email.seznam.example", "Nedoručitelná zpráva", "Toto je automaticky generovaná zpráva.\n\nVaši zprávu se nepodařilo doručit následujícím příjemcům:\n\n<eve@seznam.example>: 550 5.1.1 Mailbox does not exist\n");
+  expect(first(czech)).toEqual({ kind: "bounce", recipient: "bounced", address: "eve@seznam.example", hard: true, reason: "user_unknown" });
+  const polish = plain("MAILER-DAEMON@poczta.example", "Zwrot wiadomości", "Wiadomość nie mogła zostać dostarczona do następujących odbiorców:\n\nola@poczta.example\n    552-5.2.2 Skrzynka odbiorcy jest pełna\n");
+  expect(first(polish)).toMatchObject({ kind: "bounce", address: "ola@poczta.example", hard: false, reason: "mailbox_full" });
+  // control: a daemon's notice that quotes no refusal is no bounce
+  const notice = plain("MAILER-DAEMON@poczta.example", "Powiadomienie", "Twoja skrzynka jest prawie pełna (95%). Usuń niepotrzebne wiadomości.\n");
+  expect(parseReport(notice).kind).toBe("other");
+});

@@ -224,6 +224,8 @@ function excluded(msg: Entity): Set<string> {
   return out;
 }
 
+const QUOTED_REFUSAL = /\b5\d\d\b.{0,80}(?:not taken|no such|unknown|rejected|denied|refused|failed|invalid|does not exist|not found|unavailable)|\b5\d\d[ -]5\.\d{1,3}\.\d{1,3}\b/i;
+
 function looksLikeBounce(msg: Entity, text: string): boolean {
   const from = headerText(msg, "from") ?? "";
   const subject = headerText(msg, "subject") ?? "";
@@ -232,8 +234,9 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
   const region = reportRegion(text);
   if (hasBounceWords(region)) return true;
   if (!DAEMON_FROM.test(from)) return false;
-  // a mailer daemon's message with a bounce subject, or quoting a refusal
-  return BOUNCE_SUBJECT.test(subject) || /\b5\d\d\b.{0,80}(?:not taken|no such|unknown|rejected|denied|refused|failed|invalid)/i.test(region.slice(0, 4000));
+  // a mailer daemon's message with a bounce subject, or quoting a refusal (in any language the daemon writes
+  // around it: a reply code with its enhanced code, "550 5.1.1", is one)
+  return BOUNCE_SUBJECT.test(subject) || QUOTED_REFUSAL.test(region.slice(0, 4000));
 }
 
 function formatName(msg: Entity, text: string): string | null {
