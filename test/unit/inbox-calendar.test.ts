@@ -1,8 +1,8 @@
 // A calendar answer (RFC 6047 iMIP carrying an RFC 5546 REPLY or COUNTER) is
 // read from its structure: an invitation accepted or a new time proposed is a
-// meeting whatever the note or the subject's language; a decline is read as
-// written; an invitation (REQUEST) or a calendar file without an answer
-// changes nothing.
+// meeting whatever the note or the subject's language, and so is an invitation
+// the writer organises; a decline is read as written; an invitation someone
+// else organised or a calendar file without an answer changes nothing.
 import { describe, expect, test } from "bun:test";
 import { classifyMessage } from "../../src/modules/inbox/classifier";
 
@@ -83,9 +83,15 @@ describe("an invitation answered", () => {
   });
 });
 
+test("an invitation the writer organises (REQUEST) is a meeting", () => {
+  const calendar = ics("REQUEST", "NEEDS-ACTION", "leo@outbound.example").replace("ORGANIZER;CN=Leo:mailto:leo@outbound.example", "ORGANIZER;CN=Priya Nair:mailto:priya.nair@prospect.example");
+  const v = classifyMessage(message({ subject: "Invitation: Intro call @ Tue 19 Jan 2027", note: "Sent you an invite.", calendar, method: "REQUEST" }));
+  expect(v).toMatchObject({ classification: "reply", intent: "meeting_request", sentiment: "positive" });
+});
+
 describe("controls: no answer to an invitation", () => {
-  test("an invitation the prospect sends (REQUEST) is read by its words", () => {
-    const v = classifyMessage(message({ subject: "Invitation: Budget review", note: "Not interested, thanks.", calendar: ics("REQUEST", "NEEDS-ACTION"), method: "REQUEST" }));
+  test("an invitation organised by someone else (forwarded) is read by its words", () => {
+    const v = classifyMessage(message({ subject: "Fwd: Invitation: Budget review", note: "Not interested, thanks.", calendar: ics("REQUEST", "NEEDS-ACTION"), method: "REQUEST" }));
     expect(v.intent).toBe("not_interested");
   });
 

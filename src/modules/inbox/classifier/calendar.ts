@@ -1,11 +1,12 @@
 // A calendar answer (iMIP, RFC 6047; iTIP, RFC 5546): the writer's mail client
 // answering an invitation sends a text/calendar part with METHOD:REPLY (or
-// COUNTER, a new time proposed) and the attendee's PARTSTAT. Read from the
+// COUNTER, a new time proposed) and the attendee's PARTSTAT; a REQUEST the
+// writer organises is an invitation of their own. Read from the
 // structure, not the wording: "Accepted: Intro call" and "Angenommen: …" are
 // the same REPLY with PARTSTAT=ACCEPTED.
 import { walk, type Entity } from "../../../smtp-in/bounces/mime";
 
-export type CalendarAnswer = "accepted" | "tentative" | "declined" | "counter";
+export type CalendarAnswer = "accepted" | "tentative" | "declined" | "counter" | "invited";
 
 /** How the writer answered an invitation, when the message carries a calendar answer. */
 export function calendarAnswer(msg: Entity, writerAddresses: readonly string[]): CalendarAnswer | null {
@@ -14,6 +15,9 @@ export function calendarAnswer(msg: Entity, writerAddresses: readonly string[]):
     const lines = unfold(e.text.slice(0, 64 * 1024));
     const method = (e.params.method ?? property(lines, "METHOD") ?? "").trim().toUpperCase();
     if (method === "COUNTER") return "counter";
+    // the writer sends us an invitation of their own: they organise the meeting
+    const organizer = property(lines, "ORGANIZER", true)?.toLowerCase() ?? "";
+    if (method === "REQUEST" && writerAddresses.some((a) => organizer.includes(`mailto:${a}`))) return "invited";
     if (method !== "REPLY") continue;
     const attendees = lines.filter((l) => /^ATTENDEE[;:]/i.test(l));
     // a REPLY names the one attendee answering; should it name more, the writer's line
@@ -31,7 +35,11 @@ function unfold(text: string): string[] {
   return text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/);
 }
 
-function property(lines: string[], name: string): string | null {
-  const line = lines.find((l) => l.toUpperCase().startsWith(`${name}:`));
+/** A property's value; with `params`, the whole line after the name (ORGANIZER;CN=…:mailto:…). */
+function property(lines: string[], name: string, params = false): string | null {
+  const line = lines.find((l) => {
+    const u = l.toUpperCase();
+    return u.startsWith(`${name}:`) || (params && u.startsWith(`${name};`));
+  });
   return line ? line.slice(name.length + 1) : null;
 }

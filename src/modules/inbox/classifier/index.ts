@@ -104,9 +104,10 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   if (asksRemoval(folded)) return removal();
 
-  // an invitation accepted (or a new time proposed) is a meeting whatever the note says; a refusal is read as written
+  // an invitation accepted, a new time proposed or the writer's own invitation is a meeting whatever the note says;
+  // a refusal is read as written
   const answer = calendarAnswer(msg, writer.addresses);
-  if (answer === "accepted" || answer === "counter") return verdict("reply", { intent: "meeting_request", sentiment: "positive" });
+  if (answer === "accepted" || answer === "counter" || answer === "invited") return verdict("reply", { intent: "meeting_request", sentiment: "positive" });
   if (answer === "tentative") return verdict("reply", { intent: "meeting_request", sentiment: "neutral" });
 
   const s = score(visible, folded);
