@@ -21,6 +21,11 @@ export interface ListenerOptions {
 
 /** RFC 5321 §4.5.3.1.8: at least 100 recipients must be taken; more are refused per transaction. */
 const MAX_RECIPIENTS = 100;
+/**
+ * Recipients refused on one connection before it is closed with 421 (Postfix's
+ * smtpd_hard_error_limit): a client guessing addresses gets a few tries, not a directory.
+ */
+const MAX_REFUSED_RECIPIENTS = 20;
 /** RFC 5321 §4.5.3.2: 5 minutes for a command, 10 for the data block; one idle limit for both. */
 const SOCKET_TIMEOUT_MS = 5 * 60_000;
 
@@ -119,7 +124,13 @@ export class InboundListener implements Service {
   private onRcptTo(address: SMTPServerAddress, session: SMTPServerSession, cb: (err?: Error) => void): void {
     if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return cb(smtpError(452, "4.5.3 Too many recipients"));
     try {
-      if (!routeRecipient(this.ctx, address.address).length) return cb(smtpError(550, `5.7.1 <${address.address}>: not a local address; relaying denied`));
+      if (!routeRecipient(this.ctx, address.address).length) {
+        // the session object lives as long as the connection (the envelope is per transaction)
+        const counted = session as { refused?: number };
+        counted.refused = (counted.refused ?? 0) + 1;
+        if (counted.refused > MAX_REFUSED_RECIPIENTS) return cb(smtpError(421, "4.7.0 Too many refused recipients, closing connection"));
+        return cb(smtpError(550, `5.7.1 <${address.address}>: not a local address; relaying denied`));
+      }
       cb();
     } catch (err) {
       this.ctx.log.error("smtp-in: recipient check failed", errorFields(err));

@@ -126,6 +126,28 @@ describe("recipients: never an open relay", () => {
     expect(stored.envelope.rcpt_to).toEqual(ids.slice(0, 100));
   });
 
+  test("a client guessing addresses: after 20 refused recipients on one connection the next gets 421 and the connection closes", async () => {
+    const { client } = await ehlo(app.running.smtpPort);
+    try {
+      expect((await client.command("MAIL FROM:<harvester@elsewhere.test>")).code).toBe(250);
+      for (let i = 0; i < 20; i++) expect((await client.command(`RCPT TO:<guess${i}@gmail.example>`)).code).toBe(550);
+      const last = await client.command("RCPT TO:<guess20@gmail.example>");
+      expect(last.code).toBe(421);
+      expect(last.text).toStartWith("4.7.0");
+      expect((await client.command("RCPT TO:<guess21@gmail.example>")).code).toBe(0); // closed
+    } finally {
+      client.close();
+    }
+    // a new connection starts afresh
+    const { client: again } = await ehlo(app.running.smtpPort);
+    try {
+      expect((await again.command("MAIL FROM:<harvester@elsewhere.test>")).code).toBe(250);
+      expect((await again.command("RCPT TO:<guess22@gmail.example>")).code).toBe(550);
+    } finally {
+      again.close();
+    }
+  });
+
   test("the null sender (MAIL FROM:<>) is accepted: bounces come from it", async () => {
     const { w, verp } = await mailbox();
     const r = await smtpSend(app.running.smtpPort, "", [verp], reply({ from: "MAILER-DAEMON@mx.recipient.test", to: verp }));
