@@ -5,6 +5,8 @@ export interface DsnOptions {
   /** Header To (the envelope recipient is the caller's). */
   to: string;
   recipient: string;
+  /** Original-Recipient when it differs from Final-Recipient (an alias or forward the reporting MTA expanded). */
+  originalRecipient?: string;
   action?: "failed" | "delayed";
   status?: string;
   diagnostic?: string;
@@ -41,7 +43,7 @@ export function dsn(o: DsnOptions): string {
     `Arrival-Date: ${date}`,
     ``,
     `Final-Recipient: rfc822; ${o.recipient}`,
-    `Original-Recipient: rfc822; ${o.recipient}`,
+    `Original-Recipient: rfc822; ${o.originalRecipient ?? o.recipient}`,
     `Action: ${action}`,
     `Status: ${status}`,
     `Remote-MTA: dns; inbound.recipient.test`,

@@ -164,6 +164,32 @@ describe("other evidence", () => {
     expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("unsubscribed");
   });
 
+  test("a hard bounce of the address ours forwards to (Original-Recipient ours) suppresses ours and marks the person bounced", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    const forwardedTo = uniqueEmail("forwarded.test");
+    await deliver("", s.verp, dsn({ to: s.verp, recipient: forwardedTo, originalRecipient: to, originalMessageId: s.messageIdHeader }));
+    const events = (await s.w.api.get(`/v1/delivery_events?message_id=${s.message.id}&type=bounced`)).body.data;
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ recipient: to, person_id: s.message.person_id });
+    expect(events[0].detail).toContain(forwardedTo);
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(to)}`)).body.data[0].reason).toBe("hard_bounce");
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(forwardedTo)}`)).body.data).toEqual([]);
+    expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("bounced");
+  });
+
+  test("a complaint whose recipient the provider redacted is the message's recipient's: ours is suppressed, the person marked spam", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    await deliver("fbl@isp.test", s.verp, arf({ to: s.verp, recipient: "redacted@isp.test", originalMessageId: s.messageIdHeader }));
+    const events = (await s.w.api.get(`/v1/delivery_events?message_id=${s.message.id}&type=complained`)).body.data;
+    expect(events).toHaveLength(1);
+    expect(events[0].recipient).toBe(to);
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(to)}`)).body.data[0].reason).toBe("complaint");
+    expect((await s.w.api.get(`/v1/suppressions?email=redacted%40isp.test`)).body.data).toEqual([]);
+    expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("spam");
+  });
+
   test("an out-of-office reply is never a bounce: kept as auto_reply, no evidence recorded", async () => {
     const s = await sentMessage();
     await deliver(s.message.to[0]!, s.sender.email, autoReply({ from: s.message.to[0]!, to: s.sender.email, inReplyTo: s.messageIdHeader }));

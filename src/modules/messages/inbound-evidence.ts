@@ -2,6 +2,8 @@
 // message it was matched to: one delivery event per recipient it reports,
 // linked to the inbound message, with the effects recordDeliveryEvent applies
 // (a hard bounce, a complaint or an unsubscribe makes the person unreachable).
+// A report about an address we never mailed (a forward of ours, a redacted
+// complaint) is about the message's recipient it stands for (asOurRecipient).
 // A bounce after the server had taken the message (the remote MTA gave up later)
 // also fails that recipient, and the message once none is left delivered; a soft
 // one stops there (it suppresses nothing). Delay notices are evidence only.
@@ -17,6 +19,8 @@ import { emitMessage } from "./messages";
 
 export interface ReportedRecipient {
   address: string;
+  /** The address first given (DSN Original-Recipient), when an alias or forward turned it into `address`. */
+  originalRecipient?: string;
   kind: "bounced" | "deferred" | "complained" | "unsubscribed";
   hard: boolean;
   reason: string;
@@ -46,7 +50,7 @@ export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: Inbou
     const event = recordUnsubscribe(ctx, tx, outbox, { message, address: unsubscribedAddress(message), detail: "unsubscribe request by mail (RFC 2369)", inboundMessageId: e.inboundMessageId });
     return event ? [event] : [];
   }
-  const reported = reportedOrAssumed(e, message);
+  const reported = reportedOrAssumed(e, message).map((r) => asOurRecipient(message, r));
   const events = reported.map((r) =>
     recordDeliveryEvent(ctx, tx, outbox, {
       workspaceId: e.workspaceId,
@@ -58,7 +62,7 @@ export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: Inbou
       type: r.kind,
       recipient: r.address,
       bounce: r.kind === "bounced" ? { kind: r.hard ? "hard" : "soft", reason: r.reason, diagnosticCode: r.diagnostic } : null,
-      detail: [r.status, r.diagnostic].filter(Boolean).join(" ") || null,
+      detail: [r.status, r.diagnostic, r.reportedAs && `(reported for ${r.reportedAs})`].filter(Boolean).join(" ") || null,
       occurredAt: e.occurredAt,
     }),
   );
@@ -78,6 +82,20 @@ function reportedOrAssumed(e: InboundEvidence, m: MessageRow): ReportedRecipient
   if (e.recipients.length) return e.recipients;
   const kind = e.kind === "complaint" ? ("complained" as const) : ("bounced" as const);
   return m.recipients.filter((r) => r.state !== "failed").map((r) => ({ address: r.address, kind, hard: false, reason: "other", status: null, diagnostic: null }));
+}
+
+/**
+ * Which of the message's recipients a reported one is: the same address; else its
+ * Original-Recipient (ours, forwarded to the address that failed); else the message's
+ * only recipient (the provider redacted the address, or expanded an alias of ours).
+ * The effects then land on our address, not on one we never mailed; the reported
+ * address stays in the event's detail.
+ */
+function asOurRecipient(m: MessageRow, r: ReportedRecipient): ReportedRecipient & { reportedAs?: string } {
+  const find = (address: string | undefined) => (address ? m.recipients.find((x) => emailKey(x.address) === emailKey(address)) : undefined);
+  if (find(r.address)) return r;
+  const ours = find(r.originalRecipient) ?? (m.recipients.length === 1 ? m.recipients[0] : undefined);
+  return ours ? { ...r, address: ours.address, reportedAs: r.address } : r;
 }
 
 function personOf(ctx: Ctx, e: InboundEvidence, m: MessageRow, address: string): string | null {
