@@ -56,3 +56,37 @@ test("a mailer daemon's report in a language we do not read is a bounce when it 
   const notice = plain("MAILER-DAEMON@poczta.example", "Powiadomienie", "Twoja skrzynka jest prawie pełna (95%). Usuń niepotrzebne wiadomości.\n");
   expect(parseReport(notice).kind).toBe("other");
 });
+
+test("sendmail's transcript with two recipients: each gets its own answer, whichever order their reasons come in", () => {
+  const report = (reasons: boolean, a: [string, string], b: [string, string]) =>
+    plain(
+      "Mail Delivery Subsystem <MAILER-DAEMON@host.example.com>",
+      "Returned mail: see transcript for details",
+      [
+        "The original message was received at Mon, 23 Nov 2026 10:00:00 +0100",
+        "from mx.sender.test [198.51.100.1]",
+        "",
+        "   ----- The following addresses had permanent fatal errors -----",
+        "<s1@example.org>",
+        ...(reasons ? [`    (reason: ${a[0]} <s1@example.org>... ${a[1]})`] : []),
+        "<s2@example.org>",
+        ...(reasons ? [`    (reason: ${b[0]} <s2@example.org>... ${b[1]})`] : []),
+        "",
+        "   ----- Transcript of session follows -----",
+        "... while talking to mail.example.org.:",
+        ">>> RCPT To:<s1@example.org>",
+        `<<< ${a[0]} <s1@example.org>... ${a[1]}`,
+        ">>> RCPT To:<s2@example.org>",
+        `<<< ${b[0]} <s2@example.org>... ${b[1]}`,
+        "",
+      ].join("\n"),
+    );
+  const full: [string, string] = ["552 5.2.2", "Mailbox full"];
+  const unknown: [string, string] = ["550 5.1.1", "User unknown"];
+  for (const reasons of [true, false]) {
+    const reasons1 = parseReport(report(reasons, full, unknown)).recipients.map((r) => [r.address, r.reason, r.hard]);
+    expect(reasons1).toEqual([["s1@example.org", "mailbox_full", false], ["s2@example.org", "user_unknown", true]]);
+    const reasons2 = parseReport(report(reasons, unknown, full)).recipients.map((r) => [r.address, r.reason, r.hard]);
+    expect(reasons2).toEqual([["s1@example.org", "user_unknown", true], ["s2@example.org", "mailbox_full", false]]);
+  }
+});

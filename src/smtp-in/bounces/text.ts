@@ -123,11 +123,13 @@ function found(lines: string[], marks: Mark[]): Found[] {
     const end = k + 1 < marks.length ? marks[k + 1]!.line : lines.length;
     const start = k > 0 ? marks[k - 1]!.line + 1 : 0;
     // sendmail's transcript: only the conversation with the host that refused it
-    const talk = mark.before || mark.label ? lines.slice(start, mark.line).map((l) => /^while talking to/i.test(l)).lastIndexOf(true) : -1;
+    const talk = mark.before || mark.label ? lines.slice(start, mark.line).map((l) => /^\s*(?:\.{3}\s*)?while talking to/i.test(l)).lastIndexOf(true) : -1;
     const from = talk >= 0 ? start + talk : start;
     let text: string;
+    // a transcript's command (">>> RCPT To:<addr>"): its answer follows; the lines before answered the recipient before it
+    const command = mark.label && /^\s*>>>/.test(lines[mark.line]!);
     if (mark.before) text = [...lines.slice(from, mark.line).filter((l) => /^(?:>>>|<<<)|while talking to/i.test(l)), mark.rest].join("\n");
-    else if (mark.label) text = [...lines.slice(from, mark.line), mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
+    else if (mark.label && !command) text = [...lines.slice(from, mark.line), mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
     else text = [mark.rest, ...lines.slice(mark.line + 1, end)].join("\n");
     let diagnostic = squeeze(text);
     // nothing after it: the error was written before the address ("Failure Reasons: …\naddr")
