@@ -1479,3 +1479,32 @@ describe("'I'll circle back' is the writer answering later, 'might be relevant' 
     ["This might be useful, but not right now.", "later"],
   ]);
 });
+
+describe("too expensive or too big for us, in the seven languages; asking whether it is stays a question", () => {
+  intents([
+    ["Way too pricey for a team our size.", "not_interested"],
+    ["Honestly it's a bit too complex for what we need.", "not_interested"],
+    ["Too enterprise for a small company like ours.", "not_interested"],
+    ["Leider zu teuer für uns.", "not_interested"],
+    ["Das ist uns zu aufwendig.", "not_interested"],
+    ["Malheureusement c'est trop cher pour nous.", "not_interested"],
+    ["Trop complexe pour notre petite équipe.", "not_interested"],
+    ["Nos resulta demasiado caro para nuestra empresa.", "not_interested"],
+    ["Purtroppo è troppo costoso per noi.", "not_interested"],
+    ["Helaas te duur voor ons.", "not_interested"],
+    ["Infelizmente é caro demais para a nossa empresa.", "not_interested"],
+    ["Is it too expensive for a small team? What does it cost?", "question"],
+    ["It's not too expensive for us, send me the contract.", "interested"],
+  ]);
+});
+
+describe("'Pass.' as a sentence is a refusal; 'wrong <name> I think' is the wrong person", () => {
+  intents([
+    ["Honestly this looks like every other tool out there. Pass.", "not_interested"],
+    ["Hard pass.", "not_interested"],
+    ["Thanks but pass!", "not_interested"],
+    ["Wrong Priya I think — I'm a nurse.", "wrong_person"],
+    ["Wrong Tom here, sorry.", "wrong_person"],
+    ["Pass it on to Jordan, she runs RevOps.", null],
+  ]);
+});
