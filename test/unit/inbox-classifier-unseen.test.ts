@@ -1508,3 +1508,14 @@ describe("'Pass.' as a sentence is a refusal; 'wrong <name> I think' is the wron
     ["Pass it on to Jordan, she runs RevOps.", null],
   ]);
 });
+
+describe("a meeting asked for after the contrast of a refusal is what they want; one promised on a condition is not", () => {
+  intents([
+    ["Not interested in the product but would love to chat about partnership opportunities.", "meeting_request"],
+    ["I'm not interested in switching, but I'd be open to a call to learn about your API.", "meeting_request"],
+    ["We won't be buying, but happy to hop on a call about a referral partnership.", "meeting_request"],
+    ["Not interested, but happy to chat if things change.", "not_interested"],
+    ["Not interested right now, but happy to chat down the road.", "not_interested"],
+    ["Not interested. Please don't call me.", "not_interested"],
+  ]);
+});

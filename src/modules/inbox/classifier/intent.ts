@@ -239,11 +239,19 @@ export function score(visible: string, folded = fold(visible)): Scores {
   let talk = 0;
   let clock = 0;
   let near = 0;
+  let meetingAfterContrast = false;
   each(MEETING, "meeting", (m) => {
     if (negated(f, m.index!, m[0].length)) return;
     words++;
     if (contrastAfterWrong >= 0 && m.index! > contrastAfterWrong) wantsAfterWrong = true;
+    if (contrast >= 0 && m.index! > contrast && !conditional(f, m.index!) && !conditionFollows(f, m.index! + m[0].length)) meetingAfterContrast = true;
   });
+  // "not interested in the product, but I'd love to chat about a partnership": the meeting after the contrast is
+  // what they want ("…but happy to chat if things change" only promises one)
+  if (meetingAfterContrast) {
+    hits.push("contrast:meeting");
+    s.refusal = 0;
+  }
   if (wantsAfterWrong) {
     hits.push("contrast:wants");
     s.wrongPerson = false;
@@ -322,6 +330,13 @@ function conditional(f: string, index: number): boolean {
   const before = f.slice(Math.max(0, index - 120), index);
   const start = Math.max(before.lastIndexOf("."), before.lastIndexOf("!"), before.lastIndexOf("?"), before.lastIndexOf("\n"));
   return CONDITION.test(before.slice(start + 1));
+}
+
+/** Whether a condition follows in the same sentence ("happy to chat if things change"). */
+function conditionFollows(f: string, index: number): boolean {
+  const after = f.slice(index, index + 80);
+  const end = after.search(/[.!?\n]/);
+  return CONDITION.test(end < 0 ? after : after.slice(0, end)) || /(?<![a-z])(?:when|should|in case|down the (?:road|line)|sometime|some day|someday|another time|in the future)(?![a-z])/.test(end < 0 ? after : after.slice(0, end));
 }
 
 /** Whether the cue at [index, index+length) is negated in its clause. */
