@@ -4,7 +4,8 @@
 // kind:
 //   ok         2xx/3xx: accepted (3xx: go on).
 //   throttle   the provider says "slow down": 421; 450/451 with 4.7.x (not
-//              greylisting); any answer with rate wording ("rate limit",
+//              greylisting, nor words about authentication, reverse DNS or
+//              TLS); any answer with rate wording ("rate limit",
 //              "throttled", "too many connections/messages…", "sending limit
 //              exceeded"; "too many recipients" is not: it asks for a smaller
 //              transaction). The message is retried later; the quota scope pauses.
@@ -145,7 +146,7 @@ type Rule = [BounceReason, RegExp, "veto"?];
 const TEXT_RULES: Rule[] = [
   ["greylisted", GREYLIST, "veto"],
   ["rate_limited", /receiving (?:mail|messages|email) (?:at a rate|too (?:quickly|fast))|(?:at a|the) rate that prevents/, "veto"],
-  ["dmarc", /\bdmarc\b|\bdkim\b|\bspf\b|sender policy framework|unauthenticated (?:e-?mail|mail|message|sender)|is unauthenticated|reverse dns|\bptr\b|\brdns\b|authentication (?:checks? )?(?:did not pass|failed) for (?:the )?(?:sender|domain)/, "veto"],
+  ["dmarc", /\bdmarc\b|\bdkim\b|\bspf\b|sender policy framework|unauthenticated (?:e-?mail|mail|message|sender)|is unauthenticated|reverse (?:dns|hostname|host name|lookup|mapping)|cannot find your (?:reverse )?hostname|\bptr\b|\brdns\b|authentication (?:checks? )?(?:did not pass|failed) for (?:the )?(?:sender|domain)/, "veto"],
   ["auth_required", /authentication (?:is )?required|must (?:first )?(?:authenticate|log ?in)|\bnot (?:authenticated|logged in)\b|(?:authentication|auth) (?:failed|failure|unsuccessful|credentials invalid)|mechanism is too weak|invalid (?:credentials|login|username or password)|username and password not accepted|\bsmtp auth\w*\b.*\b(?:required|disabled)/, "veto"],
   // the sender's address (ours) refused: never the recipient's fault
   ["policy", /sender address rejected|sender (?:domain|address) (?:not found|unknown|invalid|does not exist|must)|sender verify failed|verification of sender|(?:bad|invalid|unknown) sender|sender (?:is )?(?:unknown|invalid)|return[- ]path/, "veto"],
@@ -303,6 +304,8 @@ function reasonFor(code: number, enhanced: string | null, lower: string): Bounce
   const rule = textRule(lower);
   // X.7.1 ("delivery not authorized") and X.2.1 (which RFC 3463 itself calls
   // permanent or transient) are used for any refusal: the words decide.
+  // Exchange Online answers a recipient missing from its directory (Directory-Based Edge Blocking) with 5.4.1
+  if (key === "4.1" && /recipient address rejected: access denied/.test(lower)) return "user_unknown";
   const specific = key && key !== "7.1" && key !== "2.1" ? SPECIFIC[key] : undefined;
   if (specific) {
     // a hard verdict needs the answer's words not to contradict it
@@ -315,12 +318,18 @@ function reasonFor(code: number, enhanced: string | null, lower: string): Bounce
   return basicReason(code);
 }
 
+/** Words of a 4.7.x answer that name our setup (authentication, reverse DNS, TLS), not our pace. */
+const NOT_PACE = new Set<BounceReason>(["dmarc", "auth_required", "tls_required"]);
+
 function isThrottle(code: number, enhanced: string | null, lower: string): boolean {
   if (GREYLIST.test(lower)) return false;
   if (code === 421) return true;
   if (RATE_WORDS.test(lower)) return true;
   if (code >= 400 && code < 500 && enhanced && /^4\.4\.5$/.test(enhanced)) return true;
-  return (code === 450 || code === 451) && enhanced !== null && enhanced.startsWith("4.7.");
+  if (!((code === 450 || code === 451) && enhanced !== null && enhanced.startsWith("4.7."))) return false;
+  // "450 4.7.1 Client host rejected: cannot find your reverse hostname": retried, the scope is not paused
+  const rule = textRule(lower);
+  return !(rule && NOT_PACE.has(rule[0]));
 }
 
 /**

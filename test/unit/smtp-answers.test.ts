@@ -156,6 +156,26 @@ describe("classifyAnswer", () => {
   });
 });
 
+describe("classifyAnswer: answers about our setup, and Exchange Online's 5.4.1", () => {
+  test("a 4.7.x refusal about reverse DNS or authentication is retried without pausing the scope (not a throttle)", () => {
+    expect(classify("450 4.7.1 Client host rejected: cannot find your reverse hostname, [198.51.100.7]")).toEqual({ kind: "temporary", bounce: { kind: "soft", reason: "dmarc" } });
+    expect(classify("451 4.7.1 Client host rejected: cannot find your hostname, [198.51.100.7]")).toMatchObject({ kind: "temporary" });
+    expect(classify("451 4.7.24 SPF validation error, try again later")).toMatchObject({ kind: "temporary" });
+    // controls: a 4.7.x pace answer still throttles, and so does any 421
+    expect(classify("451 4.7.500 Server busy. Please try again later from [198.51.100.7]").kind).toBe("throttle");
+    expect(classify("421 4.7.0 [198.51.100.7] cannot find your reverse hostname, closing connection").kind).toBe("throttle");
+  });
+
+  test("Exchange Online's Directory-Based Edge Blocking (550 5.4.1 … Access denied) is a missing recipient, hard", () => {
+    expect(classify("550 5.4.1 Recipient address rejected: Access denied. For more information see https://aka.ms/EXOSmtpErrors [AM0PR01MB1234.eurprd01.prod.outlook.com] AS(201806281)")).toEqual({
+      kind: "permanent",
+      bounce: { kind: "hard", reason: "user_unknown" },
+    });
+    // control: another 5.4.1 stays a routing failure
+    expect(classify("550 5.4.1 No answer from host").bounce).toMatchObject({ kind: "soft", reason: "network" });
+  });
+});
+
 describe("statedRetryMs", () => {
   test("a stated time, in any unit, clamped to [1 s, 24 h]", () => {
     expect(statedRetryMs("Throttled: try again in 5 minutes")).toBe(300_000);
