@@ -176,6 +176,20 @@ describe("classifyAnswer: answers about our setup, and Exchange Online's 5.4.1",
   });
 });
 
+describe("classifyAnswer: providers' wording for blocks, authentication and policy", () => {
+  test.each([
+    ["550-5.7.1 [198.51.100.7] The IP you're using to send mail is not authorized to send email directly to our servers. Please use the SMTP relay at your service provider instead.", "blocked"],
+    ["550 5.7.708 Service unavailable. Access denied, traffic not accepted from this IP.", "blocked"],
+    ["550-5.7.27 This mail has been blocked because the sender is unauthenticated. Gmail requires all senders to authenticate with either SPF or DKIM.", "dmarc"],
+    ["554 5.7.1 [CS01] Message rejected due to local policy. Please visit https://support.apple.com/en-us/HT204137", "policy"],
+    // controls
+    ["550 5.7.27 Sender address has null MX", "policy"],
+    ["554 5.7.1 Message rejected due to content restrictions", "spam"],
+  ])("%p → %p", (reply, reason) => {
+    expect(classify(reply)).toMatchObject({ kind: "permanent", bounce: { kind: "soft", reason } });
+  });
+});
+
 describe("statedRetryMs", () => {
   test("a stated time, in any unit, clamped to [1 s, 24 h]", () => {
     expect(statedRetryMs("Throttled: try again in 5 minutes")).toBe(300_000);
