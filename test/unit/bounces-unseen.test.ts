@@ -90,3 +90,13 @@ test("sendmail's transcript with two recipients: each gets its own answer, which
     expect(reasons2).toEqual([["s1@example.org", "user_unknown", true], ["s2@example.org", "mailbox_full", false]]);
   }
 });
+
+test("Google's refusal of a post to a Workspace group at the company's own domain is policy, as for googlegroups.com", () => {
+  const raw = plain(
+    "Mail Delivery Subsystem <mailer-daemon@googlemail.com>",
+    "Delivery Status Notification (Failure)",
+    "Hello,\n\nWe're writing to let you know that the group you tried to contact (sales) may not exist, or you may not have permission to post messages to the group. A few more details on why you weren't able to post:\n\n * You might have spelled or formatted the group name incorrectly.\n",
+    ["X-Failed-Recipients: sales@prospect.example"],
+  );
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "sales@prospect.example", hard: false, reason: "policy" });
+});

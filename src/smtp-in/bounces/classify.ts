@@ -43,6 +43,9 @@ export interface Classified {
 
 const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|not a valid (?:recipient|mailbox)|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|unknown user:|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|inexistant|inexistente|inesistente|no existe|non esiste|bestaat niet|n[ãa]o existe/i;
 
+/** Google's refusal of a post to a group, also for a Workspace group at the company's own domain (English, German). */
+const GROUP_REFUSAL = /the group you tried to contact|permission to post messages to the group|die gruppe, die sie kontaktieren|um der gruppe nachrichten zu posten/i;
+
 /** Transient conditions a report that gave up names as its last error: the failure is the expiry. */
 const GAVE_UP_ON = new Set<BounceReason>(["network", "other", "system", "protocol"]);
 const NO_CONNECTION = /timed? ?out|connection (?:refused|reset|lost|closed|dropped|failed)|did not accept (?:our )?(?:requests? to connect|(?:the )?connection)|(?:could not|couldn't|unable to|failed to|cannot) (?:connect|establish)/i;
@@ -105,8 +108,9 @@ export function classifyRecipient(f: Found): Classified | null {
   // refused before any command (the greeting, "after initial connection"): the server refuses our IP, not this mail
   if (command === "CONN" && (reason === "policy" || reason === "other")) reason = "blocked";
   // Google Groups answers a post it refuses (no such group, or no permission to post) without a code: the
-  // group refused the sender (sisimai's GoogleGroups module reads it so), whatever language it is written in
-  if (reason === "other" && /@googlegroups\.com$/i.test(f.address)) reason = "policy";
+  // group refused the sender (sisimai's GoogleGroups module reads it so), whatever language it is written in;
+  // a Workspace group at the company's own domain is known by Google's wording
+  if (reason === "other" && (/@googlegroups\.com$/i.test(f.address) || GROUP_REFUSAL.test(`${f.context ?? ""} ${text}`))) reason = "policy";
   // given up with a transient status (Action: failed, 4.x.x): the message outlived the queue's retries
   if (!delayed && !permanent && f.action === "failed" && GAVE_UP_ON.has(reason)) reason = "expired";
   // a permanent failure to connect, with no answer from the remote server: nobody refused the message, the
