@@ -94,7 +94,9 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
           occurredAt: row.receivedAt,
         })
       : [];
-  if (THREADED.has(classification)) {
+  // a List-Unsubscribe request by mail (or an opt-out report) acts as the one-click link does, through the
+  // evidence above: an unsubscribe, not a reply the campaign counts
+  if (THREADED.has(classification) && w.kind !== "unsubscribe") {
     applyVerdict(ctx, tx, outbox, {
       workspaceId: row.workspaceId,
       inboundMessageId: row.id,

@@ -279,6 +279,8 @@ describe("a person becoming unreachable stops every live enrollment of theirs, i
     const to = `unsubscribe+${t.first.unsubscribeToken}@${t.first.envelopeFrom.split("@")[1]}`;
     await mail(t.ada.email, to, reply({ from: t.ada.email, to, subject: "unsubscribe", body: "" }));
     await expectStopped(t, "the person unsubscribed", "unsubscribed");
+    // as the one-click link: an unsubscribe, not a reply the campaign counts
+    expect(app.ctx.db.select().from(campaignReplies).where(eq(campaignReplies.personId, t.ada.id)).all()).toEqual([]);
   });
 });
 

@@ -7,7 +7,8 @@
 //                        stated return date plus a day, or the workspace's default
 //   unsubscribe_request  written in a reply: proposed for review, or applied at
 //                        once when the workspace says so (a mailed List-Unsubscribe
-//                        request is applied by the evidence step, always)
+//                        request is applied by the evidence step, always, and is
+//                        not a reply: record.ts does not call this for it)
 // Bounces and complaints are evidence (modules/messages/inbound-evidence.ts).
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
