@@ -95,8 +95,8 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
         })
       : [];
   // a List-Unsubscribe request by mail (or an opt-out report) acts as the one-click link does, through the
-  // evidence above: an unsubscribe, not a reply the campaign counts
-  if (THREADED.has(classification) && w.kind !== "unsubscribe") {
+  // evidence above: an unsubscribe, not a reply the campaign counts; a read receipt pauses nothing
+  if (THREADED.has(classification) && w.kind !== "unsubscribe" && !v?.machineReport) {
     applyVerdict(ctx, tx, outbox, {
       workspaceId: row.workspaceId,
       inboundMessageId: row.id,

@@ -217,6 +217,31 @@ describe("an out-of-office", () => {
     expect(app.ctx.db.select().from(messages).where(eq(messages.id, queued)).get()!.status).toBe("sent");
   });
 
+  test("a read receipt (RFC 8098) from the person is an auto-reply that neither stops nor pauses the enrollment", async () => {
+    const s = await launched();
+    const ada = s.who[0]!;
+    const body = [
+      "--R",
+      "Content-Type: text/plain",
+      "",
+      "Your message was read on Thursday at 10:00. Let's talk.",
+      "--R",
+      "Content-Type: message/disposition-notification",
+      "",
+      `Final-Recipient: rfc822;${ada.email}`,
+      "Disposition: manual-action/MDN-sent-manually; displayed",
+      "--R--",
+    ].join("\r\n");
+    const raw = mail({ from: ada.email, to: s.box.email, subject: "Read: Quick question", inReplyTo: campaignMessages(app, s.campaign.id)[0]!.messageIdHeader, body }).replace(
+      "Content-Type: text/plain; charset=utf-8",
+      'Content-Type: multipart/report; report-type=disposition-notification; boundary="R"',
+    );
+    const m = await deliver(s, raw, ada.email);
+    expect(m).toMatchObject({ kind: "auto_reply", classification: "auto_reply", intent: null });
+    expect(enrollment(s.campaign.id, ada.id)).toMatchObject({ status: "active", pausedUntil: null });
+    expect((await person(s, ada.id)).status).toBe("active");
+  });
+
   test("'no longer with the company' stops the enrollment and proposes the move; confirming gives the person the new address and keeps the old one", async () => {
     const s = await launched();
     const ada = s.who[0]!;

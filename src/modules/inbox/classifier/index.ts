@@ -46,6 +46,8 @@ export interface Verdict {
   proposal: Proposal | null;
   /** What was classified: the new text, quotes, signature and forwarded parts stripped. */
   visibleText: string;
+  /** A machine's report (a read receipt, a success DSN): kept in its thread, no effect on the person. */
+  machineReport?: true;
 }
 
 export interface ClassifyOptions {
@@ -78,7 +80,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (report.kind === "bounce") return verdict("bounce");
   if (report.kind === "complaint") return verdict("complaint");
   // a machine's report that names no failure (a read receipt, a success DSN, a TLS or DMARC report): nobody wrote it
-  if (isMachineReport(msg)) return verdict("auto_reply");
+  if (isMachineReport(msg)) return verdict("auto_reply", { machineReport: true });
 
   const ours = ownDomains(msg, writer, opts.ownDomains);
   const excluded = (a: string) => writer.addresses.includes(a) || ours.has(a.slice(a.lastIndexOf("@") + 1));
