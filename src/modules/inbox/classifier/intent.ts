@@ -332,11 +332,15 @@ function conditional(f: string, index: number): boolean {
   return CONDITION.test(before.slice(start + 1));
 }
 
-/** Whether a condition follows in the same sentence ("happy to chat if things change"). */
+/** A condition or an open time after an offer: "happy to chat if things change", "… down the road". */
+const LATER_CONDITION = /(?<![a-z])(?:when|should|in case|down the (?:road|line)|sometime|some day|someday|another time|in the future)(?![a-z])/;
+
+/** Whether a condition follows in the same sentence. */
 function conditionFollows(f: string, index: number): boolean {
   const after = f.slice(index, index + 80);
   const end = after.search(/[.!?\n]/);
-  return CONDITION.test(end < 0 ? after : after.slice(0, end)) || /(?<![a-z])(?:when|should|in case|down the (?:road|line)|sometime|some day|someday|another time|in the future)(?![a-z])/.test(end < 0 ? after : after.slice(0, end));
+  const rest = end < 0 ? after : after.slice(0, end);
+  return CONDITION.test(rest) || LATER_CONDITION.test(rest);
 }
 
 /** Whether the cue at [index, index+length) is negated in its clause. */
