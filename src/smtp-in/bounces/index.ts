@@ -13,14 +13,14 @@ import type { BounceReason } from "../../mta/answers";
 import { parseSesNotification } from "./amazon-ses";
 import { parseComplaint, returnedOriginal } from "./arf";
 import { isAutoReply } from "./auto-reply";
-
-export { feedbackEffect } from "./arf";
 import { classifyRecipient, type Classified } from "./classify";
 import { parseDeliveryStatus } from "./dsn";
 import { allAddresses, firstAddress, type Found } from "./fields";
 import { BOUNCE_SUBJECT, DAEMON_FROM, FORMATS, hasBounceWords } from "./formats";
 import { header, headers, headerText, parseMessage, walk, type Entity } from "./mime";
 import { otherAddresses, reportRegion, scanText, squeeze } from "./text";
+
+export { feedbackEffect } from "./arf";
 
 export type ReportKind = "bounce" | "complaint" | "auto_reply" | "other";
 
