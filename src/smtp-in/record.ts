@@ -12,6 +12,7 @@ import type { Tx } from "../db/client";
 import { preparedOnce, rowColumns } from "../db/prepared";
 import { inboundMessages, type InboundReport } from "../db/schema";
 import { transact, type Outbox } from "../modules/events/outbox";
+import { settleArrived } from "../modules/messages/arrival";
 import { recordInboundEvidence } from "../modules/messages/inbound-evidence";
 import { enqueue } from "../jobs/queue";
 import { applyVerdict } from "../modules/inbox/effects";
@@ -44,6 +45,8 @@ const mine = (id: string, owner: string) => and(eq(inboundMessages.id, id), eq(i
 
 /** Mail a person wrote (or their autoresponder): it goes into a thread of the inbox. */
 const THREADED = new Set<Classification>(["reply", "auto_reply", "unsubscribe_request"]);
+/** How a settled message's detail names the mail that proved it arrived. */
+const ARRIVAL_WORDS: Record<string, string> = { other: "a reply", auto_reply: "an auto-reply", bounce: "a delivery report", complaint: "a feedback report", unsubscribe: "an unsubscribe request" };
 /** What is kept of the visible text (the raw message keeps everything). */
 const TEXT_MAX = 20_000;
 
@@ -94,6 +97,8 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
           occurredAt: row.receivedAt,
         })
       : [];
+  // mail tied to an uncertain message for certain proves it left us (after the evidence: a bounce fails what it names)
+  if (m?.uncertain) settleArrived(ctx, outbox, { workspaceId: row.workspaceId, messageId: m.messageId, evidence: `${ARRIVAL_WORDS[row.kind ?? "other"] ?? "mail about it"} came back (inbound message ${row.id})` });
   // a List-Unsubscribe request by mail (or an opt-out report) acts as the one-click link does, through the
   // evidence above: an unsubscribe, not a reply the campaign counts; a read receipt pauses nothing
   if (THREADED.has(classification) && w.kind !== "unsubscribe" && !v?.machineReport) {

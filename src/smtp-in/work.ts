@@ -11,6 +11,11 @@ export interface Match {
   /** Our message (msg_) the inbound message is about. */
   messageId: string;
   personId: string | null;
+  /**
+   * The message is `uncertain` and this match proves it arrived (its VERP address or
+   * unsubscribe token, its Message-ID in the returned original, In-Reply-To or References).
+   */
+  uncertain?: boolean;
 }
 
 /** What the analysis thread read (analysis.ts): the authenticate and classify steps take it from there. */

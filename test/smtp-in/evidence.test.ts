@@ -270,6 +270,42 @@ describe("other evidence", () => {
   });
 });
 
+describe("an uncertain message (DATA may have left, no answer came)", () => {
+  const makeUncertain = (id: string) =>
+    app.ctx.db.$client.run("UPDATE messages SET status = 'uncertain', status_detail = 'the connection dropped after DATA', recipients = json_set(recipients, '$[0].state', 'uncertain') WHERE id = ?1", [id]);
+
+  test("a reply tied to it by In-Reply-To proves it arrived: settled as sent, message.sent emitted", async () => {
+    const s = await sentMessage();
+    makeUncertain(s.message.id);
+    await deliver(s.message.to[0]!, s.sender.email, reply({ from: s.message.to[0]!, to: s.sender.email, inReplyTo: s.messageIdHeader }));
+    const m = (await s.w.api.get(`/v1/messages/${s.message.id}`)).body;
+    expect(m.status).toBe("sent");
+    expect(m.status_detail).toContain("reply");
+    const sent = (await s.w.api.get(`/v1/events?type=message.sent&limit=100`)).body.data.filter((e: any) => e.data.id === s.message.id);
+    expect(sent.length).toBeGreaterThanOrEqual(2); // the MTA's, then the settlement's
+  });
+
+  test("a delay notice from the remote queue settles it as sent too; a hard bounce fails it", async () => {
+    const s = await sentMessage();
+    makeUncertain(s.message.id);
+    await deliver("", s.verp, dsn({ to: s.verp, recipient: s.message.to[0]!, action: "delayed", status: "4.4.1", diagnostic: "451 4.4.1 try later", originalMessageId: s.messageIdHeader }));
+    expect((await s.w.api.get(`/v1/messages/${s.message.id}`)).body.status).toBe("sent");
+    const t = await sentMessage();
+    makeUncertain(t.message.id);
+    await deliver("", t.verp, dsn({ to: t.verp, recipient: t.message.to[0]!, originalMessageId: t.messageIdHeader }));
+    expect((await t.w.api.get(`/v1/messages/${t.message.id}`)).body.status).toBe("failed");
+  });
+
+  test("a reply matched only by its subject proves nothing: the message stays uncertain", async () => {
+    const s = await sentMessage();
+    makeUncertain(s.message.id);
+    await deliver(s.message.to[0]!, s.sender.email, reply({ from: s.message.to[0]!, to: s.sender.email, subject: "Re: Quick question" }));
+    const [inbound] = await inboundOf(s.w);
+    expect(inbound.matched_by).toBe("subject");
+    expect((await s.w.api.get(`/v1/messages/${s.message.id}`)).body.status).toBe("uncertain");
+  });
+});
+
 describe("isolation", () => {
   test("a bounce lands in the workspace of the message it names only", async () => {
     const s = await sentMessage();

@@ -6,6 +6,8 @@
 //   subject     a reply from a person whose subject, without Re:/Fwd:/AW:/SV: prefixes, is
 //               that of a message we sent them (of a campaign not archived, or of the last 30 days)
 // A message that matches nothing is kept all the same (shown, never dropped).
+// The first three tie it to our message for certain: an `uncertain` message so
+// matched arrived (record.ts settles it as sent); recipient and subject do not.
 import type { Ctx } from "../../context";
 import { preparedOnce } from "../../db/prepared";
 import { parseVerp } from "../../mta/addresses";
@@ -18,11 +20,11 @@ import type { IngestWork, Match } from "../work";
 function statements(ctx: Ctx) {
   const db = ctx.db.$client;
   return preparedOnce(ctx.db, "smtp-in.match", () => ({
-    message: db.prepare<{ id: string; personId: string | null; messageIdHeader: string }, [string, string]>(
-      "SELECT id, person_id AS personId, message_id_header AS messageIdHeader FROM messages WHERE workspace_id = ?1 AND id = ?2",
+    message: db.prepare<{ id: string; personId: string | null; messageIdHeader: string; status: string }, [string, string]>(
+      "SELECT id, person_id AS personId, message_id_header AS messageIdHeader, status FROM messages WHERE workspace_id = ?1 AND id = ?2",
     ),
-    byToken: db.prepare<{ id: string; personId: string | null }, [string, string]>(
-      "SELECT id, person_id AS personId FROM messages WHERE workspace_id = ?1 AND unsubscribe_token = ?2",
+    byToken: db.prepare<{ id: string; personId: string | null; status: string }, [string, string]>(
+      "SELECT id, person_id AS personId, status FROM messages WHERE workspace_id = ?1 AND unsubscribe_token = ?2",
     ),
     person: db.prepare<{ id: string }, [string, string]>("SELECT id FROM people WHERE workspace_id = ?1 AND email_key = ?2"),
     latestTo: db.prepare<{ id: string }, [string, string]>(
@@ -57,10 +59,10 @@ function byEnvelope(w: IngestWork): Match | null {
   for (const address of w.row.rcptTo) {
     const id = parseVerp(address, w.ctx.secrets);
     const m = id ? s.message.get(w.row.workspaceId, id) : null;
-    if (m) return { by: "verp", messageId: m.id, personId: m.personId };
+    if (m) return { by: "verp", messageId: m.id, personId: m.personId, uncertain: m.status === "uncertain" };
     const token = unsubscribeToken(address);
     const u = token ? s.byToken.get(w.row.workspaceId, token) : null;
-    if (u) return { by: "verp", messageId: u.id, personId: u.personId };
+    if (u) return { by: "verp", messageId: u.id, personId: u.personId, uncertain: u.status === "uncertain" };
   }
   return null;
 }
@@ -68,7 +70,7 @@ function byEnvelope(w: IngestWork): Match | null {
 /** Our Message-IDs are `msg_<32 hex>@<domain>`: the id is read from it, then checked against the stored header. */
 function byMessageId(w: IngestWork): Match | null {
   const m = ourMessage(w, isReport(w) ? w.report?.originalMessageId : w.row.inReplyTo);
-  return m ? { by: "message_id", messageId: m.id, personId: m.personId } : null;
+  return m ? { by: "message_id", messageId: m.id, personId: m.personId, uncertain: m.status === "uncertain" } : null;
 }
 
 /** References lists the conversation oldest first: the newest of ours wins. */
@@ -77,7 +79,7 @@ function byReferences(w: IngestWork): Match | null {
   const ids = referencesOf(w);
   for (let i = ids.length - 1; i >= 0; i--) {
     const m = ourMessage(w, ids[i]);
-    if (m) return { by: "references", messageId: m.id, personId: m.personId };
+    if (m) return { by: "references", messageId: m.id, personId: m.personId, uncertain: m.status === "uncertain" };
   }
   return null;
 }
