@@ -304,6 +304,18 @@ describe("the pixel and the redirect", () => {
   });
 });
 
+test("a hit on an uncertain message (DATA may have left, no answer came) proves it arrived: settled as sent", async () => {
+  const w = app.newWorkspace();
+  const message = await trackedMessage(w);
+  app.ctx.db.$client.run("UPDATE messages SET status = 'uncertain', recipients = json_set(recipients, '$[0].state', 'uncertain') WHERE id = ?1", [message.id]);
+  const [pixel] = trackedUrls(row(message.id).html!, "o");
+  expect((await fetch(`${app.url}${pathOf(pixel!)}`, { headers: browser })).status).toBe(200);
+  await recorded();
+  const settled = (await w.testApi.get(`/v1/messages/${message.id}`)).body;
+  expect(settled).toMatchObject({ status: "sent", status_detail: "resolved as sent: its open pixel was fetched" });
+  expect(settled.recipients.map((r: any) => r.state)).toEqual(["sent"]);
+});
+
 describe("tokens that do not resolve: one answer, 404", () => {
   test("tampered, truncated, extended, another kind, unknown message, link out of range, not base64url", async () => {
     const { message } = await campaignMessage();

@@ -281,6 +281,7 @@ describe("an uncertain message (DATA may have left, no answer came)", () => {
     const m = (await s.w.api.get(`/v1/messages/${s.message.id}`)).body;
     expect(m.status).toBe("sent");
     expect(m.status_detail).toContain("reply");
+    expect(m.recipients.map((r: any) => r.state)).toEqual(["sent"]);
     const sent = (await s.w.api.get(`/v1/events?type=message.sent&limit=100`)).body.data.filter((e: any) => e.data.id === s.message.id);
     expect(sent.length).toBeGreaterThanOrEqual(2); // the MTA's, then the settlement's
   });

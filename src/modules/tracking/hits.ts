@@ -18,6 +18,8 @@ export interface TrackedMessage {
   /** The first `to` address: who the evidence is about. */
   recipient: string | null;
   sentAt: number | null;
+  /** 1 when the message is `uncertain` (never cached: its sent_at is null): a hit proves it arrived. */
+  uncertain: number;
   /** Distinct tracked links of the message. */
   links: number;
 }
@@ -50,7 +52,7 @@ function statements(ctx: Ctx) {
   return preparedOnce(ctx.db, "tracking.reads", () => ({
     message: db.prepare<Omit<TrackedMessage, "links">, [string]>(
       `SELECT id, workspace_id AS workspaceId, person_id AS personId, campaign_id AS campaignId, step_id AS stepId, variant_id AS variantId,
-              sent_at AS sentAt, json_extract(recipients, '$[0].address') AS recipient
+              sent_at AS sentAt, status = 'uncertain' AS uncertain, json_extract(recipients, '$[0].address') AS recipient
        FROM messages WHERE id = ?1`,
     ),
     links: db.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM tracked_links WHERE message_id = ?1"),

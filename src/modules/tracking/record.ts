@@ -13,6 +13,7 @@ import { GroupCommit } from "../../db/group-commit";
 import { preparedOnce } from "../../db/prepared";
 import { walSyncOf } from "../../db/wal-sync";
 import type { Service } from "../../lib/service";
+import { settleArrived } from "../messages/arrival";
 import { recordDeliveryEvent } from "../messages/delivery-events";
 import { transact, type Outbox } from "../events/outbox";
 import { HitState, type TrackedMessage } from "./hits";
@@ -99,6 +100,8 @@ export class HitRecorder {
     });
     // a machine's hit says nothing of the person
     if (!h.verdict.machine && m.personId) touchPerson(this.ctx).run(m.workspaceId, m.personId, h.at);
+    // any hit, a scanner's too, fetched it from a delivered copy
+    if (m.uncertain) settleArrived(this.ctx, this.outbox!, { workspaceId: m.workspaceId, messageId: m.id, evidence: `${h.kind === "open" ? "its open pixel" : "one of its links"} was fetched` });
   }
 }
 
