@@ -206,6 +206,17 @@ describe("other evidence", () => {
     expect(inbound).toMatchObject({ kind: "other", matched_by: "message_id", message_id: s.message.id, subject: "Re: Quick question" });
   });
 
+  test("an invitation accepted through the calendar, from a calendar that marks it automatic, is the person's answer: kind other, a meeting request", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    const ics = ["BEGIN:VCALENDAR", "METHOD:REPLY", "BEGIN:VEVENT", "UID:intro-1", `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${to}`, "END:VEVENT", "END:VCALENDAR"].join("\r\n");
+    const raw = reply({ from: to, to: s.sender.email, inReplyTo: s.messageIdHeader, subject: "Accepted: Intro call", body: `--C\r\nContent-Type: text/plain\r\n\r\nAccepted.\r\n--C\r\nContent-Type: text/calendar; method=REPLY\r\n\r\n${ics}\r\n--C--` })
+      .replace("Content-Type: text/plain; charset=utf-8", 'Auto-Submitted: auto-generated\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary="C"');
+    await deliver(to, s.sender.email, raw);
+    const [inbound] = await inboundOf(s.w);
+    expect(inbound).toMatchObject({ kind: "other", classification: "reply", intent: "meeting_request", matched_by: "message_id" });
+  });
+
   test("a bounce to the identity address is matched by the returned Message-ID", async () => {
     const s = await sentMessage();
     await deliver("", s.sender.email, dsn({ to: s.sender.email, recipient: s.message.to[0]!, originalMessageId: s.messageIdHeader }));

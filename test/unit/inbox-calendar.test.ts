@@ -56,6 +56,11 @@ describe("an invitation answered", () => {
     expect(v).toMatchObject({ classification: "reply", intent: "meeting_request", sentiment: "positive" });
   });
 
+  test("an acceptance from a calendar that marks its answers automatic (Auto-Submitted) is still a meeting", () => {
+    const raw = message({ subject: "Accepted: Intro call", note: "Priya Nair has accepted this invitation.", calendar: ics("REPLY", "ACCEPTED"), method: "REPLY" }).replace("MIME-Version: 1.0", "MIME-Version: 1.0\r\nAuto-Submitted: auto-generated");
+    expect(classifyMessage(raw)).toMatchObject({ classification: "reply", intent: "meeting_request", sentiment: "positive" });
+  });
+
   test("a new time proposed (COUNTER) is a meeting", () => {
     const v = classifyMessage(message({ subject: "New Time Proposed: Intro call", note: "", calendar: ics("COUNTER", "ACCEPTED"), method: "COUNTER" }));
     expect(v).toMatchObject({ classification: "reply", intent: "meeting_request" });

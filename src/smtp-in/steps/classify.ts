@@ -28,8 +28,13 @@ export async function classify(w: IngestWork): Promise<void> {
   w.verdict = verdict;
 }
 
-/** The structural kind: the report's, else an auto-reply the classifier recognised by its wording. */
+/**
+ * The structural kind: the report's, else an auto-reply the classifier recognised by its wording; a
+ * message the headers call automatic that the classifier reads as the person's answer (a calendar's
+ * acceptance) is theirs.
+ */
 function kindOf(reportKind: ReportKind, v: Verdict): InboundKind {
+  if (reportKind === "auto_reply" && v.classification === "reply") return "other";
   if (reportKind !== "other") return reportKind;
   return v.classification === "auto_reply" ? "auto_reply" : "other";
 }
