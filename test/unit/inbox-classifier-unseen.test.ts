@@ -1519,3 +1519,15 @@ describe("a meeting asked for after the contrast of a refusal is what they want;
     ["Not interested. Please don't call me.", "not_interested"],
   ]);
 });
+
+describe("'not interested for now' is a refusal in every language; 'not now, thanks' stays a deferral", () => {
+  intents([
+    ["Por ahora no nos interesa.", "not_interested"],
+    ["De momento no estamos interesados, gracias.", "not_interested"],
+    ["No momento não temos interesse.", "not_interested"],
+    ["Por enquanto não nos interessa, obrigado.", "not_interested"],
+    ["Per ora non siamo interessati.", "not_interested"],
+    ["Por ahora no, gracias.", "later"],
+    ["Agora não, obrigado.", "later"],
+  ]);
+});

@@ -166,14 +166,17 @@ export const MEETING_TIME = anyOf([
 ]);
 
 /** "Not now" in each language: read (and masked) before refusals, so the "no" of "por ahora no, gracias" is not read as "no, gracias". */
+// "por ahora no nos interesa", "no momento não temos interesse": the "no" belongs to the refusal that follows
+const ES_REFUSAL_FOLLOWS = "(?! (?:nos|me|les) interesa| (?:estamos|estoy) interesad| (?:lo|la|los|las) necesit| necesitamos| tenemos (?:interes|necesidad))";
+const PT_REFUSAL_FOLLOWS = "(?! (?:temos|tenho) (?:interesse|necessidade)| (?:nos|me) interessa| precisamos| (?:estamos|estou) interessad)";
 export const NOT_NOW = anyOf([
   "not (?:right )?now|not (?:for|just) now|(?:not|isn'?t|wasn'?t) (?:a |the )?(?:good|great|best|right|ideal|perfect) (?:timing|time|moment)|not for the (?:moment|time being)|not at (?:the|this) (?:moment|time|stage|point)|not yet",
   "(?:aktuell|derzeit|momentan|im moment|gerade|zurzeit|zur zeit) kein thema|kein (?:guter|passender|idealer) zeitpunkt|nicht (?:der richtige|ein guter) zeitpunkt|nicht (?:jetzt|im moment|momentan|aktuell|zum jetzigen zeitpunkt|gerade)|(?:derzeit|aktuell|momentan|im moment|jetzt|gerade|zurzeit|zur zeit|jetzt gerade|gerade jetzt) nicht",
   "pas (?:le bon moment|un bon moment|le moment)|pas (?:pour le moment|maintenant|en ce moment|pour l'instant|tout de suite)|pour le moment non|pour l'instant non",
-  "no es (?:un |el )?(?:buen|mejor) momento|ahora no|no (?:en este momento|por ahora|ahora mismo|de momento)|por ahora no|de momento no|por el momento no",
+  `no es (?:un |el )?(?:buen|mejor) momento|(?:ahora|por ahora|de momento|por el momento) no${ES_REFUSAL_FOLLOWS}|no (?:en este momento|por ahora|ahora mismo|de momento)`,
   "non e (?:il |un )?(?:momento giusto|buon momento|momento)|non (?:ora|adesso|in questo momento|al momento|per ora)|al momento no|per ora no|per il momento no",
   "geen (?:goed|geschikt) moment|niet (?:het juiste|een goed) moment|niet (?:nu|op dit moment|momenteel)|(?:nu|op dit moment|momenteel|voorlopig) (?:even )?niet|even niet",
-  "nao e (?:um |o )?(?:bom|melhor) momento|agora nao|nao (?:agora|neste momento|no momento|por enquanto)|por enquanto nao|no momento nao|por ora nao",
+  `nao e (?:um |o )?(?:bom|melhor) momento|(?:agora|por enquanto|no momento|por ora) nao${PT_REFUSAL_FOLLOWS}|nao (?:agora|neste momento|no momento|por enquanto)`,
 ]);
 export const LATER = anyOf([
   "maybe later|(?:a |another )?follow[- ]up (?:in|after|next|around|once|when)|(?:reach|get|check|circle|touch|follow|come) (?:back|out|in|up|base)(?: with me| with us| to me)?(?: again)? (?:in|after|next|around|later|early|at the|once|when|then|afterwards|at that point|closer|towards?|near|on(?= (?:the )?[0-9]| (?:" + MONTH_NAMES + ")))|(?:busy|swamped|slammed|buried|tied up|heads-down|heads down|underwater|snowed under|flat out) (?:until|till|through|for the next)|until after|reconnect (?:in|after|next|later|once|when|around|closer|early|then|at the)|remind (?:me|us) (?:in|after|next|around|later|again|once|when|closer|before|at the|towards?)|(?:mid|in the middle of (?:a |an |our )?)[- ]?(?:reorg|reorgani[sz]ation|restructuring|migration|merger|acquisition|rollout|launch|audit)|revisit|circle back (?:later|another time|some ?time|down the road)|down the (?:road|line)|in the future|(?:bad|wrong) timing|timing (?:isn'?t|is not|is) (?:right|bad|off)|(?:isn'?t|is not) a (?:good )?time|(?:ask|try) (?:me |us )?again|ping (?:me|us)(?: again| back)? (?:in|after|next|around|later|once|when|at the)|(?:write|e-?mail|contact|reach out to) (?:me|us) again|other priorities|keep (?:me|us) (?:posted|in mind)|on (?:the|our) radar|later|not until (?:we|our|after|the|i|they|it|this|next)(?![a-z])|(?:again|back) (?:when|once) (?:we|we'?re|you|i|i'?m|the|our|it|things)(?![a-z])|only (?:after|once) (?:we|we'?ve|we have|our|the)(?![a-z])",
