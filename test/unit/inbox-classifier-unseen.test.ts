@@ -1531,3 +1531,10 @@ describe("'not interested for now' is a refusal in every language; 'not now, tha
     ["Agora não, obrigado.", "later"],
   ]);
 });
+
+describe("locked into a contract, whatever its length, is a refusal", () => {
+  intents([
+    ["We're locked into a 3-year contract with Outreach, so not for now.", "not_interested"],
+    ["We're tied into a multi-year agreement with our current vendor.", "not_interested"],
+  ]);
+});
