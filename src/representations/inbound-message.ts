@@ -18,7 +18,7 @@ export interface InboundMessageDetail {
   deliveryEventIds: string[];
 }
 
-/** The kinds the ingest gives (an open list: clients tolerate others); `unsubscribe` is a mailed RFC 2369 request. */
+/** The kinds the ingest gives (an open list: clients tolerate others); `unsubscribe` is a mailed RFC 2369 request (or an ARF opt-out report). */
 export const INBOUND_MESSAGE_KINDS: readonly string[] = INBOUND_KINDS;
 
 /** The inbox's verdict values (query and body values of the routes). */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-// unsubscribe: a message to a List-Unsubscribe mailto address (RFC 2369)
+// unsubscribe: a message to a List-Unsubscribe mailto address (RFC 2369), or an ARF opt-out report
 export const INBOUND_KINDS = ["bounce", "complaint", "auto_reply", "unsubscribe", "other"] as const;
 export type InboundKind = (typeof INBOUND_KINDS)[number];
 /** received: durably ours (the 250 was given), not yet through the ingest; processed: evidence recorded. */
