@@ -1,9 +1,11 @@
 // An uncertain message (DATA may have left, no answer came) that something
 // proves arrived — a reply or an auto-reply tied to it by In-Reply-To or
 // References, a report or unsubscribe naming its VERP address, token or
-// Message-ID — is settled as sent, as POST /v1/messages/{id}/resolve
-// {outcome: "sent"} would, naming the evidence. Its recipients still
-// `uncertain` become `sent` (a bounce has already failed the ones it names).
+// Message-ID, a hit on its open pixel or links — is settled as sent, as POST
+// /v1/messages/{id}/resolve {outcome: "sent"} would (actions.ts; the same
+// recipients rewrite, prepared here because ingest and tracking run it per
+// message), naming the evidence. Its recipients still `uncertain` become
+// `sent` (a bounce has already failed the ones it names).
 import type { Ctx } from "../../context";
 import { preparedOnce, rowColumns } from "../../db/prepared";
 import { messages } from "../../db/schema";
