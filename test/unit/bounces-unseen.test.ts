@@ -100,3 +100,23 @@ test("Google's refusal of a post to a Workspace group at the company's own domai
   );
   expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "sales@prospect.example", hard: false, reason: "policy" });
 });
+
+test("a person's reply that says our mail bounced is a reply, not a bounce", () => {
+  const reply = plain("Sam <sam@client.example>", "Re: Quick question", "Hi Ada, your last email bounced for my colleague — the address was undeliverable. Try kim@client.example instead.\n\nSam\n", ["In-Reply-To: <msg_1@outreach.test>"]);
+  expect(parseReport(reply).kind).toBe("other");
+  // controls: a reply-subjected report that quotes the server's answer, and a daemon's report with a reply subject (Verizon's), stay bounces
+  const quoted = plain("Sam <sam@client.example>", "Re: Quick question", "Your message could not be delivered to kim@client.example:\n550 5.1.1 User unknown\n");
+  expect(first(quoted)).toMatchObject({ kind: "bounce", address: "kim@client.example", hard: true });
+  const daemon = plain("post_master@vtext.example", "Re: Quick question", "Error: could not be delivered to kim@vtext.example: no such user\n");
+  expect(parseReport(daemon).kind).toBe("bounce");
+});
+
+test("Chinese providers' reports: a subject of 退信, and 不存在 (does not exist) said of the address, in any command", () => {
+  const qq = plain("MAILER-DAEMON@qq.example", "退信通知 (Undelivered Mail Returned to Sender)", "很抱歉您的邮件没有发送成功。\n\n收件人: wei@qq.example\n退信原因: 收件人地址不存在\n\n550 Mailbox not found or access denied\n");
+  expect(first(qq)).toEqual({ kind: "bounce", recipient: "bounced", address: "wei@qq.example", hard: true, reason: "user_unknown" });
+  const full = plain("Postmaster@163.example", "系统退信", "您发送到 zhang@163.example 的邮件被退回。\n\n原因: 552 Requested mail action aborted: exceeded mailsize limit or mailbox is full\n");
+  expect(first(full)).toMatchObject({ kind: "bounce", address: "zhang@163.example", hard: false, reason: "mailbox_full" });
+  // control: the filter's refusal without those words stays soft
+  const filtered = plain("MAILER-DAEMON@qq.example", "退信通知", "很抱歉您的邮件没有发送成功。\n\n收件人: wei@qq.example\n\n550 Mail content denied\n");
+  expect(first(filtered)).toMatchObject({ kind: "bounce", hard: false });
+});

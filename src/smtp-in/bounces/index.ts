@@ -226,12 +226,17 @@ function excluded(msg: Entity): Set<string> {
 
 const QUOTED_REFUSAL = /\b5\d\d\b.{0,80}(?:not taken|no such|unknown|rejected|denied|refused|failed|invalid|does not exist|not found|unavailable)|\b5\d\d[ -]5\.\d{1,3}\.\d{1,3}\b/i;
 
+const REPLY_SUBJECT = /^\s*(?:re|aw|sv|vs|antw|odp|rif|r|res|ynt|回复|答复)\s*:/i;
+const ENHANCED_CODE = /\b[245]\.\d{1,3}\.\d{1,3}\b/;
+
 function looksLikeBounce(msg: Entity, text: string): boolean {
   const from = headerText(msg, "from") ?? "";
   const subject = headerText(msg, "subject") ?? "";
   if (header(msg, "x-failed-recipients") !== null) return true;
   if (msg.type === "multipart/report") return true;
   const region = reportRegion(text);
+  // a person's reply that speaks of a bounce ("the address was undeliverable") quotes no server's answer
+  if (REPLY_SUBJECT.test(subject) && !DAEMON_FROM.test(from) && !QUOTED_REFUSAL.test(region) && !ENHANCED_CODE.test(region)) return false;
   if (hasBounceWords(region)) return true;
   if (!DAEMON_FROM.test(from)) return false;
   // a mailer daemon's message with a bounce subject, or quoting a refusal (in any language the daemon writes
