@@ -1538,3 +1538,43 @@ describe("locked into a contract, whatever its length, is a refusal", () => {
     ["We're tied into a multi-year agreement with our current vendor.", "not_interested"],
   ]);
 });
+
+describe("a colleague looped in beside a meeting the writer asks for is a meeting; looping in alone hands it on", () => {
+  intents([
+    ["Great, let's set up a demo. I'll loop in my colleague Raj.", "meeting_request"],
+    ["Sure, book something with my assistant Maria (maria@prospect.example).", "meeting_request"],
+    ["Happy to do a call next Tuesday, I've cc'd our CTO.", "meeting_request"],
+    ["Gerne, lassen Sie uns nächste Woche telefonieren. Ich habe meinen Kollegen Herrn Wolf in Kopie gesetzt.", "meeting_request"],
+    ["Avec plaisir pour un appel mardi prochain, je mets mon collègue Paul en copie.", "meeting_request"],
+    ["Volentieri, sentiamoci giovedì. Metto in copia il mio collega Marco.", "meeting_request"],
+    ["I'll loop in our RevOps lead, Sam Ortiz.", "referral"],
+    ["I've forwarded this to our head of growth, she'll reach out if relevant.", "referral"],
+  ]);
+});
+
+describe("a meeting asked for on the writer's return, with a day, is a meeting", () => {
+  intents([
+    ["Hi Leo, I'm on holiday this week but this looks interesting. Can we talk when I'm back on the 18th?", "meeting_request"],
+    ["I'll be out until the 20th, let's reconnect after.", "later"],
+    ["Busy until the end of the month, reach out after that.", "later"],
+    ["Ich bin bis zum 20. im Urlaub, lassen Sie uns danach sprechen.", "later"],
+    ["Je suis absente jusqu'au 20, reparlons-en après.", "later"],
+    ["Estoy de vacaciones hasta el 20, hablemos después.", "later"],
+    ["Sono in ferie fino al 20, sentiamoci dopo.", "later"],
+    ["Ik ben tot de 20e op vakantie, laten we daarna bellen.", "later"],
+    ["Estou de férias até dia 20, vamos conversar depois.", "later"],
+  ]);
+  test("a person who is away and proposes to reconnect wrote by hand: not an auto-reply", () => {
+    expect(classifyMessage(reply("I'll be out until the 20th, let's reconnect after.")).classification).toBe("reply");
+    // control: the notice a responder writes still is one
+    expect(classifyMessage(reply("I'm out of the office until the 20th with limited access to email. For urgent matters please contact sales@prospect.example.")).classification).toBe("auto_reply");
+  });
+});
+
+describe("'wrong <name>' after an apology is the wrong person", () => {
+  intents([
+    ["Sorry, wrong Priya!", "wrong_person"],
+    ["Oops, wrong Priya. I'm in Melbourne, not Manchester.", "wrong_person"],
+    ["Sorry, wrong timing for us.", "later"],
+  ]);
+});

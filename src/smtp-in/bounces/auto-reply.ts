@@ -213,13 +213,13 @@ const TICKET = re([
 
 // a person talking to us about our offer, not a responder
 const ENGAGED = re([
-  "let'?s (?:talk|chat|meet|connect|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|interesting|send (?:me|us|over) (?:the|your) (?:deck|slides|material|materials|info|details|proposal|pricing|case stud(?:y|ies))|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
-  "interessiert|interessant|ihr angebot|klingt (?:gut|interessant|spannend|vielversprechend)|(?:schicken|senden) sie mir|unterlagen",
-  "interesse|interessant|votre (?:offre|proposition|solution)|envoyez-moi|ca a l'air",
-  "interesad|interesante|su (?:oferta|propuesta)|me interesa|enviame|mandame|suena bien",
-  "interessat|interessante|la vostra (?:offerta|proposta)|mandami|inviami|sembra interessante",
-  "geinteresseerd|interessant|uw (?:aanbod|voorstel)|stuur me|klinkt goed",
-  "interessad|interessante|sua (?:oferta|proposta)|me (?:envie|envia|manda)",
+  "let'?s (?:talk|chat|meet|connect|reconnect|catch up|speak|touch base|circle back|revisit|pick (?:this|it) up|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|interesting|send (?:me|us|over) (?:the|your) (?:deck|slides|material|materials|info|details|proposal|pricing|case stud(?:y|ies))|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
+  "lass(?:en sie)? uns|sprechen wir|interessiert|interessant|ihr angebot|klingt (?:gut|interessant|spannend|vielversprechend)|(?:schicken|senden) sie mir|unterlagen",
+  "reparlons|parlons-en|on en reparle|interesse|interessant|votre (?:offre|proposition|solution)|envoyez-moi|ca a l'air",
+  "hablemos|lo hablamos|interesad|interesante|su (?:oferta|propuesta)|me interesa|enviame|mandame|suena bien",
+  "sentiamoci|risentiamoci|parliamone|interessat|interessante|la vostra (?:offerta|proposta)|mandami|inviami|sembra interessante",
+  "laten we|spreken we|geinteresseerd|interessant|uw (?:aanbod|voorstel)|stuur me|klinkt goed",
+  "vamos (?:conversar|falar|marcar|nos falar)|interessad|interessante|sua (?:oferta|proposta)|me (?:envie|envia|manda)",
 ]);
 
 const NON_ASCII = /[^\x00-\x7f]/;

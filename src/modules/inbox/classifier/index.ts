@@ -122,8 +122,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // (a free-mail address is a private one, not a move)
   if (found.some((m) => !atWritersDomain(m.email, writer) && !FREEMAIL.test(m.email) && looksLikeWriter(m.email, writer))) s.moved = true;
   const named = referredName(visible);
-  // "book time with my assistant Jen (jen@…)": the assistant books the meeting, the thread stays with the writer
-  const scheduler = s.assistant && s.meeting >= 2;
+  // "book time with my assistant Jen (jen@…)", "let's set up a demo, I'll loop in Raj": the writer asks to meet, the
+  // assistant books it or a colleague joins, and the thread stays with the writer
+  const scheduler = (s.assistant || s.adds) && s.meeting >= 2;
   const referral = !s.moved && !scheduler && (named !== null || found.length > 0 || s.forwarded);
   const { intent, sentiment } = decide(s, referral);
   let proposal: Proposal | null = null;

@@ -102,6 +102,8 @@ export interface Scores {
   forwarded: boolean;
   /** The writer's assistant is named ("book time with my assistant"). */
   assistant: boolean;
+  /** Someone is added to the thread (looped in, copied), not handed it. */
+  adds: boolean;
   question: number;
   hostile: boolean;
   /** The cues found, as "kind:phrase", in order of kind. */
@@ -120,13 +122,15 @@ const ALREADY_USING = /^(?:already (?:have|use|using|work with|working with)|(?:
 const INTEGRATION = /(?<![a-z])(?:integr\w*|connect(?:s|or|ors)?(?: to| with)?|sync(?:s|ing)? with|compatib\w*|plug(?:s)? into|works? with|api|anbindung|schnittstelle|funktioniert (?:das|es) mit|s'integre|connecter|fonctionne avec|conectar|funciona con|collegare|funziona con|koppel\w*|gekoppeld|werkt (?:het|dat|dit) met|funciona com)(?![a-z])/;
 /** A count of messages just before a span of time: "four emails in two weeks". */
 const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: from you)? $/;
+/** Forwarding verbs that add a colleague beside the writer (loop in, copy) rather than pass the thread on. */
+const ADDS = /loop|cc|cop(?:y|ied|ying|ia|ie)|kopie/;
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 
 /** Reads the visible text; `folded` is fold(visible) when the caller has it already. */
 export function score(visible: string, folded = fold(visible)): Scores {
   let f = folded;
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, question: 0, hostile: false, hits };
   // every list below runs only where its first letters stand (lib/word-starts.ts); mask() keeps that index true
   const starts = new WordStarts(folded);
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
@@ -189,7 +193,9 @@ export function score(visible: string, folded = fold(visible)): Scores {
   let wantsAfterWrong = false;
   each(FORWARDED, "forwarded", (m) => {
     // "if the material looks good I'll loop in our lead": a promise on a condition, nobody passed on yet
-    if (!conditional(f, m.index!)) s.forwarded = true;
+    if (conditional(f, m.index!)) return;
+    s.forwarded = true;
+    if (ADDS.test(m[0])) s.adds = true;
   });
   each(LATER, "later", (m) => {
     if (!negated(f, m.index!, m[0].length)) s.later += m[0].trim() === "later" ? 1 : 2;
