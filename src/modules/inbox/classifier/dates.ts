@@ -8,7 +8,8 @@
 // Each date found is scored by the words around it: a return cue ("back",
 // "zurück", "de retour", "rientro", "terug", "volta"… before it, or "wieder",
 // "back" right after it) beats an "until" cue (until, bis, jusqu'au, hasta,
-// fino al, tot, até, the end of a range "3-12 January"), which beats a bare
+// fino al, tot, até, the end of a range "3-12 January"; the day after when it
+// is the last day away: "inclusive", "tot en met", "through"), which beats a bare
 // date; a date after "from"/"ab"/"depuis"… is when the absence starts, not
 // the return. The best score wins, the latest date among equals. Absolute
 // dates beat weekdays; a weekday or "tomorrow" counts only after a cue.
@@ -100,7 +101,7 @@ export function returnDate(text: string, ref: Reference): number | null {
     const ms = dayOf(y, m, d, today);
     if (ms === null) return;
     const score = cueScore(t, index, index + length);
-    if (score > 0) absolute.push({ ms, score: ms < today ? score - 0.5 : score });
+    if (score > 0) absolute.push({ ms: ms + dayAfter(t, index, index + length, score), score: ms < today ? score - 0.5 : score });
   };
   for (const m of t.matchAll(DAY_MONTH)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1]));
   for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
@@ -124,12 +125,12 @@ export function returnDate(text: string, ref: Reference): number | null {
     if (score < 2) continue;
     const wd = WEEKDAY_OF.get(m[1]!);
     const days = wd === undefined ? 1 : (wd - weekday + 7) % 7 || 7;
-    relative.push({ ms: today + days * 86400000, score });
+    relative.push({ ms: today + days * 86400000 + dayAfter(t, m.index!, m.index! + m[0].length, score), score });
   }
   for (const m of t.matchAll(DAY_ONLY)) {
     const score = cueScore(t, m.index!, m.index! + m[0].length);
     const ms = score >= 2 ? nextDayOfMonth(Number(m[1] ?? m[2]), today) : null;
-    if (ms !== null) relative.push({ ms, score });
+    if (ms !== null) relative.push({ ms: ms + dayAfter(t, m.index!, m.index! + m[0].length, score), score });
   }
   for (const m of t.matchAll(MONTH_END_NOW)) {
     if (cueScore(t, m.index!, m.index! + m[0].length) < 2) continue;
@@ -216,6 +217,17 @@ function nextDayOfMonth(d: number, today: number): number | null {
     if (new Date(ms).getUTCDate() === d && ms > today) return ms;
   }
   return null;
+}
+
+// "until 22 January inclusive", "bis einschliesslich 22.01.", "tot en met 22 januari", "through Friday": the last
+// day away, so the return is the day after (a bare "until" is read as the day of return)
+const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit)[^0-9]{0,24}$/;
+const THROUGH_AFTER = /^[ ,]{0,2}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa)(?![a-z])/;
+
+/** One day (ms) when an "until" date is the last day away, else 0. */
+function dayAfter(text: string, start: number, end: number, score: number): number {
+  if (score !== 2) return 0;
+  return THROUGH_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || THROUGH_AFTER.test(text.slice(end, end + 20)) ? 86400000 : 0;
 }
 
 /** 3: a return cue; 2: an "until" cue; 1: none; 0: the start of the absence. */
