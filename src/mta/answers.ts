@@ -9,6 +9,8 @@
 //              "throttled", "too many connections/messages…", "sending limit
 //              exceeded"; "too many recipients" is not: it asks for a smaller
 //              transaction). The message is retried later; the quota scope pauses.
+//              Its reason is rate_limited, or what a 421's words blame on our
+//              setup (authentication, reverse DNS, TLS).
 //   temporary  other 4xx: retried with backoff.
 //   permanent  5xx: fails, with a bounce.
 //
@@ -150,17 +152,18 @@ const TEXT_RULES: Rule[] = [
   ["auth_required", /authentication (?:is )?required|must (?:first )?(?:authenticate|log ?in)|\bnot (?:authenticated|logged in)\b|(?:authentication|auth) (?:failed|failure|unsuccessful|credentials invalid)|mechanism is too weak|invalid (?:credentials|login|username or password)|username and password not accepted|\bsmtp auth\w*\b.*\b(?:required|disabled)/, "veto"],
   // the sender's address (ours) refused: never the recipient's fault
   ["policy", /sender address rejected|sender (?:domain|address) (?:not found|unknown|invalid|does not exist|must)|sender verify failed|verification of sender|(?:bad|invalid|unknown) sender|sender (?:is )?(?:unknown|invalid)|return[- ]path/, "veto"],
-  ["tls_required", /must (?:issue a )?starttls|starttls (?:is )?required|(?:tls|encryption|secure connection) (?:is )?(?:required|needed|mandatory)/, "veto"],
+  ["tls_required", /must (?:issue a )?starttls|starttls (?:is )?required|(?:tls|encryption|secure connection) (?:is )?(?:required|needed|mandatory)|\btls ?v?1\.[0-2](?: and (?:tls ?)?v?1\.[0-2])? (?:is |are )?(?:not supported|no longer supported|deprecated|disabled)|support tls ?v?1\.[23]/, "veto"],
   // the reporting MTA gave up retrying: whatever failed last, the message outlived its queue
   ["expired", /(?:giving|gave) up(?! on (?:\[?[0-9]|[a-z0-9-]+\.[a-z]))|(?:delivery|message|mail)(?: to (?:the following recipients?|[^ ]+))? (?:failed|was aborted|aborted|abandoned|was abandoned)(?: after)? [0-9]+(?:\.[0-9]+)? ?(?:attempts|tries|retries|hours?|hour\(s\)|days?|day\(s\))|(?:could not|couldn't) be delivered (?:for|in|within) (?:the (?:last|past) )?[0-9]+ (?:hours?|days?)|retry (?:time|timeout|period|limit) (?:exceeded|expired|reached)|(?:been|was|remained) (?:in|on) (?:the )?(?:mail )?queue (?:too long|for (?:more than )?[0-9]+)|too many (?:retries|delivery attempts)|maximum (?:queue |delivery )?(?:time|lifetime|retry time|retries|number of (?:retries|attempts))|(?:delivery|queue) (?:time|period|lifetime) (?:expired|exceeded)|message (?:has )?expired|expired in (?:the )?queue/, "veto"],
   // a DNS failure on the receiving side says nothing about the domain itself
   ["network", /name ?server (?:error|failure|reply|timeout|timed out|not responding)|\bdns\b[^.;]{0,40}(?:error|fail|timeout|timed out)|servfail|malformed or unexpected/, "veto"],
   ["message_too_large", /message (?:size|length) (?:exceeds|limit|too)|(?:message|mail|email) (?:is |was )?too (?:big|large|long)|size (?:limit )?exceed|exceeds? (?:the )?(?:maximum |max\.? )?(?:message |allowed )?size|message too big|size of (?:the )?message/, "veto"],
-  ["mailbox_full", /mailbox (?:is |was )?full|(?:inbox|mailbox|account|mail ?box|user) (?:is |has )?(?:over|exceeded|full|at) ?(?:its |the |his |her |their )?(?:quota|storage|capacity|limit)|over ?quota|quota (?:exceeded|full|limit)|exceeded (?:the |his |her |their |its )?(?:storage|quota|mailbox|disk)|storage allocation|insufficient (?:disk )?(?:space|storage) (?:for|in) (?:the )?(?:user|mailbox|recipient)|mailbox (?:size|quota) (?:limit|exceeded)/, "veto"],
+  ["mailbox_full", /mailbox (?:is |was )?full|(?:inbox|mailbox|account|mail ?box|user) (?:is |has )?(?:over|exceeded|full|at) ?(?:its |the |his |her |their )?(?:quota|storage|capacity|limit)|over ?quota|quota ?(?:exceeded|full|limit)|exceeded (?:the |his |her |their |its )?(?:storage|quota|mailbox|disk)|storage allocation|insufficient (?:disk )?(?:space|storage) (?:for|in) (?:the )?(?:user|mailbox|recipient)|mailbox (?:size|quota) (?:limit|exceeded)/, "veto"],
   ["mailbox_disabled", /(?:account|mailbox|user|address|recipient)(?: \S+)? (?:is |has been |was )?(?:disabled|suspended|deactivated|inactive|closed|terminated|locked|frozen|expired|not active)|(?:disabled|inactive|suspended|deactivated|closed|expired) (?:account|mailbox|user|address)|no longer (?:active|in use|accepting)/],
-  ["bad_domain", /(?:host|domain)(?: name)? (?:not found|unknown|does not exist|doesn't exist|lookup failed|not resolvable)|unknown (?:host|domain)|no (?:mx|mail exchanger|such domain|mail servers?)\b|nxdomain|unrouteable (?:mail )?domain|does not accept (?:e-?)?mail|null mx|domain (?:is )?(?:not|no longer) (?:valid|in use|registered)/],
-  ["user_unknown", /user(?:name)? (?:unknown|not found|does not exist|doesn't exist|not exist|invalid)|unknown (?:user|recipient|mailbox|local[- ]?part|address|account|alias)|no such (?:user|mailbox|recipient|account|address|person|local ?user)|(?:mailbox|recipient|address|account|e-?mail (?:account|address)|addressee|alias)(?: \S+)? (?:does not|doesn't|did not) exist|(?:recipient|mailbox|address|addressee|destination)(?: address)? (?:not found|unknown|invalid|not valid|unavailable|not available|not exist)|invalid (?:recipient|mailbox|user|address|destination|e-?mail address)|(?:is not|isn't) a valid (?:mailbox|recipient|user|address)|no mailbox|bad destination mailbox|not (?:a )?(?:valid|known) (?:user|recipient)|not our customer|not listed in|undeliverable address|unrouteable address|user not local|(?:does not|doesn't) have an? (?:\S+ )?(?:account|mailbox)|no (?:longer )?(?:valid|such) (?:e-?mail )?(?:address|user)|mailbox name not allowed|recipient verification failed|unable to verify (?:the )?(?:recipient|user|address)/],
-  ["spam", /\bspam(?!haus|cop)|unsolicited|junk ?mail|bulk mail|phish|content (?:filter|rejected)|message (?:content )?(?:was )?(?:rejected|refused|blocked) (?:as|because|due)(?! to (?:local |our |site |administrative )?polic)|suspicious/, "veto"],
+  ["bad_domain", /(?:host|domain)(?: name)? (?:not found|unknown|does not exist|doesn't exist|lookup failed|not resolvable)|unknown (?:host|domain)|no (?:mx|mail exchanger|such domain|mail servers?)\b|nxdomain|unrouteable (?:mail )?(?:domain|address)|does not accept (?:e-?)?mail|null mx|domain (?:is )?(?:not|no longer) (?:valid|in use|registered)/],
+  ["user_unknown", /user(?:name)? (?:unknown|not found|does not exist|doesn't exist|not exist|invalid)|unknown (?:user|recipient|mailbox|local[- ]?part|address|account|alias)|no such (?:user|mailbox|recipient|account|address|person|local ?user)|(?:mailbox|recipient|address|account|e-?mail (?:account|address)|addressee|alias)(?: \S+)? (?:does not|doesn't|did not) exist|(?:recipient|mailbox|address|addressee|destination)(?: address)? (?:not found|unknown|invalid|not valid|unavailable|not available|not exist)|invalid (?:recipient|mailbox|user|address|destination|e-?mail address)|(?:is not|isn't) a valid (?:mailbox|recipient|user|address)|no mailbox|bad destination mailbox|not (?:a )?(?:valid|known) (?:user|recipient)|not our customer|not listed in|undeliverable address|user not local|(?:does not|doesn't) have an? (?:\S+ )?(?:account|mailbox)|no (?:longer )?(?:valid|such) (?:e-?mail )?(?:address|user)|mailbox name not allowed|recipient verification failed|unable to verify (?:the )?(?:recipient|user|address)/],
+  // a link in the message on a URI block list (SURBL, URIBL, Spamhaus DBL) judges the content, not our host
+  ["spam", /\b(?:surbl|uribl)\b|\b(?:url|uri|link|domain) (?:in (?:the )?(?:message |body |message body ))?(?:is |was )?(?:listed|black ?listed|block ?listed)|listed (?:url|uri|link)|\bspam(?!haus|cop)|unsolicited|junk ?mail|bulk mail|phish|content (?:filter|rejected)|message (?:content )?(?:was )?(?:rejected|refused|blocked) (?:as|because|due)(?! to (?:local |our |site |administrative )?polic)|suspicious/, "veto"],
   ["content", /virus|malware|infected|attachment|\bmime\b|(?:content|media) (?:type )?not (?:supported|allowed|accepted)|banned (?:file|content)/, "veto"],
   ["blocked", /block ?list|black ?list|deny ?list|\bblocked\b|\blisted\b|\bbanned\b|\brbl\b|dnsbl|spamhaus|spamcop|barracuda|sorbs|reputation|not accepting (?:mail|messages|connections) from|refused (?:to talk|connection)|dynamic (?:ip|address|pool|range)|dial-?up|residential (?:ip|address|range)|(?:smtp|mail|outgoing) (?:server|relay) of your (?:isp|provider)|your (?:isp|provider)'?s? (?:smtp|mail|outgoing|relay)|relay at your (?:service |internet )?provider|not authori[sz]ed to send (?:e-?mail )?directly|(?:traffic|mail|messages|connections) not accepted from (?:this|your) (?:ip|address|host|network)/, "veto"],
   ["policy", /polic|not (?:authori[sz]ed|permitted|allowed)|relay(?:ing)? (?:access )?(?:denied|not permitted|not allowed|prohibited)|access denied|administrative|prohibited|rejected|(?<!connection )refused|denied/],
@@ -306,6 +309,8 @@ function reasonFor(code: number, enhanced: string | null, lower: string): Bounce
   // permanent or transient) are used for any refusal: the words decide.
   // Exchange Online answers a recipient missing from its directory (Directory-Based Edge Blocking) with 5.4.1
   if (key === "4.1" && /recipient address rejected: access denied/.test(lower)) return "user_unknown";
+  // …and a recipient missing from it with X.1.10 (RFC 7505's null MX elsewhere): the words say which
+  if (key === "1.10" && rule?.[0] === "user_unknown") return "user_unknown";
   // X.7.27 is RFC 7505's null MX of our sender's domain; Gmail also answers unauthenticated mail with it
   const specific = key && key !== "7.1" && key !== "2.1" && !(key === "7.27" && rule?.[0] === "dmarc") ? SPECIFIC[key] : undefined;
   if (specific) {
@@ -343,7 +348,11 @@ export function classifyAnswer(code: number | null, enhanced: string | null, tex
   if (cls === 2 || cls === 3) return { kind: "ok", bounce: null };
   const basic = code ?? cls * 100;
   const lower = text.toLowerCase();
-  if (isThrottle(basic, enhanced, lower)) return { kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } };
+  if (isThrottle(basic, enhanced, lower)) {
+    // a 421 about our authentication or TLS pauses like any other, but a failure it leads to is named for its cause
+    const rule = textRule(lower);
+    return { kind: "throttle", bounce: { kind: "soft", reason: rule && NOT_PACE.has(rule[0]) ? rule[0] : "rate_limited" } };
+  }
   const reason = reasonFor(basic, enhanced, lower);
   if (cls === 5) return { kind: "permanent", bounce: { kind: HARD_REASONS.has(reason) && !PASSING.test(lower) ? "hard" : "soft", reason } };
   return { kind: "temporary", bounce: { kind: "soft", reason } };
