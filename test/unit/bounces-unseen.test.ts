@@ -120,3 +120,17 @@ test("Chinese providers' reports: a subject of 退信, and 不存在 (does not e
   const filtered = plain("MAILER-DAEMON@qq.example", "退信通知", "很抱歉您的邮件没有发送成功。\n\n收件人: wei@qq.example\n\n550 Mail content denied\n");
   expect(first(filtered)).toMatchObject({ kind: "bounce", hard: false });
 });
+
+test("an RFC 6533 report (message/global-delivery-status, message/global-headers) names its UTF-8 recipient and the original's Message-ID", () => {
+  const raw = [
+    "From: MAILER-DAEMON@mx.test", "To: bounce+abc@bounce.outreach.test", "Subject: Undelivered Mail Returned to Sender", "Message-ID: <g1@mx.test>", "MIME-Version: 1.0",
+    'Content-Type: multipart/report; report-type=global-delivery-status; boundary="b"', "",
+    "--b", "Content-Type: text/plain; charset=utf-8", "", "Failed.", "",
+    "--b", "Content-Type: message/global-delivery-status", "", "Reporting-MTA: dns; mx.test", "", "Final-Recipient: utf-8; josé@ejemplo.test", "Action: failed", "Status: 5.1.1", "Diagnostic-Code: smtp; 550 5.1.1 User unknown", "",
+    "--b", "Content-Type: message/global-headers", "", "From: ada@outreach.test", "Message-ID: <m2@outreach.test>", "",
+    "--b--", "",
+  ].join("\r\n");
+  const r = parseReport(raw);
+  expect(r.originalMessageId).toBe("m2@outreach.test");
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "josé@ejemplo.test", hard: true, reason: "user_unknown" });
+});

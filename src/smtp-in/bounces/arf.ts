@@ -7,7 +7,7 @@
 // Removal-Recipient, else the returned original's To:.
 
 import { addressValue, firstAddress, readFields } from "./fields";
-import { header, headerText, walk, type Entity } from "./mime";
+import { header, headerText, ORIGINAL_TYPES, walk, type Entity } from "./mime";
 
 /**
  * Feedback types that are not the recipient's complaint: RFC 5965's not-spam
@@ -36,7 +36,7 @@ export interface Complaint {
 /** The returned original's headers (message/rfc822 or text/rfc822-headers), if any. */
 export function returnedOriginal(msg: Entity): Entity | null {
   for (const e of walk(msg)) {
-    if (e !== msg && (e.type === "message/rfc822" || e.type === "message/global" || e.type === "text/rfc822-headers" || e.type === "message/rfc822-headers" || e.type === "text/rfc822-header") && e.parts[0]) return e.parts[0];
+    if (e !== msg && ORIGINAL_TYPES.has(e.type) && e.parts[0]) return e.parts[0];
   }
   return null;
 }

@@ -17,7 +17,7 @@ import { classifyRecipient, type Classified } from "./classify";
 import { parseDeliveryStatus } from "./dsn";
 import { allAddresses, firstAddress, type Found } from "./fields";
 import { BOUNCE_SUBJECT, DAEMON_FROM, FORMATS, hasBounceWords } from "./formats";
-import { header, headers, headerText, parseMessage, walk, type Entity } from "./mime";
+import { header, headers, headerText, ORIGINAL_TYPES, parseMessage, walk, type Entity } from "./mime";
 import { otherAddresses, reportRegion, scanText, squeeze } from "./text";
 
 export { feedbackEffect } from "./arf";
@@ -157,7 +157,7 @@ function lazy<T>(f: () => T): () => T {
 function bodyText(msg: Entity): string {
   const out: string[] = [];
   const visit = (e: Entity, depth: number) => {
-    if (e.type === "message/rfc822" || e.type === "message/global" || e.type === "text/rfc822-headers" || e.type === "message/rfc822-headers") return;
+    if (ORIGINAL_TYPES.has(e.type)) return;
     if (e.parts.length > 0) {
       const alternative = e.type === "multipart/alternative";
       if (alternative) {

@@ -9,7 +9,7 @@
 // - Headers are unfolded; values stay raw (decodeWords / headerText decode
 //   RFC 2047 encoded words and 8-bit UTF-8).
 // - multipart/* is split on its boundary (nesting at most MAX_DEPTH, at most
-//   MAX_PARTS parts in all); message/rfc822 and text/rfc822-headers parts
+//   MAX_PARTS parts in all); message/rfc822 and text/rfc822-headers parts (ORIGINAL_TYPES)
 //   (the returned original) are read for their headers only, unless the
 //   attachment is itself a report (multipart/report).
 // - text/* and message/* leaves are transfer-decoded (base64,
@@ -28,6 +28,9 @@ export interface Header {
   /** The unfolded value, raw (encoded words and 8-bit bytes as received). */
   value: string;
 }
+
+/** Parts that hold a returned or forwarded message, or its headers (RFC 3462, RFC 6533's UTF-8 forms, misspellings seen). */
+export const ORIGINAL_TYPES = new Set(["message/rfc822", "message/global", "text/rfc822-headers", "message/rfc822-headers", "text/rfc822-header", "message/global-headers"]);
 
 export interface Entity {
   headers: Header[];
@@ -163,7 +166,7 @@ function parseEntity(s: string, depth: number, budget: Budget, defaultType: stri
     }
     return entity;
   }
-  if ((type === "message/rfc822" || type === "message/global" || type === "text/rfc822-headers" || type === "message/rfc822-headers") && depth < MAX_DEPTH && budget.parts > 0) {
+  if (ORIGINAL_TYPES.has(type) && depth < MAX_DEPTH && budget.parts > 0) {
     // the returned original: only its headers matter (Message-ID, To:, From:),
     // so its body is neither split nor decoded
     const inner = cte === "base64" || cte === "quoted-printable" ? transferDecode(body.slice(0, 64 * 1024), cte) : body;

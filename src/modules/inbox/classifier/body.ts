@@ -1,10 +1,10 @@
 // The message's own text part: text/plain when there is one with text,
 // else its HTML reduced to text. Attachments and attached messages
 // (message/rfc822: a forwarded or returned original) are not the writer's text.
-import { header, type Entity } from "../../../smtp-in/bounces/mime";
+import { header, ORIGINAL_TYPES, type Entity } from "../../../smtp-in/bounces/mime";
 import { htmlToText } from "./html";
 
-const ATTACHED = new Set(["message/rfc822", "message/global", "text/rfc822-headers", "message/rfc822-headers", "message/delivery-status", "message/feedback-report"]);
+const ATTACHED = new Set([...ORIGINAL_TYPES, "message/delivery-status", "message/global-delivery-status", "message/feedback-report"]);
 
 export function bodyText(msg: Entity): string {
   const plain = first(msg, "text/plain");
