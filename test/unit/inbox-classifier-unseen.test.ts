@@ -1578,3 +1578,29 @@ describe("'wrong <name>' after an apology is the wrong person", () => {
     ["Sorry, wrong timing for us.", "later"],
   ]);
 });
+
+describe("pointing to a role with 'try' or 'you want' is a referral with no proposal, in the seven languages; a product after 'try' is not", () => {
+  intents([
+    ["I'm not the right person, try our IT manager.", "referral"],
+    ["Not the right person — you want our CFO.", "referral"],
+    ["Ich bin der falsche Ansprechpartner, versuchen Sie es bei unserem IT-Leiter.", "referral"],
+    ["Ce n'est pas mon domaine, essayez plutôt notre directeur commercial.", "referral"],
+    ["No es mi área, pruebe con nuestro director comercial.", "referral"],
+    ["Non sono io che mi occupo di questo, prova con il nostro responsabile IT.", "referral"],
+    ["Niet mijn afdeling, probeer onze inkoper.", "referral"],
+    ["Não é comigo, tente nosso diretor comercial.", "referral"],
+    ["Non sono io che mi occupo di questo.", "wrong_person"],
+    ["You want the enterprise plan for that.", null],
+    ["Try our sandbox, it's free.", null],
+  ]);
+  test("no proposal without a name or an address", () => {
+    expect(classifyMessage(reply("I'm not the right person, try our IT manager.")).proposal).toBeNull();
+  });
+});
+
+describe("asking for a calendar invitation in German is a meeting", () => {
+  intents([
+    ["Gerne, senden Sie mir eine Terminanfrage.", "meeting_request"],
+    ["Schicken Sie mir gerne eine Einladung für Donnerstag.", "meeting_request"],
+  ]);
+});

@@ -150,13 +150,17 @@ const ROLE = new RegExp(
   "^\\s*(?:(?:rather|instead|directly|bitte|eher|lieber|direkt|plutot|directement|mejor|directamente|meglio|direttamente|liever|beter|direct|melhor|diretamente)\\s+)?(?:(?:our|my|the|your|unser(?:e|en|em|er)?|meine[nm]?|den|die|der|dem|notre|nos|mon|ma|le|la|les|l'|nuestr[oa]s?|mi|el|al|(?:il |la |i |le |al |alla |col |con il |con la )?(?:nostr[oaie]|mio|mia)|onze|ons|mijn|de|het|(?:o |a |com o |com a )?(?:noss[oa]s?|meu|minha))\\s+)" +
     "(?:[a-z'-]+\\s+){0,3}?" +
     "(?:head|director|vp|vice president|manager|ceo|cfo|cto|cmo|coo|cro|cio|ciso|founder|co-?founder|owner|boss|buyer|procurement|purchasing|colleagues?|department|(?:marketing|sales|it|legal|hr|finance|ops|operations|revops|partnerships?|security|growth|commercial|support) team" +
-    "|leiter(?:in)?|geschaftsfuhr(?:er|erin|ung)|geschaeftsfuehr(?:er|erin|ung)|einkauf|einkaufer(?:in)?|abteilung|vorgesetzten?|chef(?:in)?|inhaber(?:in)?|kolleg(?:e|en|in)" +
+    // German compounds: "IT-Leiter", "Vertriebsleiterin", "Einkaufschef"
+    "|[a-z]*-?leiter(?:in)?|[a-z]*-?chef(?:in)?|[a-z]+-manager(?:in)?|geschaftsfuhr(?:er|erin|ung)|geschaeftsfuehr(?:er|erin|ung)|einkauf|einkaufer(?:in)?|abteilung|vorgesetzten?|inhaber(?:in)?|kolleg(?:e|en|in)" +
     "|directeur|directrice|responsable|service (?:achats?|commercial|marketing|informatique|juridique)|departement|achats|acheteur|collegue" +
     "|director(?:a)?|departamento|jefe|jefa|compras|gerente|companer[oa]" +
     "|responsabile|direttore|direttrice|ufficio (?:acquisti|commerciale|marketing|it)|reparto|acquisti|titolare|collega" +
     "|afdeling|inkoop|inkoper|leidinggevende|eigenaar" +
     "|diretor(?:a)?|responsavel|chefe|colega)(?![a-z])",
 );
+
+/** Pointing to a role with a verb that never takes a name here ("try our IT manager", "you want our CFO", "prova con il nostro responsabile"). */
+const ROLE_POINTER = /(?<![a-z])(?:try|you(?:'d| would|'ll| will)? want|versuchen sie es (?:bei|mit)|probieren sie es bei|essayez|tentez|voyez plutot|pruebe con|prueba con|intente con|intenta con|prova con|provi con|prova a sentire|probeer|tente|tenta)(?![a-z])/g;
 
 /**
  * The person a referral verb points to ("talk to Maria Rossi", "wenden Sie sich an Frau Müller"), with where it is;
@@ -185,6 +189,15 @@ export function referredName(text: string): { name: string | null; index: number
       const before = line.slice(Math.max(0, m.index! - 60), m.index!);
       const name = trailingName(before.replace(/[\s,]+$/, ""));
       if (name) return { name, index: offset + m.index! - before.length + Math.max(0, before.lastIndexOf(name.split(" ")[0]!)) };
+    }
+    if (role === null) {
+      ROLE_POINTER.lastIndex = 0;
+      for (const m of f.matchAll(ROLE_POINTER)) {
+        if (ROLE.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 120))) {
+          role = offset + m.index!;
+          break;
+        }
+      }
     }
     offset += line.length + 1;
   }
