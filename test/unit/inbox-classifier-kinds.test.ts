@@ -279,6 +279,9 @@ describe("unsubscribe requests", () => {
     "STOP",
     "Stop.",
     "pls remove",
+    // the same as the last clause
+    "Not interested, remove.",
+    "Stop. Just stop.",
     // wanting no more mail, said with a verb of wanting, in each language
     "Please have me removed from your mailing list.",
     "We do not wish to receive any more emails from you.",
@@ -325,6 +328,9 @@ describe("unsubscribe requests", () => {
     expect(classifyMessage(message([], "Please remove the attachment and send it again.")).classification).toBe("reply");
     expect(classifyMessage(message([], "The export button was removed from the dashboard; can you get it back?")).classification).toBe("reply");
     expect(classifyMessage(message([], "Quando smetti di scrivere, la bozza si salva?")).classification).toBe("reply");
+    // ending on "stop" that is no clause of its own
+    expect(classifyMessage(message([], "Please don't stop.")).classification).toBe("reply");
+    expect(classifyMessage(message([], "We need these sync errors to stop.")).classification).toBe("reply");
   });
 
   test("a mail client's List-Unsubscribe mailto, automatically worded and marked, is one", () => {

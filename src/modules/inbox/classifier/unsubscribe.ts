@@ -44,8 +44,11 @@ const REMOVAL = anyOf([
   "cancel(?:ar|em|e) (?:a )?(?:minha )?inscricao|sair da (?:lista|sua lista)|me (?:tire|tirem|retire|retirem|remova|removam|exclua|excluam) (?:da|desta|dessa|de|do)(?: sua| vossa)? (?:lista|base|cadastro|mailing)",
 ]);
 
-/** "STOP" (or "remove", "unsub", "no more", "please unsubscribe") as the whole reply, as text-message opt-outs taught people to write. */
-const BARE_STOP = /^\s*(?:(?:pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more)\s*[.!]*\s*$/;
+/**
+ * "STOP" (or "remove", "unsub", "no more") as the whole reply or its last clause ("Not interested, remove.",
+ * "Stop. Just stop."), as text-message opt-outs taught people to write.
+ */
+const BARE_STOP = /(?:^|[.!,;:-]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more)\s*[.!]*\s*$/;
 
 export function asksRemoval(folded: string): boolean {
   REMOVAL.lastIndex = 0;
