@@ -334,6 +334,7 @@ describe("unsubscribe requests", () => {
     // ending on "stop" that is no clause of its own
     expect(classifyMessage(message([], "Please don't stop.")).classification).toBe("reply");
     expect(classifyMessage(message([], "We need these sync errors to stop.")).classification).toBe("reply");
+    expect(classifyMessage(message([], "Our support runs non-stop.")).classification).toBe("reply");
   });
 
   test("a mail client's List-Unsubscribe mailto, automatically worded and marked, is one", () => {

@@ -206,6 +206,7 @@ describe("classifyAnswer: Exchange's codes, Exim's routing failure, link block l
     expect(classify("550 5.7.1 URL in message body is blacklisted (dbl.spamhaus.org)")).toMatchObject(soft("spam"));
     // control: our host on a block list is a block
     expect(classify("554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using zen.spamhaus.org")).toMatchObject(soft("blocked"));
+    expect(classify("550 5.7.1 Sender domain is listed on a block list")).toMatchObject(soft("blocked"));
   });
   test("a 421 about old TLS versions pauses as any 421 does, and names TLS as the cause", () => {
     expect(classify("421 4.7.66 TLS 1.0 and 1.1 are not supported. Please upgrade/update your client to support TLS 1.2")).toMatchObject({ kind: "throttle", bounce: { kind: "soft", reason: "tls_required" } });

@@ -191,7 +191,6 @@ export function referredName(text: string): { name: string | null; index: number
       if (name) return { name, index: offset + m.index! - before.length + Math.max(0, before.lastIndexOf(name.split(" ")[0]!)) };
     }
     if (role === null) {
-      ROLE_POINTER.lastIndex = 0;
       for (const m of f.matchAll(ROLE_POINTER)) {
         if (ROLE.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 120))) {
           role = offset + m.index!;
