@@ -11,6 +11,8 @@ export interface DsnOptions {
   status?: string;
   diagnostic?: string;
   originalMessageId?: string | null;
+  /** The returned original's Subject (default the sentMessage helpers' "Quick question"). */
+  originalSubject?: string;
   messageId?: string;
 }
 
@@ -54,7 +56,7 @@ export function dsn(o: DsnOptions): string {
     ``,
     `From: Ada <ada@sender.test>`,
     `To: ${o.recipient}`,
-    `Subject: Quick question`,
+    `Subject: ${o.originalSubject ?? "Quick question"}`,
     ...(o.originalMessageId ? [`Message-ID: <${o.originalMessageId}>`] : []),
     ``,
     `--BOUNDARY--`,
@@ -62,7 +64,7 @@ export function dsn(o: DsnOptions): string {
   ].join("\r\n");
 }
 
-export function arf(o: { to: string; recipient: string; originalMessageId?: string | null; feedbackType?: string }): string {
+export function arf(o: { to: string; recipient: string; originalMessageId?: string | null; originalSubject?: string; feedbackType?: string }): string {
   return [
     `From: Feedback Loop <fbl@isp.test>`,
     `To: ${o.to}`,
@@ -92,7 +94,7 @@ export function arf(o: { to: string; recipient: string; originalMessageId?: stri
     ``,
     `From: Ada <ada@sender.test>`,
     `To: ${o.recipient}`,
-    `Subject: Quick question`,
+    `Subject: ${o.originalSubject ?? "Quick question"}`,
     ...(o.originalMessageId ? [`Message-ID: <${o.originalMessageId}>`] : []),
     ``,
     `Hello there`,

@@ -232,6 +232,44 @@ describe("other evidence", () => {
     expect(inbound).toMatchObject({ kind: "bounce", matched_by: "recipient", message_id: s.message.id });
   });
 
+  test("a bounce of mail someone else sent in our name (foreign Message-ID, another subject) is not pinned on our message to that person (backscatter)", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    await deliver("", s.sender.email, dsn({ to: s.sender.email, recipient: to, originalMessageId: `${crypto.randomUUID()}@spoofer.test`, originalSubject: "Cheap watches, 90% off" }));
+    const [inbound] = await inboundOf(s.w);
+    expect(inbound).toMatchObject({ kind: "bounce", matched_by: null, message_id: null, state: "processed" });
+    expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).not.toBe("bounced");
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(to)}`)).body.data).toEqual([]);
+  });
+
+  test("a complaint about mail someone else sent in our name is not pinned on our message either", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    await deliver("", s.sender.email, arf({ to: s.sender.email, recipient: to, originalMessageId: `${crypto.randomUUID()}@spoofer.test`, originalSubject: "You have won" }));
+    const [inbound] = await inboundOf(s.w);
+    expect(inbound).toMatchObject({ kind: "complaint", matched_by: null, message_id: null });
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(to)}`)).body.data).toEqual([]);
+  });
+
+  test("a bounce whose Message-ID a relay rewrote, with our subject tagged by a gateway, is still matched by its recipient", async () => {
+    const s = await sentMessage();
+    await deliver("", s.sender.email, dsn({ to: s.sender.email, recipient: s.message.to[0]!, originalMessageId: `${crypto.randomUUID()}@relay.test`, originalSubject: "[EXTERNAL] Quick question" }));
+    const [inbound] = await inboundOf(s.w);
+    expect(inbound).toMatchObject({ kind: "bounce", matched_by: "recipient", message_id: s.message.id });
+    expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("bounced");
+  });
+
+  test("a bounce matched by recipient is pinned on the message whose subject it returns, not on a later one", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    const later = await created(s.w.api, "/v1/messages", { sender_identity_id: s.sender.identityId, to: [to], subject: "Following up on pricing", text: "Hello again" });
+    await sendDue(app.ctx);
+    await deliver("", s.sender.email, dsn({ to: s.sender.email, recipient: to, originalMessageId: null, originalSubject: "Quick question" }));
+    const [inbound] = await inboundOf(s.w);
+    expect(later.id).not.toBe(s.message.id);
+    expect(inbound).toMatchObject({ kind: "bounce", matched_by: "recipient", message_id: s.message.id });
+  });
+
   test("an unmatched bounce is kept and shown, and changes nothing", async () => {
     const s = await sentMessage();
     const stranger = uniqueEmail("elsewhere.test");

@@ -17,7 +17,7 @@ import { classifyRecipient, type Classified } from "./classify";
 import { parseDeliveryStatus } from "./dsn";
 import { allAddresses, firstAddress, type Found } from "./fields";
 import { BOUNCE_SUBJECT, DAEMON_FROM, FORMATS, hasBounceWords } from "./formats";
-import { header, headers, headerText, ORIGINAL_TYPES, parseMessage, walk, type Entity } from "./mime";
+import { decodeWords, header, headers, headerText, ORIGINAL_TYPES, parseMessage, walk, type Entity } from "./mime";
 import { otherAddresses, reportRegion, scanText, squeeze } from "./text";
 
 export { feedbackEffect } from "./arf";
@@ -51,6 +51,8 @@ export interface Report {
   recipients: ReportRecipient[];
   /** Message-ID of the returned original, without <>. */
   originalMessageId: string | null;
+  /** Subject of the returned original (decoded), when it is shown: tells which of our messages it was when the Message-ID is not ours. */
+  originalSubject?: string | null;
   originalRecipients?: never;
   /** ARF Feedback-Type ("abuse", "opt-out"…) for complaints. */
   feedbackType: string | null;
@@ -79,6 +81,7 @@ function read(msg: Entity): Report {
       format: complaint.format,
       recipients: complaint.recipients.map((address) => ({ address, kind: "complained", hard: false, reason: "complaint", status: null, replyCode: null, diagnostic: null, remoteMta: null })),
       originalMessageId: originalMessageId(msg, body()),
+      originalSubject: originalSubject(msg, body()),
       feedbackType: complaint.feedbackType,
       arrivalDate: complaint.arrivalDate,
     };
@@ -113,6 +116,7 @@ function read(msg: Entity): Report {
       }
       const report = bounceReport(formatName(msg, text) ?? "rfc3464", dsn.recipients, originalMessageId(msg, text), msg);
       report.arrivalDate = dsn.arrivalDate;
+      report.originalSubject = originalSubject(msg, text);
       if (report.recipients.length > 0 || dsn.recipients.some((r) => r.action && r.action !== "failed" && r.action !== "delayed")) return report;
     }
   }
@@ -122,6 +126,7 @@ function read(msg: Entity): Report {
     const recipients = plainTextRecipients(msg, text);
     if (recipients.length > 0) {
       const report = bounceReport(formatName(msg, text) ?? "text", recipients, originalMessageId(msg, text), msg);
+      report.originalSubject = originalSubject(msg, text);
       if (report.recipients.length > 0) return report;
     }
   }
@@ -296,6 +301,17 @@ function plainTextRecipients(msg: Entity, text: string): Found[] {
 function quotedHeader(text: string, name: string): string | null {
   const m = new RegExp(`^${name}:[ \\t]*(.+)$`, "im").exec(text.slice(reportRegion(text).length));
   return m ? firstAddress(m[1]!) : null;
+}
+
+/** The returned original's Subject, decoded: from its headers, else quoted in the text after the report. */
+function originalSubject(msg: Entity, text: string): string | null {
+  const original = returnedOriginal(msg);
+  let subject = original ? headerText(original, "subject") : null;
+  if (subject === null) {
+    const m = /^Subject:[ \t]*(.+)$/im.exec(text.slice(reportRegion(text).length));
+    if (m) subject = decodeWords(m[1]!);
+  }
+  return subject?.trim() || null;
 }
 
 function originalMessageId(msg: Entity, text: string): string | null {

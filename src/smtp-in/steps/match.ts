@@ -3,6 +3,8 @@
 //   message_id  the returned original's Message-ID (bounces, complaints) or In-Reply-To (replies) is one of ours
 //   references  a reply's References name one of ours (the newest that does)
 //   recipient   a bounce or complaint names an address: the most recent message to its person
+//               whose subject is the returned original's, when that shows one (a bounce of mail
+//               someone else sent in our name, backscatter, must not suppress our prospect)
 //   subject     a reply from a person whose subject, without Re:/Fwd:/AW:/SV: prefixes, is
 //               that of a message we sent them (of a campaign not archived, or of the last 30 days)
 // A message that matches nothing is kept all the same (shown, never dropped).
@@ -27,8 +29,8 @@ function statements(ctx: Ctx) {
       "SELECT id, person_id AS personId, status FROM messages WHERE workspace_id = ?1 AND unsubscribe_token = ?2",
     ),
     person: db.prepare<{ id: string }, [string, string]>("SELECT id FROM people WHERE workspace_id = ?1 AND email_key = ?2"),
-    latestTo: db.prepare<{ id: string }, [string, string]>(
-      "SELECT id FROM messages WHERE workspace_id = ?1 AND person_id = ?2 AND status IN ('sent', 'failed', 'uncertain') ORDER BY id DESC LIMIT 1",
+    reportedTo: db.prepare<{ id: string; subject: string }, [string, string]>(
+      "SELECT id, subject FROM messages WHERE workspace_id = ?1 AND person_id = ?2 AND status IN ('sent', 'failed', 'uncertain') ORDER BY id DESC LIMIT 20",
     ),
     recentTo: db.prepare<{ id: string; subject: string; sentAt: number | null; campaignStatus: string | null; campaignId: string | null }, [string, string]>(
       `SELECT m.id, m.subject, m.sent_at AS sentAt, m.campaign_id AS campaignId, c.status AS campaignStatus
@@ -113,10 +115,22 @@ function bySubject(w: IngestWork): Match | null {
 function byRecipient(w: IngestWork): Match | null {
   if (!isReport(w)) return null;
   const s = statements(w.ctx);
+  const returned = w.report?.originalSubject ? baseSubject(w.report.originalSubject) : "";
   for (const r of w.report?.recipients ?? []) {
     const person = s.person.get(w.row.workspaceId, emailKey(r.address));
-    const m = person && s.latestTo.get(w.row.workspaceId, person.id);
+    const m = person && s.reportedTo.all(w.row.workspaceId, person.id).find((m) => sameSubject(returned, m.subject));
     if (m) return { by: "recipient", messageId: m.id, personId: person.id };
   }
   return null;
+}
+
+/**
+ * Whether a returned original's subject (baseSubject'd; "" when not shown) can be
+ * that of our message: either holds the other, as gateways tag subjects ("[SPAM] …")
+ * and some reports cut them short. Undecodable text cannot tell.
+ */
+function sameSubject(returned: string, ours: string): boolean {
+  const subject = baseSubject(ours);
+  if (!returned || !subject || /\ufffd|=\?/.test(returned)) return true;
+  return returned.includes(subject) || subject.includes(returned);
 }
