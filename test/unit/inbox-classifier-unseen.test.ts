@@ -1604,3 +1604,31 @@ describe("asking for a calendar invitation in German is a meeting", () => {
     ["Schicken Sie mir gerne eine Einladung für Donnerstag.", "meeting_request"],
   ]);
 });
+
+describe("a department named bare after a pointer is a referral with no proposal; the writer asking it is not", () => {
+  intents([
+    ["Not my area — you'll want to talk to procurement.", "referral"],
+    ["Not me - talk to sales about that.", "referral"],
+    ["Daar ga ik niet over, neem contact op met inkoop.", "referral"],
+    ["No es mi área, hable con compras.", "referral"],
+    ["I'll talk to procurement and get back to you.", "later"],
+    ["You'd need to speak to marketing automation vendors.", null],
+  ]);
+  test("no proposal without a name or an address", () => {
+    expect(classifyMessage(reply("Not my area — you'll want to talk to procurement.")).proposal).toBeNull();
+  });
+});
+
+describe("'next <month>' is a time far off, in the seven languages, even after a refusal", () => {
+  intents([
+    ["We just signed with Outreach last month, so we're locked in for a year. Ping me next December.", "later"],
+    ["Wir haben gerade verlängert. Melden Sie sich nächsten Dezember wieder.", "later"],
+    ["On vient de signer, recontactez-moi en décembre prochain.", "later"],
+    ["Acabamos de firmar, escríbeme el próximo diciembre.", "later"],
+    ["Abbiamo appena firmato, scrivimi il prossimo dicembre.", "later"],
+    ["We hebben net getekend, mail me volgende december.", "later"],
+    ["Acabamos de assinar, me procure no próximo dezembro.", "later"],
+    ["Ping me next May.", "later"],
+    ["The next may be better.", null],
+  ]);
+});

@@ -147,7 +147,7 @@ function clauseBefore(f: string, index: number): string {
 
 /** A role or a department after a referral verb, when no name is given ("talk to our Head of Marketing", "wenden Sie sich an den Einkauf"). */
 const ROLE = new RegExp(
-  "^\\s*(?:(?:rather|instead|directly|bitte|eher|lieber|direkt|plutot|directement|mejor|directamente|meglio|direttamente|liever|beter|direct|melhor|diretamente)\\s+)?(?:(?:our|my|the|your|unser(?:e|en|em|er)?|meine[nm]?|den|die|der|dem|notre|nos|mon|ma|le|la|les|l'|nuestr[oa]s?|mi|el|al|(?:il |la |i |le |al |alla |col |con il |con la )?(?:nostr[oaie]|mio|mia)|onze|ons|mijn|de|het|(?:o |a |com o |com a )?(?:noss[oa]s?|meu|minha))\\s+)" +
+  "^\\s*(?:(?:rather|instead|directly|bitte|eher|lieber|direkt|plutot|directement|mejor|directamente|meglio|direttamente|liever|beter|direct|melhor|diretamente)\\s+)?(?:(?:(?:our|my|the|your|unser(?:e|en|em|er)?|meine[nm]?|den|die|der|dem|notre|nos|mon|ma|le|la|les|l'|nuestr[oa]s?|mi|el|al|(?:il |la |i |le |al |alla |col |con il |con la )?(?:nostr[oaie]|mio|mia)|onze|ons|mijn|de|het|(?:o |a |com o |com a )?(?:noss[oa]s?|meu|minha))\\s+)" +
     "(?:[a-z'-]+\\s+){0,3}?" +
     "(?:head|director|vp|vice president|manager|ceo|cfo|cto|cmo|coo|cro|cio|ciso|founder|co-?founder|owner|boss|buyer|procurement|purchasing|colleagues?|department|(?:marketing|sales|it|legal|hr|finance|ops|operations|revops|partnerships?|security|growth|commercial|support) team" +
     // German compounds: "IT-Leiter", "Vertriebsleiterin", "Einkaufschef"
@@ -156,7 +156,10 @@ const ROLE = new RegExp(
     "|director(?:a)?|departamento|jefe|jefa|compras|gerente|companer[oa]" +
     "|responsabile|direttore|direttrice|ufficio (?:acquisti|commerciale|marketing|it)|reparto|acquisti|titolare|collega" +
     "|afdeling|inkoop|inkoper|leidinggevende|eigenaar" +
-    "|diretor(?:a)?|responsavel|chefe|colega)(?![a-z])",
+    "|diretor(?:a)?|responsavel|chefe|colega)" +
+    // a department named bare, as the end of the pointer: "talk to procurement", "neem contact op met inkoop", "hable con compras"
+    "|(?:procurement|purchasing|legal|finance|accounting|accounts payable|compliance|hr|human resources|sales|marketing|infosec|einkauf|achats|compras|acquisti|inkoop)" +
+    "(?= ?[.,;:!?)\u2014\u2013-]| ?$| (?:about|for|on|regarding|instead|directly|first|team|department|dept|folks|people|guys|direkt|plutot|directamente|direttamente)(?![a-z])))(?![a-z])",
 );
 
 /** Pointing to a role with a verb that never takes a name here ("try our IT manager", "you want our CFO", "prova con il nostro responsabile"). */
