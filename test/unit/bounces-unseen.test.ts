@@ -134,3 +134,11 @@ test("an RFC 6533 report (message/global-delivery-status, message/global-headers
   expect(r.originalMessageId).toBe("m2@outreach.test");
   expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "josé@ejemplo.test", hard: true, reason: "user_unknown" });
 });
+
+test("an authentication refusal without a status gets RFC 7372's own code for what failed: reverse DNS 5.7.25, SPF 5.7.23, DKIM 5.7.20, DMARC 5.7.26", () => {
+  const refused = (said: string) => parseReport(plain("MAILER-DAEMON@mx.sender.test", "Undelivered Mail Returned to Sender", `<max@web.example>: host mx.web.example[203.0.113.60] said: ${said} (in reply to MAIL FROM command)\n`)).recipients[0]!;
+  expect(refused("554-No SMTP service 554-Bad DNS PTR resource record. 554 For explanation visit http://postmaster.web.example/error-messages")).toMatchObject({ reason: "dmarc", status: "5.7.25" });
+  expect(refused("550 SPF check failed: the sending host is not permitted to send for outreach.test")).toMatchObject({ reason: "dmarc", status: "5.7.23" });
+  expect(refused("550 Message rejected: DKIM signature verification failed")).toMatchObject({ reason: "dmarc", status: "5.7.20" });
+  expect(refused("550 Message rejected due to the sender domain's DMARC policy (SPF and DKIM both failed)")).toMatchObject({ reason: "dmarc", status: "5.7.26" });
+});

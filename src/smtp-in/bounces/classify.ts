@@ -124,7 +124,7 @@ export function classifyRecipient(f: Found): Classified | null {
   // a disabled or suspended mailbox may come back (RFC 3463 calls X.2.1 permanent
   // or transient; providers lock accounts for a while): in a report it is soft
   const hard = !delayed && permanent && HARD_REASONS.has(reason) && reason !== "mailbox_disabled" && !PASSING.test(words);
-  status ??= statusFor(reason, permanent);
+  status ??= statusFor(reason, permanent, words);
   return {
     address: f.address,
     ...(f.original && f.original.toLowerCase() !== f.address.toLowerCase() ? { originalRecipient: f.original } : {}),

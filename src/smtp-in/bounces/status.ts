@@ -107,9 +107,17 @@ const REASON_STATUS: Record<BounceReason, string> = {
   other: "0.0",
 };
 
-/** A status derived from the reason, for a permanent ("5") or temporary ("4") failure. */
-export function statusFor(reason: BounceReason, permanent: boolean): string {
-  return `${permanent ? "5" : "4"}.${REASON_STATUS[reason]}`;
+/** An authentication failure's own RFC 7372 code, by what the text says failed (else 7.26: several checks). */
+const AUTH_STATUS: [RegExp, string][] = [
+  [/\b(?:ptr|rdns|reverse (?:dns|lookup|hostname)|reverse-dns)\b/i, "7.25"],
+  [/\bspf\b/i, "7.23"],
+  [/\bdkim\b/i, "7.20"],
+];
+
+/** A status derived from the reason, for a permanent ("5") or temporary ("4") failure; `text`, the remote server's words. */
+export function statusFor(reason: BounceReason, permanent: boolean, text = ""): string {
+  const detail = reason === "dmarc" && !/\bdmarc\b/i.test(text) ? AUTH_STATUS.find(([re]) => re.test(text))?.[1] : undefined;
+  return `${permanent ? "5" : "4"}.${detail ?? REASON_STATUS[reason]}`;
 }
 
 /**
