@@ -160,6 +160,9 @@ describe("auto-replies by their wording alone, with the return date", () => {
     ["nl, end of May", "Ik ben met zwangerschapsverlof tot eind mei en lees mijn e-mail niet.", "2027-06-01"],
     ["a month without a cue is no date", "I'm out of the office with limited access to email. Our June newsletter has the details.", null],
     ["'may' is a month only with a year", "I'm out of the office with limited access to email; replies may take a few days.", null],
+    ["…or after a preposition that takes a month: 'back in May'", "I'm currently on a sabbatical and will be back in May. Your email will not be forwarded.", "2027-05-01"],
+    ["de, 'bis Mai'", "Ich bin bis Mai in Elternzeit und habe keinen Zugriff auf meine E-Mails.", "2027-05-01"],
+    ["'may' the verb after 'back' stays none", "I'm out of the office. I may be back sooner, may check email occasionally.", null],
     ["this month without a year is no date", "I am away in January with limited access to email.", null],
     ["the end of this month: the next one's first", "Out of the office until the end of the month with limited access to e-mail.", "2027-02-01"],
     ["de, the end of this month", "Ich bin bis Ende des Monats im Urlaub und habe keinen Zugriff auf E-Mails.", "2027-02-01"],
@@ -174,6 +177,10 @@ describe("auto-replies by their wording alone, with the return date", () => {
     expect(v.intent).toBeNull();
     expect(v.sentiment).toBeNull();
     expect(v.returnAt).toBe(expected === null ? null : day(expected));
+  });
+
+  test("'will reply tomorrow' in an automatic answer: back tomorrow", () => {
+    expect(classifyMessage(message(["Auto-Submitted: auto-replied"], "Out of office today, will reply tomorrow.")).returnAt).toBe(day("2027-01-15"));
   });
 
   test("the return date is read relative to the Date header, else to opts.now", () => {

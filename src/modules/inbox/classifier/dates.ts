@@ -6,7 +6,7 @@
 // ("until June 2027", "bis Ende Februar"). Read from the folded visible text (fold.ts).
 //
 // Each date found is scored by the words around it: a return cue ("back",
-// "zurück", "de retour", "rientro", "terug", "volta"… before it, or "wieder",
+// "zurück", "de retour", "rientro", "terug", "volta", "will reply"… before it, or "wieder",
 // "back" right after it) beats an "until" cue (until, bis, jusqu'au, hasta,
 // fino al, tot, até, the end of a range "3-12 January"; the day after when it
 // is the last day away: "inclusive", "tot en met", "through"), which beats a bare
@@ -63,8 +63,10 @@ const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9
 /**
  * A month without a day, after a cue only: "until June 2027", "back in September", "bis Ende Februar",
  * "jusqu'à mi-mars". Its first day; "end of" is the next month's first, "mid" the 15th. Full names only,
- * and May ("may", "mai": a verb, Italian "never") only with a year.
+ * and May ("may", "mai": a verb, Italian "never") only with a year, a part ("end of May") or a
+ * preposition that takes a month ("back in May", "bis Mai", "en mai").
  */
+const MONTH_PREPOSITION = /(?<![a-z])(?:in|until|till|im|bis|en|ab|nach|after|apres|through|thru)[ -]$/;
 // names of four letters or more ("juni", "mars", "sept"), and Dutch "mei", which is nothing else
 const MONTH_FULL = MONTHS.flatMap(([, names]) => names.filter((n) => n.length >= 4)).concat("mei").sort((a, b) => b.length - a.length).join("|");
 const MONTH_PART = "end|ende|fin|fim|finales|fine|eind|final|late|mid|mi|mitte|mediados|meados|meta|half|early|anfang|debut|principios|inizio|begin|inicio|comeco";
@@ -82,7 +84,7 @@ const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2}))(?![
 const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and"]);
-const BACK = /^(?:back|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar)$/;
+const BACK = /^(?:back|reply|respond|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning"]);
 const FILLER = new Set(["on", "the", "of", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "wieder", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande"]);
 const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again)/;
@@ -148,7 +150,7 @@ export function returnDate(text: string, ref: Reference): number | null {
   const months: Candidate[] = [];
   for (const m of t.matchAll(MONTH_ALONE)) {
     const name = m[2]!;
-    if ((name === "may" || name === "mai") && !m[3]) continue;
+    if ((name === "may" || name === "mai") && !m[3] && !m[1] && !MONTH_PREPOSITION.test(t.slice(Math.max(0, m.index! - 8), m.index!))) continue;
     const score = cueScore(t, m.index!, m.index! + m[0].length);
     const ms = score >= 2 ? monthStart(MONTH_OF.get(name)!, year(m[3]), m[1], today) : null;
     if (ms !== null) months.push({ ms, score });
