@@ -214,6 +214,18 @@ describe("classifyAnswer: Exchange's codes, Exim's routing failure, link block l
   });
 });
 
+describe("classifyAnswer: RFC 7504's 521, content refused by its words", () => {
+  test("521 (the host takes no mail) is the domain's failure, hard, whatever its enhanced code; a 521 that says it blocks us stays a block", () => {
+    expect(classify("521 5.3.2 Server does not accept mail")).toMatchObject(hard("bad_domain"));
+    expect(classify("521 Host does not accept mail")).toMatchObject(hard("bad_domain"));
+    expect(classify("521 5.2.1 Your IP 203.0.113.9 is blocklisted")).toMatchObject(soft("blocked"));
+  });
+  test("'message content violates our acceptable use policy' is the content's fault", () => {
+    expect(classify("554 5.7.1 Rejected: message content violates our acceptable use policy")).toMatchObject(soft("content"));
+    expect(classify("550 5.7.1 Message rejected due to local policy")).toMatchObject(soft("policy"));
+  });
+});
+
 describe("statedRetryMs", () => {
   test("a stated time, in any unit, clamped to [1 s, 24 h]", () => {
     expect(statedRetryMs("Throttled: try again in 5 minutes")).toBe(300_000);
