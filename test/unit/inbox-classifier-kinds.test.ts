@@ -317,6 +317,12 @@ describe("unsubscribe requests", () => {
     "Per favore eliminate i miei dati.",
     "Non scrivetemi più.",
     "Kindly erase my personal information.",
+    // asked another way: leave alone, rather not receive, and French and German word orders
+    "Leave me alone.",
+    "I'd prefer not to receive these.",
+    "I'd rather not be contacted about this again.",
+    "Ne m'écrivez plus.",
+    "Löschen Sie bitte meine Daten gemäß DSGVO.",
   ])("%p", (body) => {
     const v = classifyMessage(message([], body));
     expect(v).toMatchObject({ classification: "unsubscribe_request", sentiment: null, intent: null, proposal: { action: "suppress", email: "tomas@cliente.example", name: null } });
@@ -331,6 +337,19 @@ describe("unsubscribe requests", () => {
     expect(classifyMessage(message([], "Do your emails include unsubscribe links and headers automatically?")).classification).toBe("reply");
     expect(classifyMessage(message([], "What opt-out rates do your customers see?")).classification).toBe("reply");
     expect(classifyMessage(message([], "Unsubscribe, and fix your unsubscribe link.")).classification).toBe("unsubscribe_request");
+  });
+
+  test("unsubscribing someone else is no removal request of the writer's (nothing to suppress the writer for)", () => {
+    const v = classifyMessage(message([], "Can you unsubscribe my colleague tom@cliente.example? He left."));
+    expect(v.classification).toBe("reply");
+    expect(v.proposal?.action).not.toBe("suppress");
+    // control: the writer with someone else
+    expect(classifyMessage(message([], "Unsubscribe me and my colleague tom@cliente.example.")).classification).toBe("unsubscribe_request");
+  });
+
+  test("preferring something else, or leaving alone a question, is no removal request", () => {
+    expect(classifyMessage(message([], "I'd rather not get into pricing yet, but can we talk?")).classification).toBe("reply");
+    expect(classifyMessage(message([], "I'd prefer not to be contacted by phone, email is fine.")).classification).toBe("reply");
   });
 
   test("'stop' or 'remove' inside a sentence is no removal request", () => {

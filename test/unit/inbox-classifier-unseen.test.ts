@@ -1632,3 +1632,20 @@ describe("'next <month>' is a time far off, in the seven languages, even after a
     ["The next may be better.", null],
   ]);
 });
+
+describe("'can we talk?' asks for a conversation, in the seven languages; by email it does not", () => {
+  intents([
+    ["Can we talk?", "meeting_request"],
+    ["Can we chat?", "meeting_request"],
+    ["I'd rather not get into pricing yet, but can we talk?", "meeting_request"],
+    ["Can we meet next week?", "meeting_request"],
+    ["Können wir kurz sprechen?", "meeting_request"],
+    ["On peut en parler ?", "meeting_request"],
+    ["¿Podemos hablar?", "meeting_request"],
+    ["Podemos conversar?", "meeting_request"],
+    ["Can we meet the deadline with your tool?", "question"],
+    ["Could we speak to one of your customers first?", "question"],
+    ["Can we talk about this over email instead?", "question"],
+    ["Podemos falar sobre o preço por e-mail?", "question"],
+  ]);
+});

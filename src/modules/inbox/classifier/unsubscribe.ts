@@ -3,7 +3,9 @@
 // austragen", "désinscrire", "ne plus recevoir", "darme de baja",
 // "cancellami", "afmelden", "descadastrar", and wanting no more mail ("we do not
 // wish to receive more emails", "ne souhaite plus recevoir", "non voglio più
-// ricevere", "não quero mais receber")… Read on the visible text only, so
+// ricevere", "não quero mais receber", "I'd rather not receive these", "leave me
+// alone")… Unsubscribing someone else ("unsubscribe my colleague tom@…") is not
+// the writer's request. Read on the visible text only, so
 // our own quoted footer ("unsubscribe here") never counts. A plain "not
 // interested" or "please don't follow up" is a refusal, not a removal request.
 import { anyOf } from "./fold";
@@ -11,22 +13,25 @@ import { anyOf } from "./fold";
 /** "unsubscribe" or "opt-out" naming a thing ("unsubscribe links", "opt-out rates"): a product question, not a request. */
 const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|handling|management|footers?|options?|process(?:ing)?|flows?|settings?|features?|compliance|lists?)(?![a-z]))";
 
+/** "unsubscribe my colleague", "unsubscribe him", "unsubscribe tom@…": someone else's removal, not the writer's. */
+const SOMEONE_ELSE = "(?! (?:my|our) (?:colleague|coworker|co-worker|boss|manager|assistant|predecessor|wife|husband|partner|former)|(?: him| her| them)(?![a-z])| [^ @]+@)";
+
 const REMOVAL = anyOf([
   // en
-  `unsubscribe(?: me|${AS_MODIFIER})|unsubscribing|(?:already |i'?ve |i have |i )unsubscribed|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
+  `unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE})|unsubscribing|(?:already |i'?ve |i have |i )unsubscribed|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
   "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
   "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
   "no (?:more|further) (?:e-?mails|emails|mails|messages)|(?:do not|don'?t|dont|never) (?:reach out|get in touch)(?: (?:to|with) (?:me|us))? (?:again|any ?more)",
   "(?:be|get|been|me|us) removed from (?:your |the |this |these |future |all |any )?(?:mailing |contact |e-?mail |email |distribution )?(?:list|lists|emails|e-?mails|mailings|database|sequence|campaign|communications)|(?:don'?t|do not|no longer) (?:want|wish) to (?:receive|get) (?:(?:any|these|your|more|further|such) ){0,2}(?:e-?mails|emails|mails|messages)|(?:do not|don'?t) (?:want|wish) to be (?:contacted|e-?mailed|emailed) (?:again|any ?more|further)",
-  "off (?:your|the) (?:mailing )?list|please stop(?: it)?(?= ?[.!]| ?$)",
+  "off (?:your|the) (?:mailing )?list|please stop(?: it)?(?= ?[.!]| ?$)|leave (?:me|us) alone(?= ?[.!]| ?$)|(?:prefer|rather) not (?:to )?(?:receive|get) (?:(?:any|these|your|more|further|such|those) ){0,2}(?:e-?mails|emails|mails|messages)|(?:prefer|rather) not (?:to )?(?:receive (?:these|those|them|this)(?= ?[.!,]| ?$)|be (?:contacted|e-?mailed|emailed)(?! by (?:phone|text|sms))|hear from you)",
   // de
   "austragen|austragung|(?:bitte )?abmelden|abmeldung|vom verteiler|aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|mailingliste|newsletter|datenbank)",
   "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen|angebote) mehr|keine weiteren (?:e-?mails|mails|nachrichten|zusendungen|angebote)|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
-  "(?:loschen|loeschen|entfernen) sie (?:mich|meine)|(?:meine daten|meine (?:e-?mail-?)?adresse) (?:loschen|loeschen|entfernen)|schreiben sie mir nicht mehr|loschung (?:meiner|aller meiner) (?:personenbezogenen )?daten|loeschung meiner daten",
+  "(?:loschen|loeschen|entfernen) sie (?:bitte )?(?:mich|meine)|(?:meine daten|meine (?:e-?mail-?)?adresse) (?:loschen|loeschen|entfernen)|schreiben sie mir nicht mehr|loschung (?:meiner|aller meiner) (?:personenbezogenen )?daten|loeschung meiner daten",
   // fr
   "desinscri(?:re|vez|ption|s|t|ption)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me |m')?(?:contacter|ecrire|envoyer)|ne (?:souhaite|souhaitons|veux|voulons|desire|desirons|voudrais|souhaiterais) (?:plus|pas) (?:recevoir|etre (?:contacte|sollicite))",
-  "(?:retirez|supprimez|enlevez)(?:-| )moi|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me )?(?:contactez|ecrivez|sollicitez) plus|(?:me retirer|m'enlever|me supprimer|me desinscrire) de (?:votre|vos|la|ces) (?:listes?|fichiers?|bases?|envois|mailings?)",
+  "(?:retirez|supprimez|enlevez)(?:-| )moi|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me |m')?(?:contactez|ecrivez|sollicitez|envoyez) plus|(?:me retirer|m'enlever|me supprimer|me desinscrire) de (?:votre|vos|la|ces) (?:listes?|fichiers?|bases?|envois|mailings?)",
   // es
   "dar(?:me)? de baja|(?:eliminame|eliminadme|elimineme|eliminenme|borrame|borradme|borreme|borrenme|quitame|quitadme|quiteme|quitenme|sacame|sacadme|saqueme|saquenme) de (?:su|la|tu|vuestra|esta|esa) (?:lista|base)|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
   "no (?:me |nos )?(?:envien|envies|contacten|contactes|escriban|escribas|manden|mandes) mas|dej(?:en|a|ad) de (?:enviar|escribir|contactar|mandar)(?:me|nos)?|(?:solicito|pido|quiero|deseo) (?:la |mi |darme de )?baja|no (?:vuelvan|vuelvas|vuelva) a (?:escribir|contactar|enviar|mandar)(?:me|nos)|no (?:quiero|queremos|deseo|deseamos) (?:recibir|seguir recibiendo) (?:mas )?(?:sus |tus |vuestros )?(?:correos|e-?mails|mensajes)",
