@@ -1649,3 +1649,13 @@ describe("'can we talk?' asks for a conversation, in the seven languages; by ema
     ["Podemos falar sobre o preço por e-mail?", "question"],
   ]);
 });
+
+describe("'not looking at new tools', 'aren't looking for' are refusals", () => {
+  intents([
+    ["We're not looking at new tools this year.", "not_interested"],
+    ["We aren't looking for new vendors this year.", "not_interested"],
+    ["We arent looking to switch.", "not_interested"],
+    ["We're not looking at it yet but will next month.", "later"],
+    ["I wasn't looking at the right doc, sorry - what's the price?", "question"],
+  ]);
+});
