@@ -1650,12 +1650,21 @@ describe("'can we talk?' asks for a conversation, in the seven languages; by ema
   ]);
 });
 
-describe("'not looking at new tools', 'aren't looking for' are refusals", () => {
+describe("'not looking at new tools', 'aren't looking for' are refusals, in the seven languages; a contrast or another object is not", () => {
   intents([
     ["We're not looking at new tools this year.", "not_interested"],
     ["We aren't looking for new vendors this year.", "not_interested"],
     ["We arent looking to switch.", "not_interested"],
     ["We're not looking at it yet but will next month.", "later"],
     ["I wasn't looking at the right doc, sorry - what's the price?", "question"],
+    ["Wir suchen derzeit keine neuen Anbieter.", "not_interested"],
+    ["Wir sind nicht auf der Suche nach einem neuen Tool.", "not_interested"],
+    ["Nous ne cherchons pas de nouvel outil.", "not_interested"],
+    ["No estamos buscando proveedores nuevos.", "not_interested"],
+    ["Non stiamo cercando nuovi fornitori.", "not_interested"],
+    ["We zijn niet op zoek naar een nieuwe tool.", "not_interested"],
+    ["Não estamos procurando novos fornecedores.", "not_interested"],
+    ["No estamos buscando solo precio, ¿qué incluye el soporte?", "question"],
+    ["Wir suchen keinen Anbieter, sondern einen Partner – wie sieht Ihr Onboarding aus?", "question"],
   ]);
 });
