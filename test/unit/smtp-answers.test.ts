@@ -220,6 +220,13 @@ describe("classifyAnswer: RFC 7504's 521, content refused by its words", () => {
     expect(classify("521 Host does not accept mail")).toMatchObject(hard("bad_domain"));
     expect(classify("521 5.2.1 Your IP 203.0.113.9 is blocklisted")).toMatchObject(soft("blocked"));
   });
+  test("a message refused as not RFC 5322 compliant is refused for its content (our own format), not by policy", () => {
+    expect(classify("550-5.7.1 [203.0.113.9] Our system has detected that this message is not RFC 5322 compliant: 'From' header is missing.")).toMatchObject(soft("content"));
+    expect(classify("550 5.7.1 Messages with multiple addresses in From: header are not accepted.")).toMatchObject(soft("content"));
+    expect(classify("554 5.6.0 Message rejected: duplicate Message-ID header")).toMatchObject(soft("content"));
+    // control: a sender refusal stays the sender's
+    expect(classify("550 5.7.1 Sender address rejected: not owned by user")).toMatchObject(soft("policy"));
+  });
   test("'message content violates our acceptable use policy' is the content's fault", () => {
     expect(classify("554 5.7.1 Rejected: message content violates our acceptable use policy")).toMatchObject(soft("content"));
     expect(classify("550 5.7.1 Message rejected due to local policy")).toMatchObject(soft("policy"));
