@@ -149,7 +149,7 @@ const TEXT_RULES: Rule[] = [
   ["greylisted", GREYLIST, "veto"],
   ["rate_limited", /receiving (?:mail|messages|email) (?:at a rate|too (?:quickly|fast))|(?:at a|the) rate that prevents/, "veto"],
   ["dmarc", /\bdmarc\b|\bdkim\b|\bspf\b|sender policy framework|unauthenticated (?:e-?mail|mail|message|sender)|is unauthenticated|reverse (?:dns|hostname|host name|lookup|mapping)|cannot find your (?:reverse )?hostname|\bptr\b|\brdns\b|authentication (?:checks? )?(?:did not pass|failed) for (?:the )?(?:sender|domain)/, "veto"],
-  ["auth_required", /authentication (?:is )?required|must (?:first )?(?:authenticate|log ?in)|\bnot (?:authenticated|logged in)\b|(?:authentication|auth) (?:failed|failure|unsuccessful|credentials invalid)|mechanism is too weak|invalid (?:credentials|login|username or password)|username and password not accepted|\bsmtp auth\w*\b.*\b(?:required|disabled)/, "veto"],
+  ["auth_required", /authentication (?:is )?required|must (?:first )?(?:authenticate|log ?in)|\bnot (?:authenticated|logged in)\b|(?:authentication|auth) (?:failed|failure|unsuccessful|credentials invalid)|mechanism is too weak|invalid (?:credentials|login|username or password)|username and password not accepted|\bsmtp auth\w*\b.*\b(?:required|disabled)|(?:turn on|enable|activate) (?:smtp )?auth(?:entication)?\b/, "veto"],
   // the sender's address (ours) refused: never the recipient's fault
   ["policy", /sender address rejected|sender (?:domain|address) (?:not found|unknown|invalid|does not exist|must)|sender verify failed|verification of sender|(?:bad|invalid|unknown) sender|sender (?:is )?(?:unknown|invalid)|return[- ]path/, "veto"],
   ["tls_required", /must (?:issue a )?starttls|starttls (?:is )?required|(?:tls|encryption|secure connection) (?:is )?(?:required|needed|mandatory)|\btls ?v?1\.[0-2](?: and (?:tls ?)?v?1\.[0-2])? (?:is |are )?(?:not supported|no longer supported|deprecated|disabled)|support tls ?v?1\.[23]/, "veto"],
@@ -165,7 +165,7 @@ const TEXT_RULES: Rule[] = [
   // a link in the message on a URI block list (SURBL, URIBL, Spamhaus DBL) judges the content, not our host
   ["spam", /\b(?:surbl|uribl)\b|\b(?:url|uri|link) (?:in (?:the )?(?:message |body |message body ))?(?:is |was )?(?:listed|black ?listed|block ?listed)|listed (?:url|uri|link)|\bspam(?!haus|cop)|unsolicited|junk ?mail|bulk mail|phish|content (?:filter|rejected)|message (?:content )?(?:was )?(?:rejected|refused|blocked) (?:as|because|due)(?! to (?:local |our |site |administrative )?polic)|suspicious/, "veto"],
   ["content", /virus|malware|infected|attachment|\bmime\b|(?:content|media) (?:type )?not (?:supported|allowed|accepted)|banned (?:file|content)|content (?:violates|is (?:not allowed|prohibited|forbidden))|(?:prohibited|forbidden|disallowed) content|not rfc ?(?:5322|2822|822)[- ]compliant|multiple addresses in (?:the )?from|(?:missing|invalid|malformed|duplicate|multiple) (?:from|date|message-id|sender) headers?|(?:from|date|message-id) header (?:is )?(?:missing|malformed|invalid)/, "veto"],
-  ["blocked", /block ?list|black ?list|deny ?list|\bblocked\b|\blisted\b|\bbanned\b|\brbl\b|dnsbl|spamhaus|spamcop|barracuda|sorbs|reputation|not accepting (?:mail|messages|connections) from|refused (?:to talk|connection)|dynamic (?:ip|address|pool|range)|dial-?up|residential (?:ip|address|range)|(?:smtp|mail|outgoing) (?:server|relay) of your (?:isp|provider)|your (?:isp|provider)'?s? (?:smtp|mail|outgoing|relay)|relay at your (?:service |internet )?provider|not authori[sz]ed to send (?:e-?mail )?directly|(?:traffic|mail|messages|connections) not accepted from (?:this|your) (?:ip|address|host|network)/, "veto"],
+  ["blocked", /client host (?:\[[^\]]*\] )?rejected|block ?list|black ?list|deny ?list|\bblocked\b|\blisted\b|\bbanned\b|\brbl\b|dnsbl|spamhaus|spamcop|barracuda|sorbs|reputation|not accepting (?:mail|messages|connections) from|refused (?:to talk|connection)|dynamic (?:ip|address|pool|range)|dial-?up|residential (?:ip|address|range)|(?:smtp|mail|outgoing) (?:server|relay) of your (?:isp|provider)|your (?:isp|provider)'?s? (?:smtp|mail|outgoing|relay)|relay at your (?:service |internet )?provider|not authori[sz]ed to send (?:e-?mail )?directly|(?:traffic|mail|messages|connections) not accepted from (?:this|your) (?:ip|address|host|network)/, "veto"],
   ["policy", /polic|not (?:authori[sz]ed|permitted|allowed)|relay(?:ing)? (?:access )?(?:denied|not permitted|not allowed|prohibited)|access denied|administrative|prohibited|rejected|(?<!connection )refused|denied/],
   ["network", /network|unreachable|no route to host|(?:host|server) (?:is )?not responding|no response from (?:the )?(?:remote )?(?:host|server)|timed? ?out|connection (?:refused|reset|lost|closed|dropped|failed|attempts? failed)|routing|loop|did not accept (?:our )?(?:requests? to connect|(?:the )?connection)|(?:could not|couldn't|unable to|failed to|cannot) (?:connect|establish (?:a )?connection)/],
   ["protocol", /syntax error|command (?:not recogni[sz]ed|unrecogni[sz]ed|not implemented|unknown)|bad sequence|bad command|protocol|pipelining|line too long|invalid command|too many recipients/],
@@ -326,8 +326,11 @@ function reasonFor(code: number, enhanced: string | null, lower: string): Bounce
   return basicReason(code);
 }
 
-/** Words of a 4.7.x answer that name our setup (authentication, reverse DNS, TLS), not our pace. */
-const NOT_PACE = new Set<BounceReason>(["dmarc", "auth_required", "tls_required"]);
+/**
+ * Words of a 4.7.x answer that name our setup (authentication, reverse DNS, TLS) or a block of our
+ * host by that receiver, not our pace: pausing the whole scope would stop mail to every other domain.
+ */
+const NOT_PACE = new Set<BounceReason>(["dmarc", "auth_required", "tls_required", "blocked"]);
 
 function isThrottle(code: number, enhanced: string | null, lower: string): boolean {
   if (GREYLIST.test(lower)) return false;
@@ -335,7 +338,7 @@ function isThrottle(code: number, enhanced: string | null, lower: string): boole
   if (RATE_WORDS.test(lower)) return true;
   if (code >= 400 && code < 500 && enhanced && /^4\.4\.5$/.test(enhanced)) return true;
   if (!((code === 450 || code === 451) && enhanced !== null && enhanced.startsWith("4.7."))) return false;
-  // "450 4.7.1 Client host rejected: cannot find your reverse hostname": retried, the scope is not paused
+  // "450 4.7.1 Client host rejected: cannot find your reverse hostname", "451 4.7.1 … blocked using zen.spamhaus.org": retried, the scope is not paused
   const rule = textRule(lower);
   return !(rule && NOT_PACE.has(rule[0]));
 }
@@ -353,7 +356,7 @@ export function classifyAnswer(code: number | null, enhanced: string | null, tex
   if (isThrottle(basic, enhanced, lower)) {
     // a 421 about our authentication or TLS pauses like any other, but a failure it leads to is named for its cause
     const rule = textRule(lower);
-    return { kind: "throttle", bounce: { kind: "soft", reason: rule && NOT_PACE.has(rule[0]) ? rule[0] : "rate_limited" } };
+    return { kind: "throttle", bounce: { kind: "soft", reason: rule && NOT_PACE.has(rule[0]) && !RATE_WORDS.test(lower) ? rule[0] : "rate_limited" } };
   }
   const reason = reasonFor(basic, enhanced, lower);
   if (cls === 5) return { kind: "permanent", bounce: { kind: HARD_REASONS.has(reason) && !PASSING.test(lower) ? "hard" : "soft", reason } };

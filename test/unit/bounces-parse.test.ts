@@ -67,6 +67,7 @@ describe("RFC 3464 delivery status notifications", () => {
         },
       ],
       originalMessageId: "m-1@sender.example",
+      originalSubject: "Hello",
       feedbackType: null,
       arrivalDate: "Mon, 23 Nov 2026 10:00:00 +0000",
     });

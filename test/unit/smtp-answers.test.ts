@@ -166,6 +166,14 @@ describe("classifyAnswer: answers about our setup, and Exchange Online's 5.4.1",
     expect(classify("421 4.7.0 [198.51.100.7] cannot find your reverse hostname, closing connection").kind).toBe("throttle");
   });
 
+  test("a 4.7.x refusal that blocks our host at one receiver is retried without pausing the scope (mail to other domains goes on); a 421 still pauses, named for its cause", () => {
+    expect(classify("450 4.7.1 <mx1.sender.example[203.0.113.9]>: Client host rejected: may not be mail exchanger")).toEqual({ kind: "temporary", bounce: { kind: "soft", reason: "blocked" } });
+    expect(classify("451 4.7.1 Service unavailable; client host [203.0.113.9] blocked using zen.spamhaus.org")).toMatchObject({ kind: "temporary", bounce: { reason: "blocked" } });
+    expect(classify("421 4.7.0 Your IP is blocklisted, see spamhaus")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "blocked" } });
+    // controls: rate words win, whatever else the answer says
+    expect(classify("451 4.7.650 The mail server [203.0.113.9] has been temporarily rate limited due to IP reputation.")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
+  });
+
   test("Exchange Online's Directory-Based Edge Blocking (550 5.4.1 … Access denied) is a missing recipient, hard", () => {
     expect(classify("550 5.4.1 Recipient address rejected: Access denied. For more information see https://aka.ms/EXOSmtpErrors [AM0PR01MB1234.eurprd01.prod.outlook.com] AS(201806281)")).toEqual({
       kind: "permanent",
