@@ -1668,3 +1668,16 @@ describe("'not looking at new tools', 'aren't looking for' are refusals, in the 
     ["Wir suchen keinen Anbieter, sondern einen Partner – wie sieht Ihr Onboarding aus?", "question"],
   ]);
 });
+
+describe("asking for customer references is interest, in the seven languages; a recorded demo to send is material, not a meeting", () => {
+  intents([
+    ["Sounds exciting. Do you have a few references from mid-sized companies?", "interested"],
+    ["Klingt spannend. Haben Sie ein paar Referenzen aus dem Mittelstand?", "interested"],
+    ["¿Tenéis referencias en el sector?", "interested"],
+    ["Hebben jullie referenties?", "interested"],
+    ["Do you have a recorded demo you could send me?", "interested"],
+    ["Mi interessa, avete una demo registrata da mandarmi?", "interested"],
+    ["See the references in my previous email.", null],
+    ["Can we do a demo Thursday?", "meeting_request"],
+  ]);
+});
