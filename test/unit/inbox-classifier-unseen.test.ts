@@ -1681,3 +1681,36 @@ describe("asking for customer references is interest, in the seven languages; a 
     ["Can we do a demo Thursday?", "meeting_request"],
   ]);
 });
+
+describe("a day that works, a bare hour asked for, 'free at 2' are meetings; numbers that are no time are not", () => {
+  intents([
+    ["Tuesday works.", "meeting_request"],
+    ["Either works for me.", "meeting_request"],
+    ["Tomorrow at 10?", "meeting_request"],
+    ["Free at 2.", "meeting_request"],
+    ["Thursday at 3 or Friday at 11, your pick.", "meeting_request"],
+    ["We have offices at 10 locations.", null],
+    ["Monday is fine for the rollout to our team.", null],
+    ["Our team of 12 meets at 10 every day, so mornings are busy. What's the price?", "question"],
+  ]);
+});
+
+describe("'we're already a customer' on its own is no need; with a question it is the question", () => {
+  intents([
+    ["We're a customer already.", "not_interested"],
+    ["We're already a customer, thanks.", "not_interested"],
+    ["I'm already a user, but how do I add seats?", "question"],
+    ["We're a customer already, can you help with our renewal pricing?", "question"],
+  ]);
+});
+
+describe("the writer's own other address ('my personal email: …') is theirs: no referral", () => {
+  intents([
+    ["Send it to my personal email: priya@gmail.example", "interested"],
+    ["Use my personal address instead: priya.nair@gmail.example", null],
+    ["Talk to my colleague tom@prospect.example", "referral"],
+  ]);
+  test("no proposal to refer the writer to themselves", () => {
+    expect(classifyMessage(reply("Send it to my personal email: priya@gmail.example")).proposal).toBeNull();
+  });
+});

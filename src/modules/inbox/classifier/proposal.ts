@@ -9,7 +9,7 @@
 // "our head of purchasing, Dana Kim"). A name keeps the particles between its
 // capitalised words ("Jan van der Berg", "Maria da Silva").
 import { fold } from "./fold";
-import { OWN_NEW_ADDRESS, REFERRAL_AFTER_NAME, REFERRAL_VERB } from "./cues";
+import { OWN_NEW_ADDRESS, OWN_OTHER_ADDRESS, REFERRAL_AFTER_NAME, REFERRAL_VERB } from "./cues";
 import { matchesOf, WordStarts } from "../../../lib/word-starts";
 
 export interface Mention {
@@ -29,19 +29,25 @@ const NOT_NAMES = new Set(
   ).split(" "),
 );
 
-/** Addresses in the text that are neither the writer's nor ours, in order, with the name stated for each. */
+/**
+ * Addresses in the text that are neither the writer's nor ours, in order, with the name stated for each.
+ * One the writer calls their own other address ("my personal email: …") is theirs too.
+ */
 export function mentions(text: string, isExcluded: (address: string) => boolean): Mention[] {
   const out: Mention[] = [];
   const seen = new Set<string>();
   for (const m of text.matchAll(ADDRESS)) {
     const email = m[0].replace(/^[.'-]+|[.'-]+$/g, "");
     const key = email.toLowerCase();
-    if (seen.has(key) || isExcluded(key)) continue;
+    if (seen.has(key) || isExcluded(key) || ownOther(text, m.index!)) continue;
     seen.add(key);
     out.push({ email, name: nameBefore(text, m.index!) ?? nameAfter(text, m.index! + m[0].length), index: m.index! });
   }
   return out;
 }
+
+const OWN_OTHER_BEFORE = new RegExp(`${OWN_OTHER_ADDRESS.source}\\s*[<(]?$`);
+const ownOther = (text: string, index: number) => OWN_OTHER_BEFORE.test(fold(text.slice(Math.max(0, index - 60), index)));
 
 function nameBefore(text: string, index: number): string | null {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;
