@@ -142,3 +142,13 @@ test("an authentication refusal without a status gets RFC 7372's own code for wh
   expect(refused("550 Message rejected: DKIM signature verification failed")).toMatchObject({ reason: "dmarc", status: "5.7.20" });
   expect(refused("550 Message rejected due to the sender domain's DMARC policy (SPF and DKIM both failed)")).toMatchObject({ reason: "dmarc", status: "5.7.26" });
 });
+
+test("'user not found' names a missing mailbox whatever the command (GroupWise, Mail.ru), hard", () => {
+  const gw = plain("Mail Delivery System <postmaster@gw.example>", "Message status - undeliverable", "The message that you sent was undeliverable to the following:\n\tjdoe@gw.example (user not found)\n\nPossibly truncated original message follows:\n");
+  expect(first(gw)).toEqual({ kind: "bounce", recipient: "bounced", address: "jdoe@gw.example", hard: true, reason: "user_unknown" });
+  const ru = plain("Mail Delivery System <mailer-daemon@corp.mail.example.ru>", "Mail failure.", "Это письмо создано автоматически\nсервером Mail.Ru, отвечать на него не нужно.\n\nК сожалению, Ваше письмо не может быть доставлено одному или нескольким получателям:\n\nivan.petrov@mail.example.ru\nmessage not delivered: user not found\n");
+  expect(first(ru)).toMatchObject({ kind: "bounce", address: "ivan.petrov@mail.example.ru", hard: true, reason: "user_unknown" });
+  // control: a bare "User unknown" after DATA is still a filter's refusal
+  const filtered = plain("MAILER-DAEMON@mx.example.jp", "Undelivered Mail Returned to Sender", "<taro@carrier.example.jp>: host mx.carrier.example.jp[192.0.2.9] said: 550 : User unknown (in reply to end of DATA command)\n");
+  expect(first(filtered)).toMatchObject({ hard: false, reason: "policy" });
+});

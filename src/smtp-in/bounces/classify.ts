@@ -41,7 +41,7 @@ export interface Classified {
   remoteMta: string | null;
 }
 
-const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|not a valid (?:recipient|mailbox)|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|unknown user:|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|inexistant|inexistente|inesistente|no existe|non esiste|bestaat niet|n[ãa]o existe|(?:用户|地址|邮箱|收件人|[账帐][户号])不存在/i;
+const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient) does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|not a valid (?:recipient|mailbox)|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|(?:user|mailbox) not found|unknown user:|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|inexistant|inexistente|inesistente|no existe|non esiste|bestaat niet|n[ãa]o existe|(?:用户|地址|邮箱|收件人|[账帐][户号])不存在/i;
 
 /** Google's refusal of a post to a group, also for a Workspace group at the company's own domain (English, German). */
 const GROUP_REFUSAL = /the group you tried to contact|permission to post messages to the group|die gruppe, die sie kontaktieren|um der gruppe nachrichten zu posten/i;
