@@ -235,6 +235,12 @@ describe("classifyAnswer: RFC 7504's 521, content refused by its words", () => {
     // control: a sender refusal stays the sender's
     expect(classify("550 5.7.1 Sender address rejected: not owned by user")).toMatchObject(soft("policy"));
   });
+  test("'Service refused' turns our host away (blocked); 'rejected because of the content' is the content", () => {
+    expect(classify("550 5.7.0 Service refused, please try later. OFR004_104 [104]")).toMatchObject(soft("blocked"));
+    expect(classify("550 5.7.1 Message rejected: This message has been rejected because of the content")).toMatchObject(soft("content"));
+    // control: a policy refusal says nothing of content
+    expect(classify("550 5.7.1 Message rejected due to local policy")).toMatchObject(soft("policy"));
+  });
   test("'message content violates our acceptable use policy' is the content's fault", () => {
     expect(classify("554 5.7.1 Rejected: message content violates our acceptable use policy")).toMatchObject(soft("content"));
     expect(classify("550 5.7.1 Message rejected due to local policy")).toMatchObject(soft("policy"));
