@@ -1682,7 +1682,7 @@ describe("asking for customer references is interest, in the seven languages; a 
   ]);
 });
 
-describe("a day that works, a bare hour asked for, 'free at 2' are meetings; numbers that are no time are not", () => {
+describe("a day that works, a bare hour asked for, 'free at 2' are meetings, in the seven languages; numbers that are no time, or a day that does not suit, are not", () => {
   intents([
     ["Tuesday works.", "meeting_request"],
     ["Either works for me.", "meeting_request"],
@@ -1692,15 +1692,30 @@ describe("a day that works, a bare hour asked for, 'free at 2' are meetings; num
     ["We have offices at 10 locations.", null],
     ["Monday is fine for the rollout to our team.", null],
     ["Our team of 12 meets at 10 every day, so mornings are busy. What's the price?", "question"],
+    ["Dienstag passt.", "meeting_request"],
+    ["Mardi me convient.", "meeting_request"],
+    ["El martes me va bien.", "meeting_request"],
+    ["Martedì va bene.", "meeting_request"],
+    ["Dinsdag past prima.", "meeting_request"],
+    ["Terça funciona para mim.", "meeting_request"],
+    ["Morgen um 10?", "meeting_request"],
+    ["Dienstag passt mir leider nicht.", null],
+    ["Tuesday doesn't work, sorry.", null],
   ]);
 });
 
-describe("'we're already a customer' on its own is no need; with a question it is the question", () => {
+describe("'we're already a customer' on its own is no need, in the seven languages; with a question it is the question", () => {
   intents([
     ["We're a customer already.", "not_interested"],
     ["We're already a customer, thanks.", "not_interested"],
     ["I'm already a user, but how do I add seats?", "question"],
     ["We're a customer already, can you help with our renewal pricing?", "question"],
+    ["Wir sind bereits Kunde.", "not_interested"],
+    ["Nous sommes déjà clients.", "not_interested"],
+    ["Ya somos clientes.", "not_interested"],
+    ["Siamo già clienti.", "not_interested"],
+    ["We zijn al klant.", "not_interested"],
+    ["Já somos clientes.", "not_interested"],
   ]);
 });
 
