@@ -1729,3 +1729,16 @@ describe("the writer's own other address ('my personal email: …') is theirs: n
     expect(classifyMessage(reply("Send it to my personal email: priya@gmail.example")).proposal).toBeNull();
   });
 });
+
+describe("past attempts, decisions made elsewhere, a booking link offered, and 'work for you' said of a time", () => {
+  intents([
+    ["We tried something similar last year and it didn't work for us.", "not_interested"],
+    ["It didn't work for us before, but the new version looks interesting - can you send a demo video?", "interested"],
+    ["Thanks, but our parent company handles all tooling decisions centrally.", "not_interested"],
+    ["Sure, grab a time here: https://cal.example/marcus/30", "meeting_request"],
+    ["We'll find a time for the rollout later.", "later"],
+    ["Does Tuesday work for you?", "meeting_request"],
+    ["Let me know what works for you.", "meeting_request"],
+    ["Did the integration work for you?", "question"],
+  ]);
+});
