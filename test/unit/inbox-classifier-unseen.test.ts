@@ -1742,3 +1742,13 @@ describe("past attempts, decisions made elsewhere, a booking link offered, and '
     ["Did the integration work for you?", "question"],
   ]);
 });
+
+describe("a call promised on a condition after a request is interest; asked for outright, or times asked for, it is a meeting", () => {
+  intents([
+    ["Can you send the pricing and a couple of customer logos? If it looks good I'll set up a call with the team.", "interested"],
+    ["Send me the deck. If it looks good I'll set up a call with the team.", "interested"],
+    ["If it looks good, let's set up a call.", "meeting_request"],
+    ["Can you send times? If Tuesday works we can do a call.", "meeting_request"],
+    ["Send over your availability.", "meeting_request"],
+  ]);
+});

@@ -248,6 +248,11 @@ export function score(visible: string, folded = fold(visible)): Scores {
   let meetingAfterContrast = false;
   each(MEETING, "meeting", (m) => {
     if (negated(f, m.index!, m[0].length)) return;
+    // "send the pricing; if it looks good I'll set up a call": the request is what they want now, the call a maybe
+    if (requested && conditional(f, m.index!)) {
+      hits.push(`conditional:${m[0].trim()}`);
+      return;
+    }
     words++;
     if (contrastAfterWrong >= 0 && m.index! > contrastAfterWrong) wantsAfterWrong = true;
     if (contrast >= 0 && m.index! > contrast && !conditional(f, m.index!) && !conditionFollows(f, m.index! + m[0].length)) meetingAfterContrast = true;
