@@ -2,7 +2,8 @@
 // zum 15.01.2027", "de retour le 3 mars", "hasta el 20 de abril", "fino al 5
 // maggio", "tot 14 juli", "até 2 de setembro", "January 12", ISO dates,
 // "until Monday", "until the 18th", "until the end of the month", a calendar
-// week ("wieder in KW 6"), and, when no day is stated, a month after a cue
+// week ("wieder in KW 6"), a stay stated as a length ("for two weeks", from the
+// message's day), and, when no day is stated, a month after a cue
 // ("until June 2027", "bis Ende Februar"). Read from the folded visible text (fold.ts).
 //
 // Each date found is scored by the words around it: a return cue ("back",
@@ -79,6 +80,11 @@ const MONTH_END_NOW = /(?<![a-z])(?:(?:the )?end of (?:the|this) month|(?:ende (
 /** A calendar week ("KW 6", "Kalenderwoche 6", "week 6", "semaine 6"): its Monday (ISO 8601 weeks), after a cue only. */
 const CALENDAR_WEEK = /(?<![a-z])(?:kw|kalenderwoche|week|wk|semaine|semana|settimana) ?([0-9]{1,2})(?![0-9])/g;
 
+/** How long the writer is away, from the message's day: "for two weeks", "für 3 Tage", "pendant deux semaines", "per due settimane". */
+const DURATION = /(?<![a-z])(?:for|fur|fuer|pendant|durante|per|voor|por) (?:the next |the coming |die nachsten |die naechsten |les prochains |les prochaines |los proximos |las proximas |i prossimi |le prossime |de komende |os proximos |as proximas )?([0-9]{1,2}|one|two|three|four|five|six|zwei|drei|vier|funf|fuenf|sechs|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|seis|due|tre|quattro|cinque|sei|twee|drie|vijf|zes|duas|quatro) (days?|weeks?|tage|tagen|wochen|jours|semaines|dias|semanas|giorni|settimane|dagen|weken)(?![a-z])/g;
+const COUNT: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, zwei: 2, drei: 3, vier: 4, funf: 5, fuenf: 5, sechs: 6, deux: 2, trois: 3, quatre: 4, cinq: 5, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, twee: 2, drie: 3, vijf: 5, zes: 6, duas: 2, quatro: 4 };
+const WEEK_WORDS = new Set(["week", "weeks", "wochen", "semaines", "semanas", "settimane", "weken"]);
+
 /** A day of the month alone, "the 18th", "dia 18": the next such day, after a cue only. */
 const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2}))(?![0-9a-z])/g;
 const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
@@ -143,6 +149,11 @@ export function returnDate(text: string, ref: Reference): number | null {
     const score = cueScore(t, m.index!, m.index! + m[0].length);
     const ms = score >= 2 ? isoWeekMonday(Number(m[1]), today) : null;
     if (ms !== null) relative.push({ ms, score });
+  }
+  for (const m of t.matchAll(DURATION)) {
+    const n = COUNT[m[1]!] ?? Number(m[1]);
+    const days = n * (WEEK_WORDS.has(m[2]!) ? 7 : 1);
+    if (n >= 1 && days <= 180) relative.push({ ms: today + days * 86400000, score: 2 });
   }
   const near = pick(relative);
   if (near !== null) return near;
