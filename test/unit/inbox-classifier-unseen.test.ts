@@ -1752,3 +1752,23 @@ describe("a call promised on a condition after a request is interest; asked for 
     ["Send over your availability.", "meeting_request"],
   ]);
 });
+
+describe("a 'no' that ends the reply after thanks, a contrast or a laugh is a refusal, in the seven languages; 'or no?' asks", () => {
+  intents([
+    ["Gracias pero no.", "not_interested"],
+    ["Grazie, ma no.", "not_interested"],
+    ["Nee hoor.", "not_interested"],
+    ["Não, valeu.", "not_interested"],
+    ["LOL no.", "not_interested"],
+    ["We looked at it, but no.", "not_interested"],
+    ["Is it true you can't do SSO, or no?", "question"],
+    ["Yes or no?", "question"],
+  ]);
+});
+
+describe("'STOP STOP STOP' asks for removal", () => {
+  test("a repeated stop", () => {
+    expect(classifyMessage(reply("STOP STOP STOP")).classification).toBe("unsubscribe_request");
+    expect(classifyMessage(reply("Our pipeline syncs stop and start")).classification).toBe("reply");
+  });
+});

@@ -46,6 +46,7 @@ import {
   AFTER_TIME,
   ASSISTANT,
   BARE_NO,
+  FINAL_NO,
   DATED,
   HEDGE,
   COURTESY_OPENING,
@@ -177,7 +178,7 @@ export function score(visible: string, folded = fold(visible)): Scores {
     s.refusal += 3;
     lastRefusal = Math.max(lastRefusal, m.index!);
   }));
-  if (BARE_NO.test(f.trimStart())) {
+  if (BARE_NO.test(f.trimStart()) || FINAL_NO.test(f.trimEnd())) {
     hits.push("refusal:no");
     s.refusal += 3;
     lastRefusal = Math.max(lastRefusal, 0);

@@ -53,7 +53,7 @@ const REMOVAL = anyOf([
  * "STOP" (or "remove", "unsub", "no more") as the whole reply or its last clause ("Not interested, remove.",
  * "Stop. Just stop."), as text-message opt-outs taught people to write.
  */
-const BARE_STOP = /(?:^|[.!,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more)\s*[.!]*\s*$/;
+const BARE_STOP = /(?:^|[.!,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more)\s*[.!]*\s*$|^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
 
 export function asksRemoval(folded: string): boolean {
   REMOVAL.lastIndex = 0;
