@@ -1772,3 +1772,19 @@ describe("'STOP STOP STOP' asks for removal", () => {
     expect(classifyMessage(reply("Our pipeline syncs stop and start")).classification).toBe("reply");
   });
 });
+
+describe("a date with an hour is a concrete time for a meeting; 'not until <year>' is far off, in the seven languages", () => {
+  intents([
+    ["Can we do March 3rd at 2pm?", "meeting_request"],
+    ["Let's talk on March 3rd at 10.", "meeting_request"],
+    ["Reach out on March 3rd.", "later"],
+    ["Write me again on 3 March, please.", "later"],
+    ["Not until 2028.", "later"],
+    ["Nicht vor 2028.", "later"],
+    ["Pas avant 2028.", "later"],
+    ["No antes de 2028.", "later"],
+    ["Non prima del 2028.", "later"],
+    ["Niet voor 2028.", "later"],
+    ["Não antes de 2028.", "later"],
+  ]);
+});

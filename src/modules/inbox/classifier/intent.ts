@@ -214,7 +214,12 @@ export function score(visible: string, folded = fold(visible)): Scores {
     }
   });
   each(HEDGE, "hedge", () => (s.deferral = true));
-  each(DATED, "date", () => (s.dated = true));
+  // a date is a concrete day, as a weekday is: "Can we do March 3rd at 2pm?"
+  let dates = 0;
+  each(DATED, "date", () => {
+    s.dated = true;
+    dates++;
+  });
   // "send me the invite": a meeting, and not the "send me …" of interest
   let invites = 0;
   mask(each(SEND_INVITE, "meeting", () => invites++));
@@ -276,6 +281,7 @@ export function score(visible: string, folded = fold(visible)): Scores {
   });
   mask(matchesOf(WEEKDAY_RANGE, f, starts));
   each(MEETING_CLOCK, "clock", () => clock++);
+  clock += dates;
   each(MEETING_TIME, "time", () => near++);
   const when = clock + near;
   // a vague word ("available", "calendar", "disponível") is a meeting only beside a time or talking
