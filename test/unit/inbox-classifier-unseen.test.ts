@@ -1788,3 +1788,24 @@ describe("a date with an hour is a concrete time for a meeting; 'not until <year
     ["Não antes de 2028.", "later"],
   ]);
 });
+
+describe("a colleague copied in: the address is in Cc (or To), not in the text", () => {
+  const copied = (body: string, cc: string | null, to = "Leo <leo@outbound.example>") =>
+    classifyMessage(reply(body).replace("To: Leo <leo@outbound.example>", `To: ${to}${cc ? `\nCc: ${cc}` : ""}`));
+  test("the one the writer names, with the name the header gives (family name first turned around)", () => {
+    expect(copied("I'm cc'ing my colleague Ahmed who handles this.", "Ahmed Khan <ahmed.khan@prospect.example>")).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "ahmed.khan@prospect.example", name: "Ahmed Khan" } });
+    expect(copied("Looping in Ahmed, who owns this.", '"Khan, Ahmed" <akhan@prospect.example>, Bob Lee <bob@prospect.example>').proposal).toMatchObject({ email: "akhan@prospect.example", name: "Ahmed Khan" });
+    expect(copied("I'm cc'ing my colleague Ahmed who handles this.", null, "Leo <leo@outbound.example>, Ahmed <ahmed@prospect.example>").proposal).toMatchObject({ email: "ahmed@prospect.example" });
+  });
+  test("nobody named: the only one copied; two copied and nobody named: no proposal", () => {
+    expect(copied("Adding my colleague who owns this.", "bob@prospect.example").proposal).toMatchObject({ action: "refer", email: "bob@prospect.example" });
+    expect(copied("I've cc'd two colleagues who own this.", "bob@prospect.example, carol@prospect.example").proposal).toBeNull();
+  });
+  test("a meeting with someone in Cc proposes nobody", () => {
+    expect(copied("Sounds good, let's talk Tuesday.", "Ahmed Khan <ahmed.khan@prospect.example>")).toMatchObject({ intent: "meeting_request", proposal: null });
+  });
+  intents([
+    ["Adding my boss here.", "referral"],
+    ["We're adding our colleague Tom to the project next month", "later"],
+  ]);
+});

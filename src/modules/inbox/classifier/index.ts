@@ -129,7 +129,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const { intent, sentiment } = decide(s, referral);
   let proposal: Proposal | null = null;
   if (intent === "moved") proposal = movedProposal(visible, found, writer);
-  else if (intent === "referral") proposal = referralProposal(found, named);
+  else if (intent === "referral") proposal = referralProposal(found, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
   return verdict("reply", { intent, sentiment, proposal });
 }
 
@@ -168,6 +168,29 @@ function referralProposal(found: Mention[], named: { name: string | null; index:
   const m = after ?? found[0]!;
   const name = m.name ?? (named && m === after ? named.name : null);
   return { action: "refer", email: m.email, name };
+}
+
+/** A mailbox of an address header: its display name, when given, and its address. */
+const MAILBOX = /(?:"([^"]{1,100})"|([^,<>"]{1,100}?))?\s*<([^<>\s]{3,254})>|([^\s,<>"]{1,64}@[^\s,<>"]{1,254})/g;
+
+/**
+ * "I've cc'd Ahmed, who handles this": the colleague's address is in Cc (or To), not in the text. The one
+ * the writer names, else the only one there that is neither theirs nor ours.
+ */
+function copiedProposal(msg: Entity, excluded: (address: string) => boolean, named: string | null): Proposal | null {
+  const copied: { email: string; name: string | null }[] = [];
+  for (const h of ["cc", "to"]) {
+    for (const m of (headerText(msg, h) ?? "").matchAll(MAILBOX)) {
+      const email = (m[3] ?? m[4] ?? "").trim();
+      if (!email.includes("@") || excluded(email.toLowerCase()) || copied.some((c) => c.email.toLowerCase() === email.toLowerCase())) continue;
+      // "Khan, Ahmed": directories list the family name first
+      const name = (m[1] ?? m[2] ?? "").trim().replace(/^([^,]+),\s*([^,]+)$/, "$2 $1");
+      copied.push({ email, name: name || null });
+    }
+  }
+  const first = named?.split(" ")[0]?.toLowerCase();
+  const pick = (first && copied.find((c) => c.name?.toLowerCase().includes(first) || c.email.toLowerCase().startsWith(first))) || (copied.length === 1 ? copied[0] : null);
+  return pick ? { action: "refer", email: pick.email, name: pick.name ?? named } : null;
 }
 
 function writerOf(msg: Entity): Writer {
