@@ -1809,3 +1809,14 @@ describe("a colleague copied in: the address is in Cc (or To), not in the text",
     ["We're adding our colleague Tom to the project next month", "later"],
   ]);
 });
+
+describe("'try <name>' placed in a team or a role is a referral; a product after 'try' is not", () => {
+  intents([
+    ["Not me - try Jordan in RevOps.", "referral"],
+    ["Not my area, try Maria from procurement.", "referral"],
+    ["You want Dana, our CFO.", "referral"],
+    ["Probieren Sie es bei Jan vom Einkauf.", "referral"],
+    ["Try Slack in your workspace, it's free.", null],
+    ["Try Slack, our team loves it.", null],
+  ]);
+});

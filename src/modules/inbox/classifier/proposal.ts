@@ -168,6 +168,14 @@ const ROLE = new RegExp(
     "(?= ?[.,;:!?)\u2014\u2013-]| ?$| (?:about|for|on|regarding|instead|directly|first|team|department|dept|folks|people|guys|direkt|plutot|directamente|direttamente)(?![a-z])))(?![a-z])",
 );
 
+/** What places a name after "try" in a team or a role: "Jordan in RevOps", "Dana, our CFO", "Jan vom Einkauf". */
+const PLACED = new RegExp(
+  "^\\s*(?:\\s+(?:in|from|on|at|over in|im|vom|von der|aus dem|de|du|dans|en|del|della|dal|nel|van|bij|da|do|na|no)\\s+(?:(?:the|our|my|unser(?:e|em|er)?|notre|nuestr[oa]|il nostro|la nostra|onze|nosso|nossa|le|la|el|l')\\s+)?" +
+    "(?:[a-z-]+\\s+){0,2}(?:team|department|dept|ops|revops|salesops|sales|marketing|it|finance|procurement|purchasing|legal|hr|security|engineering|product|operations|growth|partnerships|einkauf|vertrieb|achats|compras|acquisti|inkoop|vendas|ventes|ventas|vendite|verkoop)" +
+    // "Dana, our CFO": a role after a comma, ending the phrase
+    "|,\\s*(?:(?:the|our|my|unser(?:e|em|er)?|notre|nuestr[oa]|il nostro|la nostra|onze|nosso|nossa)\\s+)?(?:[a-z-]+\\s+){0,2}(?:head of [a-z]+|director|vp|manager|cfo|cto|ceo|coo|cmo|cro|founder|buyer)(?=\\s?[.,;!)]|\\s?$|\\s(?:who|she|he)))(?![a-z])",
+);
+
 /** Pointing to a role with a verb that never takes a name here ("try our IT manager", "you want our CFO", "prova con il nostro responsabile"). */
 const ROLE_POINTER = /(?<![a-z])(?:try|you(?:'d| would|'ll| will)? want|versuchen sie es (?:bei|mit)|probieren sie es bei|essayez|tentez|voyez plutot|pruebe con|prueba con|intente con|intenta con|prova con|provi con|prova a sentire|probeer|tente|tenta)(?![a-z])/g;
 
@@ -201,7 +209,14 @@ export function referredName(text: string): { name: string | null; index: number
     }
     if (role === null) {
       for (const m of f.matchAll(ROLE_POINTER)) {
-        if (ROLE.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 120))) {
+        const end = m.index! + m[0].length;
+        // "try Jordan in RevOps", "you want Dana, our CFO": a name placed in a team or a role (not "try Slack")
+        const name = leadingName(line.slice(end, end + 120));
+        if (name) {
+          const rest = line.slice(end).replace(/^\s+/, "").slice(name.length);
+          if (PLACED.test(foldSameLength(rest))) return { name, index: offset + m.index! };
+        }
+        if (ROLE.test(f.slice(end, end + 120))) {
           role = offset + m.index!;
           break;
         }
