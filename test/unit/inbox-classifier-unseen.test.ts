@@ -1820,3 +1820,14 @@ describe("'try <name>' placed in a team or a role is a referral; a product after
     ["Try Slack, our team loves it.", null],
   ]);
 });
+
+describe("understatement: a negation that says yes ('wouldn't say no to', 'no objection to', 'wouldn't hurt'); 'Doubt it.' says no", () => {
+  intents([
+    ["I wouldn't say no to a demo.", "meeting_request"],
+    ["No objection to a call next week.", "meeting_request"],
+    ["Wouldn't hurt to chat.", "interested"],
+    ["Doubt it.", "not_interested"],
+    ["I doubt it works for our setup, but how does the API handle retries?", "question"],
+    ["It doesn't hurt to ask, but we're all set.", "not_interested"],
+  ]);
+});
