@@ -1829,5 +1829,11 @@ describe("understatement: a negation that says yes ('wouldn't say no to', 'no ob
     ["Doubt it.", "not_interested"],
     ["I doubt it works for our setup, but how does the API handle retries?", "question"],
     ["It doesn't hurt to ask, but we're all set.", "not_interested"],
+    ["Zu einer Demo würde ich nicht nein sagen.", "meeting_request"],
+    ["Je ne dirais pas non à une démo.", "meeting_request"],
+    ["No diría que no a una demo.", "meeting_request"],
+    ["Non direi di no a una demo.", "meeting_request"],
+    ["Ik zou geen nee zeggen tegen een demo.", "meeting_request"],
+    ["Não diria não a uma demo.", "meeting_request"],
   ]);
 });

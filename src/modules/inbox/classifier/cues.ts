@@ -25,12 +25,12 @@ export const NEUTRAL_IDIOMS = anyOf([
 ]);
 export const POSITIVE_IDIOMS = anyOf([
   "not a bad idea|not bad|why not|can'?t wait|couldn'?t agree more|no[ -]?brainer|not opposed|(?:i )?(?:wouldn'?t|would not) say no(?: to)?|no objections? (?:to|against)|(?:it )?(?:wouldn'?t|would not|couldn'?t|could not|can'?t|won'?t|doesn'?t|does not) hurt(?: to)?",
-  "nicht schlecht|warum nicht|keine schlechte idee",
-  "pas mal|pourquoi pas|pas une mauvaise idee",
-  "no esta mal|por que no|no es mala idea",
-  "non male|perche no|non e una cattiva idea",
-  "niet slecht|waarom niet|geen slecht idee",
-  "nada mal|por que nao|nao e (?:uma )?ma ideia",
+  "nicht schlecht|warum nicht|keine schlechte idee|(?:ich )?(?:wurde|wuerde|wurden|wuerden) (?:ich |wir )?nicht nein sagen|nicht nein sagen (?:wurde|wuerde|wurden|wuerden)|nichts dagegen",
+  "pas mal|pourquoi pas|pas une mauvaise idee|(?:je )?ne (?:dirais|dirai) pas non|(?:je n'ai |nous n'avons )?rien contre",
+  "no esta mal|por que no|no es mala idea|no (?:diria|dire) que no|no tengo (?:nada )?en contra",
+  "non male|perche no|non e una cattiva idea|non (?:direi|dico) di no|nulla in contrario|niente in contrario",
+  "niet slecht|waarom niet|geen slecht idee|(?:ik )?zou (?:ik )?geen nee zeggen|geen bezwaar",
+  "nada mal|por que nao|nao e (?:uma )?ma ideia|nao (?:diria|direi) (?:que )?nao|nada contra",
 ]);
 
 /** Refusals stated outright (their negation is part of them). */
