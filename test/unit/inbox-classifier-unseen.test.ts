@@ -1837,3 +1837,16 @@ describe("understatement: a negation that says yes ('wouldn't say no to', 'no ob
     ["Não diria não a uma demo.", "meeting_request"],
   ]);
 });
+
+describe("threats and reports: 'if you email me again' asks for removal; 'reported as phishing' refuses; 'tell me what…' asks", () => {
+  test("a threat about the next email is a removal request; a time after 'again' is not", () => {
+    expect(classifyMessage(reply("I'll report you to the ICO if you email me again.")).classification).toBe("unsubscribe_request");
+    expect(classifyMessage(reply("If you contact me again, I'll report you.")).classification).toBe("unsubscribe_request");
+    expect(classifyMessage(reply("If you email me again next quarter, I may have budget.")).classification).toBe("reply");
+  });
+  intents([
+    ["Reported as phishing.", "not_interested"],
+    ["GDPR request: tell me what data you hold on me.", "question"],
+    ["Tell me what it costs.", "question"],
+  ]);
+});

@@ -299,7 +299,7 @@ export const OWN_OTHER_ADDRESS = anyOf([
 
 /** A question asked without its mark: "he wants to know if you support SAML", "ich wüsste gern, ob …". */
 export const QUESTION_INDIRECT = anyOf([
-  "(?:want(?:s|ed)? to know|(?:would|i'?d|we'?d) like to know|(?:i'?m|we'?re|i am|we are|i was|we were) wondering|i wonder|(?:can|could) you (?:tell|let) (?:me|us)(?: know)?) (?:if|whether|how|what|when|where|which|who|why|the (?:price|cost|costs|pricing))",
+  "(?:want(?:s|ed)? to know|(?:would|i'?d|we'?d) like to know|(?:i'?m|we'?re|i am|we are|i was|we were) wondering|i wonder|(?:can|could) you (?:tell|let) (?:me|us)(?: know)?|(?:please )?(?:tell|show|inform) (?:me|us)) (?:if|whether|how|what|when|where|which|who|why|the (?:price|cost|costs|pricing))",
   "(?:frage mich|fragen uns|mochte(?:n)? (?:gerne |gern )?wissen|moechte(?:n)? (?:gerne |gern )?wissen|wusste(?:n)? (?:gerne|gern)|wuesste(?:n)? (?:gerne|gern)|wurde(?:n)? (?:gerne |gern )wissen|will wissen|wollen wissen),? (?:ob|wie|was|wann|welche[rsmn]?|wer|warum|wo|woher|wieso|weshalb)",
   "(?:je me demande|nous nous demandons|(?:j'aimerais|nous aimerions|je voudrais|nous voudrions|il voudrait|elle voudrait|il aimerait|elle aimerait|souhaite|souhaitons|veut) savoir) (?:si|comment|quand|quel|quelle|quels|quelles|pourquoi|qui|ce que|ou|d'ou|combien)",
   "(?:me pregunto|nos preguntamos|(?:quisiera|quisieramos|me gustaria|nos gustaria|queria|queriamos|quiere|quieren) saber) (?:si|como|cuando|cual|cuales|que|quien|por que|donde|de donde|cuanto|cuanta)",
@@ -321,7 +321,7 @@ export const QUESTION_START = anyOf(
 );
 
 export const HOSTILE = anyOf([
-  "spam|spammer|spamming|scam|harass(?:ing|ment)?|annoying|stop bothering|leave (?:me|us) alone|f+u+c+k|wtf|ridiculous|unsolicited|how did you get (?:my|this|our)|who gave you (?:my|this|our)|report(?:ing)? you|idiot|waste of (?:my|our) time|never (?:again|heard of you)",
+  "spam|spammer|spamming|scam|harass(?:ing|ment)?|annoying|stop bothering|leave (?:me|us) alone|f+u+c+k|wtf|ridiculous|unsolicited|how did you get (?:my|this|our)|who gave you (?:my|this|our)|report(?:ing)? you|idiot|waste of (?:my|our) time|never (?:again|heard of you)|reported (?:as|for) (?:spam|phishing|junk|abuse)|(?:marked|flagged) (?:as|for) (?:spam|phishing|junk)",
   "belastigung|belaestigung|unverschamt|unverschaemt|lassen sie (?:mich|uns) in ruhe|woher haben sie (?:meine|diese)",
   "harcelement|arretez de m'embeter|foutez-moi la paix|laissez-moi tranquille|d'ou (?:tenez|avez)-vous (?:mon|mes|cette)",
   "acoso|dejenme en paz|de donde (?:sacaron|saco|han sacado) (?:mi|mis|este)|molesto",
