@@ -47,6 +47,7 @@
 // good; a wrong soft one costs a retry). The basic code's class decides
 // temporary vs permanent (RFC 5321 clients act on it): "450 5.1.1" is temporary.
 // Also throttles: X.4.5 (mail system congestion) on a 4xx.
+import { phraseReason } from "../smtp-in/bounces/phrases";
 
 export interface Answer {
   /** The basic reply code, or null when the text is not an SMTP reply. */
@@ -321,6 +322,9 @@ function reasonFor(code: number, enhanced: string | null, lower: string): Bounce
     return specific;
   }
   if (rule) return rule[0];
+  // the words in another language ("550 Benutzer unbekannt", "550 Destinataire inconnu"): the report reader's phrase table
+  const phrase = phraseReason(lower, enhanced);
+  if (phrase) return phrase;
   if (key === "2.1") return "mailbox_disabled";
   if (e) return SUBJECT_DEFAULT[String(Number(e[2]))] ?? "other";
   return basicReason(code);

@@ -241,6 +241,13 @@ describe("classifyAnswer: RFC 7504's 521, content refused by its words", () => {
     // control: a policy refusal says nothing of content
     expect(classify("550 5.7.1 Message rejected due to local policy")).toMatchObject(soft("policy"));
   });
+  test("an answer without a code about the address, in another language, is read by its words: '550 Benutzer unbekannt' is a missing mailbox", () => {
+    for (const text of ["550 Benutzer unbekannt", "550 Destinataire inconnu", "550 Usuario desconocido", "550 Utente inesistente", "550 Gebruiker onbekend", "550 Usuário desconhecido"]) {
+      expect(classify(text)).toMatchObject(hard("user_unknown"));
+    }
+    // a temporary answer stays soft whatever it says
+    expect(classify("450 Benutzer unbekannt")).toMatchObject({ kind: "temporary", bounce: { kind: "soft" } });
+  });
   test("'message content violates our acceptable use policy' is the content's fault", () => {
     expect(classify("554 5.7.1 Rejected: message content violates our acceptable use policy")).toMatchObject(soft("content"));
     expect(classify("550 5.7.1 Message rejected due to local policy")).toMatchObject(soft("policy"));
