@@ -47,6 +47,7 @@
 // good; a wrong soft one costs a retry). The basic code's class decides
 // temporary vs permanent (RFC 5321 clients act on it): "450 5.1.1" is temporary.
 // Also throttles: X.4.5 (mail system congestion) on a 4xx.
+import { HARD_REASONS, type BounceReason } from "./bounce-reason";
 import { phraseReason } from "../smtp-in/bounces/phrases";
 
 export interface Answer {
@@ -58,29 +59,7 @@ export interface Answer {
   text: string;
 }
 
-export type BounceReason =
-  | "user_unknown"
-  | "bad_domain"
-  | "bad_address"
-  | "mailbox_disabled"
-  | "mailbox_full"
-  | "message_too_large"
-  | "content"
-  | "spam"
-  | "blocked"
-  | "policy"
-  | "auth_required"
-  | "dmarc"
-  | "tls_required"
-  | "rate_limited"
-  | "greylisted"
-  | "network"
-  | "protocol"
-  | "system"
-  | "expired"
-  | "other";
-
-export const HARD_REASONS: ReadonlySet<BounceReason> = new Set(["user_unknown", "bad_domain", "bad_address", "mailbox_disabled"]);
+export { HARD_REASONS, type BounceReason } from "./bounce-reason";
 
 export interface Classification {
   kind: "ok" | "throttle" | "temporary" | "permanent";

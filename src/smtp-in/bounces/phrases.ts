@@ -6,7 +6,7 @@
 // and the reasons that must not be mistaken for a dead address (a full
 // mailbox, a size limit, a passing lock) come before those that kill one.
 
-import type { BounceReason } from "../../mta/answers";
+import type { BounceReason } from "../../mta/bounce-reason";
 
 const table: [BounceReason, string[]][] = [
   [
