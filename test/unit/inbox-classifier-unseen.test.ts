@@ -1850,3 +1850,15 @@ describe("threats and reports: 'if you email me again' asks for removal; 'report
     ["Tell me what it costs.", "question"],
   ]);
 });
+
+describe("'we just signed with another vendor' in the six other languages, as in English; signing with us is not", () => {
+  intents([
+    ["Wir haben gerade einen Vertrag mit einem anderen Anbieter unterschrieben.", "not_interested"],
+    ["Nous venons de signer avec un autre prestataire.", "not_interested"],
+    ["Acabamos de firmar con otro proveedor.", "not_interested"],
+    ["Abbiamo appena firmato con un altro fornitore.", "not_interested"],
+    ["We hebben net getekend bij een andere leverancier.", "not_interested"],
+    ["Acabamos de assinar com outro fornecedor.", "not_interested"],
+    ["Acabamos de firmar con ustedes, ¿cuándo empieza el onboarding?", "question"],
+  ]);
+});
