@@ -1862,3 +1862,12 @@ describe("'we just signed with another vendor' in the six other languages, as in
     ["Acabamos de firmar con ustedes, ¿cuándo empieza el onboarding?", "question"],
   ]);
 });
+
+describe("'please don't follow up' in Italian, Dutch and Portuguese, as in the other four; a follow-up asked for is not", () => {
+  intents([
+    ["Per favore non fate follow-up.", "not_interested"],
+    ["Graag geen follow-up.", "not_interested"],
+    ["Por favor, não façam follow-up.", "not_interested"],
+    ["Podemos marcar um follow-up na terça?", "meeting_request"],
+  ]);
+});
