@@ -1871,3 +1871,16 @@ describe("'please don't follow up' in Italian, Dutch and Portuguese, as in the o
     ["Podemos marcar um follow-up na terça?", "meeting_request"],
   ]);
 });
+
+describe("'it didn't work for us' and 'the group decides on tools' in the other languages, as in English", () => {
+  intents([
+    ["Wir hatten so etwas schon, das hat bei uns nicht funktioniert.", "not_interested"],
+    ["On a déjà essayé, ça n'a pas marché pour nous.", "not_interested"],
+    ["Ya lo probamos y no nos funcionó.", "not_interested"],
+    ["Já testamos e não funcionou para nós.", "not_interested"],
+    ["Unsere Muttergesellschaft entscheidet über alle Tools.", "not_interested"],
+    ["C'est le groupe qui décide des outils.", "not_interested"],
+    ["Las decisiones de herramientas se toman en la central.", "not_interested"],
+    ["A matriz decide as ferramentas.", "not_interested"],
+  ]);
+});
