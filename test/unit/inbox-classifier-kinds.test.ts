@@ -337,6 +337,18 @@ describe("unsubscribe requests", () => {
     "I'd rather not be contacted about this again.",
     "Ne m'écrivez plus.",
     "Löschen Sie bitte meine Daten gemäß DSGVO.",
+    // "leave me alone" and "I'd rather not receive these" in the six other languages
+    "Lassen Sie mich in Ruhe.",
+    "Laissez-moi tranquille.",
+    "Déjeme en paz.",
+    "Lasciatemi in pace.",
+    "Laat me met rust.",
+    "Me deixe em paz.",
+    "Ich möchte diese E-Mails lieber nicht erhalten.",
+    "Prefiero no recibir estos correos.",
+    "Preferisco non ricevere queste email.",
+    "Ik ontvang deze mails liever niet.",
+    "Prefiro não receber estes e-mails.",
   ])("%p", (body) => {
     const v = classifyMessage(message([], body));
     expect(v).toMatchObject({ classification: "unsubscribe_request", sentiment: null, intent: null, proposal: { action: "suppress", email: "tomas@cliente.example", name: null } });
