@@ -1844,6 +1844,19 @@ describe("threats and reports: 'if you email me again' asks for removal; 'report
     expect(classifyMessage(reply("If you contact me again, I'll report you.")).classification).toBe("unsubscribe_request");
     expect(classifyMessage(reply("If you email me again next quarter, I may have budget.")).classification).toBe("reply");
   });
+  test.each([
+    "Wenn Sie mir noch einmal schreiben, melde ich Sie.",
+    "Si vous m'écrivez encore, je vous signale.",
+    "Si me vuelve a escribir, lo denuncio.",
+    "Se mi scrivete ancora, vi segnalo.",
+    "Als u mij nog een keer mailt, meld ik u.",
+    "Se me mandar outro e-mail, vou denunciar.",
+  ])("the same threat in the six other languages: %p", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test("…with a time after it, in German too, it is not", () => {
+    expect(classifyMessage(reply("Wenn Sie mir nochmal schreiben im März, habe ich Budget.")).classification).toBe("reply");
+  });
   intents([
     ["Reported as phishing.", "not_interested"],
     ["GDPR request: tell me what data you hold on me.", "question"],
