@@ -189,8 +189,15 @@ describe("auto-replies by their wording alone, with the return date", () => {
     expect(v.returnAt).toBe(expected === null ? null : day(expected));
   });
 
-  test("'will reply tomorrow' in an automatic answer: back tomorrow", () => {
-    expect(classifyMessage(message(["Auto-Submitted: auto-replied"], "Out of office today, will reply tomorrow.")).returnAt).toBe(day("2027-01-15"));
+  test.each([
+    "Out of office today, will reply tomorrow.",
+    "Heute nicht im Büro, ich antworte morgen.",
+    "Absente aujourd'hui, je répondrai demain.",
+    "Fuera de la oficina hoy, responderé mañana.",
+    "Fuori ufficio oggi, risponderò domani.",
+    "Fora do escritório hoje, responderei amanhã.",
+  ])("'will reply tomorrow' in an automatic answer: back tomorrow (%p)", (body) => {
+    expect(classifyMessage(message(["Auto-Submitted: auto-replied"], body)).returnAt).toBe(day("2027-01-15"));
   });
 
   test("the return date is read relative to the Date header, else to opts.now", () => {
