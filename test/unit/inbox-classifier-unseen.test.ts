@@ -1678,6 +1678,11 @@ describe("asking for customer references is interest, in the seven languages; a 
     ["Do you have a recorded demo you could send me?", "interested"],
     ["Mi interessa, avete una demo registrata da mandarmi?", "interested"],
     ["See the references in my previous email.", null],
+    ["Haben Sie eine Fallstudie aus unserer Branche?", "interested"],
+    ["Avez-vous une étude de cas dans notre secteur ?", "interested"],
+    ["¿Tienen algún caso de éxito en nuestro sector?", "interested"],
+    ["Avete un caso studio nel nostro settore?", "interested"],
+    ["Vocês têm algum estudo de caso no nosso setor?", "interested"],
     ["Can we do a demo Thursday?", "meeting_request"],
   ]);
 });
