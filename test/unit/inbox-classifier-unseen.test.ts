@@ -1902,3 +1902,13 @@ describe("'it didn't work for us' and 'the group decides on tools' in the other 
     ["A matriz decide as ferramentas.", "not_interested"],
   ]);
 });
+
+describe("the writer's own other address to be used from now on is a move, with that address proposed", () => {
+  test.each([
+    ["My personal email is priya.nair@gmail.example, use that from now on.", "priya.nair@gmail.example"],
+    ["Use my personal address instead: priya.nair@gmail.example", "priya.nair@gmail.example"],
+    ["Bitte schreiben Sie mir ab sofort an meine private Adresse: priya@gmx.example", "priya@gmx.example"],
+  ])("%p", (body, email) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ intent: "moved", proposal: { action: "move", email } });
+  });
+});

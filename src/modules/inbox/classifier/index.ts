@@ -24,7 +24,7 @@ import { calendarAnswer } from "./calendar";
 import { returnDate, type Reference } from "./dates";
 import { fold } from "./fold";
 import { decide, score, type Intent, type Sentiment } from "./intent";
-import { looksLikeWriter, mentions, referredName, statedAsOwn, type Mention, type Writer } from "./proposal";
+import { looksLikeWriter, mentions, ownOtherAddress, referredName, statedAsOwn, type Mention, type Writer } from "./proposal";
 import { writerNames } from "./signature";
 import { asksRemoval } from "./unsubscribe";
 import { visibleText } from "./visible";
@@ -121,6 +121,10 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // their own name at another company's domain ("please use priya.nair@initech.example going forward"): their new mailbox
   // (a free-mail address is a private one, not a move)
   if (found.some((m) => !atWritersDomain(m.email, writer) && !FREEMAIL.test(m.email) && looksLikeWriter(m.email, writer))) s.moved = true;
+  // "my personal email is …, use that from now on": the writer's own other address, to write to instead
+  const other = ownOtherAddress(visible);
+  const useOther = other !== null && USE_FROM_NOW.test(folded);
+  if (useOther) s.moved = true;
   const named = referredName(visible);
   // "book time with my assistant Jen (jen@…)", "let's set up a demo, I'll loop in Raj": the writer asks to meet, the
   // assistant books it or a colleague joins, and the thread stays with the writer
@@ -128,7 +132,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const referral = !s.moved && !scheduler && (named !== null || found.length > 0 || s.forwarded);
   const { intent, sentiment } = decide(s, referral);
   let proposal: Proposal | null = null;
-  if (intent === "moved") proposal = movedProposal(visible, found, writer);
+  if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);
   else if (intent === "referral") proposal = referralProposal(found, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
   return verdict("reply", { intent, sentiment, proposal });
 }
@@ -153,6 +157,9 @@ function movedProposal(visible: string, found: Mention[], writer: Writer): Propo
   if (other.name || atWritersDomain(other.email, writer)) return { action: "refer", email: other.email, name: other.name };
   return { action: "move", email: other.email, name: null };
 }
+
+/** "From now on", "instead", in the seven languages: the address stated is to be used in place of this one. */
+const USE_FROM_NOW = /(?<![a-z])(?:from now on|going forward|in (?:the )?future|instead|from here on|ab sofort|kunftig|kuenftig|in zukunft|stattdessen|desormais|dorenavant|plutot|a partir de ahora|de ahora en adelante|en su lugar|d'ora in poi|da ora in poi|d'ora in avanti|invece|voortaan|vanaf nu|in plaats daarvan|a partir de agora|daqui (?:pra|para) frente|em vez disso)(?![a-z])/;
 
 const FREEMAIL = /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|web|t-online|freenet|orange|free|laposte|wanadoo|sfr|libero|virgilio|tiscali|ziggo|kpnmail|telenet|proton|protonmail|pm|zoho|mail|yandex|uol|bol|terra|ig)\.[a-z.]{2,10}$/i;
 

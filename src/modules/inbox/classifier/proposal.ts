@@ -35,6 +35,7 @@ const NOT_NAMES = new Set(
  */
 export function mentions(text: string, isExcluded: (address: string) => boolean): Mention[] {
   const out: Mention[] = [];
+  if (!text.includes("@")) return out;
   const seen = new Set<string>();
   for (const m of text.matchAll(ADDRESS)) {
     const email = m[0].replace(/^[.'-]+|[.'-]+$/g, "");
@@ -48,6 +49,13 @@ export function mentions(text: string, isExcluded: (address: string) => boolean)
 
 const OWN_OTHER_BEFORE = new RegExp(`${OWN_OTHER_ADDRESS.source}\\s*[<(]?$`);
 const ownOther = (text: string, index: number) => OWN_OTHER_BEFORE.test(fold(text.slice(Math.max(0, index - 60), index)));
+
+/** The address the writer calls their own other one ("my personal email: …"), if any. */
+export function ownOtherAddress(text: string): string | null {
+  if (!text.includes("@")) return null;
+  for (const m of text.matchAll(ADDRESS)) if (ownOther(text, m.index!)) return m[0].replace(/^[.'-]+|[.'-]+$/g, "");
+  return null;
+}
 
 function nameBefore(text: string, index: number): string | null {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;
