@@ -1727,7 +1727,7 @@ describe("'we're already a customer' on its own is no need, in the seven languag
 describe("the writer's own other address ('my personal email: …') is theirs: no referral", () => {
   intents([
     ["Send it to my personal email: priya@gmail.example", "interested"],
-    ["Use my personal address instead: priya.nair@gmail.example", null],
+    ["Please send the deck to my personal email, priya.nair@gmail.example", "interested"],
     ["Talk to my colleague tom@prospect.example", "referral"],
   ]);
   test("no proposal to refer the writer to themselves", () => {
