@@ -27,6 +27,7 @@ import { decide, score, type Intent, type Sentiment } from "./intent";
 import { looksLikeWriter, mentions, ownOtherAddress, referredName, statedAsOwn, type Mention, type Writer } from "./proposal";
 import { writerNames } from "./signature";
 import { asksRemoval } from "./unsubscribe";
+import { WordStarts } from "../../../lib/word-starts";
 import { visibleText } from "./visible";
 
 export type { Intent, Sentiment };
@@ -111,9 +112,11 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     return verdict("auto_reply", { returnAt: returnDate(folded, reference(msg, opts.now)) });
   }
 
-  if (asksRemoval(folded)) return removal();
+  // one index of the text's word starts for both readers (score blanks what it masks: it reads last)
+  const starts = new WordStarts(folded);
+  if (asksRemoval(folded, starts)) return removal();
 
-  const s = score(visible, folded);
+  const s = score(visible, folded, starts);
   const found = mentions(visible, excluded);
   // an address the writer calls their own new one, or someone's at another company: they moved ("reach him at"
   // an address of the writer's own company is a colleague: a referral)

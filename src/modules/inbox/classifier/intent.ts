@@ -128,12 +128,12 @@ const ADDS = /loop|cc|cop(?:y|ied|ying|ia|ie)|kopie/;
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 
 /** Reads the visible text; `folded` is fold(visible) when the caller has it already. */
-export function score(visible: string, folded = fold(visible)): Scores {
+/** `starts`: the folded text's word starts, when the caller built them (score blanks what it masks in them). */
+export function score(visible: string, folded = fold(visible), starts = new WordStarts(folded)): Scores {
   let f = folded;
   const hits: string[] = [];
   const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, question: 0, hostile: false, hits };
   // every list below runs only where its first letters stand (lib/word-starts.ts); mask() keeps that index true
-  const starts = new WordStarts(folded);
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
     const found = matchesOf(re, f, starts);
     for (const m of found) {
@@ -178,7 +178,7 @@ export function score(visible: string, folded = fold(visible)): Scores {
     s.refusal += 3;
     lastRefusal = Math.max(lastRefusal, m.index!);
   }));
-  if (BARE_NO.test(f.trimStart()) || FINAL_NO.test(f.trimEnd())) {
+  if (BARE_NO.test(f.trimStart()) || FINAL_NO.test(f.trimEnd().slice(-40))) {
     hits.push("refusal:no");
     s.refusal += 3;
     lastRefusal = Math.max(lastRefusal, 0);

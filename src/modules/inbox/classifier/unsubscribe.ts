@@ -9,6 +9,7 @@
 // our own quoted footer ("unsubscribe here") never counts. A plain "not
 // interested" or "please don't follow up" is a refusal, not a removal request.
 import { anyOf } from "./fold";
+import { hasMatch, WordStarts } from "../../../lib/word-starts";
 
 /** "unsubscribe" or "opt-out" naming a thing ("unsubscribe links", "opt-out rates"): a product question, not a request. */
 const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|handling|management|footers?|options?|process(?:ing)?|flows?|settings?|features?|compliance|lists?)(?![a-z]))";
@@ -53,9 +54,14 @@ const REMOVAL = anyOf([
  * "STOP" (or "remove", "unsub", "no more") as the whole reply or its last clause ("Not interested, remove.",
  * "Stop. Just stop."), as text-message opt-outs taught people to write.
  */
-const BARE_STOP = /(?:^|[.!,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more)\s*[.!]*\s*$|^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
+const BARE_STOP = /(?:^|[.!,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more)\s*[.!]*\s*$/;
+/** "STOP STOP STOP": nothing but stops. */
+const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
 
-export function asksRemoval(folded: string): boolean {
+/** `starts`: the folded text's word starts, when the caller has them (the list then runs only where its entries can begin). */
+export function asksRemoval(folded: string, starts?: WordStarts): boolean {
   REMOVAL.lastIndex = 0;
-  return REMOVAL.test(folded) || BARE_STOP.test(folded);
+  const listed = starts ? hasMatch(REMOVAL, folded, starts) : REMOVAL.test(folded);
+  // a bare stop ends the text
+  return listed || BARE_STOP.test(folded.slice(-80)) || (folded.length <= 200 && STOPS_ONLY.test(folded));
 }
