@@ -389,6 +389,8 @@ describe("unsubscribe requests", () => {
   test("preferring something else, or leaving alone a question, is no removal request", () => {
     expect(classifyMessage(message([], "I'd rather not get into pricing yet, but can we talk?")).classification).toBe("reply");
     expect(classifyMessage(message([], "I'd prefer not to be contacted by phone, email is fine.")).classification).toBe("reply");
+    expect(classifyMessage(message([], "I'd rather not be contacted by your SDRs, but send the info to me directly.")).classification).toBe("reply");
+    expect(classifyMessage(message([], "I'd rather not hear from you until Q3.")).classification).toBe("reply");
   });
 
   test("'stop' or 'remove' inside a sentence is no removal request", () => {
