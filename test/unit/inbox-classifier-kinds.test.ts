@@ -292,8 +292,9 @@ describe("challenge-response filters and responders that say they were sent auto
     const boxbe = message([], "Hello,\n\nI'm protecting myself from receiving junk mail. Please click the link below to complete the verification process. You have to do this only once.\n\nhttps://verify.boxbe.example/v?t=abc").replace("Subject: Re: Una idea", "Subject: Approval needed: Re: Una idea");
     expect(classifyMessage(boxbe).classification).toBe("auto_reply");
     expect(classifyMessage(message([], "Hi, thanks for your email! I read every message and will get back to you within 48 hours. — Tomás (sent automatically)")).classification).toBe("auto_reply");
-    // control: a person asking the same by hand wrote a reply
+    // controls: a person asking the same by hand wrote a reply, and so did one whose invoices are made automatically
     expect(classifyMessage(message([], "Can you confirm you're a human and not a bot? We get so much spam.")).classification).toBe("reply");
+    expect(classifyMessage(message([], "Our invoices are generated automatically.")).classification).toBe("reply");
   });
 });
 

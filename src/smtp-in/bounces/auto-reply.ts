@@ -63,7 +63,7 @@ const re = (parts: string[]) => new RegExp(`(?<![a-z0-9])(?:${parts.join("|")})(
 
 // "this is an automatic reply"
 const AUTOMATIC = re([
-  "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice)|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically(?= ?[).]| ?$)" +
+  "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice)|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically\\)" +
     // challenge-response filters (Boxbe, SpamArrest…): a machine asks the sender to prove they are human
     "|protecting (?:myself|me|my inbox) from (?:receiving )?(?:junk|spam|unsolicited)|complete (?:the|this) (?:verification|approval) process|(?:please |to )(?:verify|confirm|prove) (?:that )?you(?:'re| are) (?:a )?(?:human|real person|not a (?:robot|bot|spammer))|sender verification (?:request|required)",
   "automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz|diese (?:e-?mail|nachricht) wurde automatisch|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
