@@ -295,6 +295,7 @@ describe("challenge-response filters and responders that say they were sent auto
     // controls: a person asking the same by hand wrote a reply, and so did one whose invoices are made automatically
     expect(classifyMessage(message([], "Can you confirm you're a human and not a bot? We get so much spam.")).classification).toBe("reply");
     expect(classifyMessage(message([], "Our invoices are generated automatically.")).classification).toBe("reply");
+    expect(classifyMessage(message([], "Happy to move forward. Please complete the verification process in our vendor portal first.")).classification).toBe("reply");
   });
 });
 

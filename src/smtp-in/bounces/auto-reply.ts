@@ -65,7 +65,7 @@ const re = (parts: string[]) => new RegExp(`(?<![a-z0-9])(?:${parts.join("|")})(
 const AUTOMATIC = re([
   "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice)|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically\\)" +
     // challenge-response filters (Boxbe, SpamArrest…): a machine asks the sender to prove they are human
-    "|protecting (?:myself|me|my inbox) from (?:receiving )?(?:junk|spam|unsolicited)|complete (?:the|this) (?:verification|approval) process|(?:please |to )(?:verify|confirm|prove) (?:that )?you(?:'re| are) (?:a )?(?:human|real person|not a (?:robot|bot|spammer))|sender verification (?:request|required)",
+    "|protecting (?:myself|me|my inbox) from (?:receiving )?(?:junk|spam|unsolicited)|(?:you (?:only )?(?:have|need) to do this|this is required) only once|(?:please |to )(?:verify|confirm|prove) (?:that )?you(?:'re| are) (?:a )?(?:human|real person|not a (?:robot|bot|spammer))|sender verification (?:request|required)",
   "automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz|diese (?:e-?mail|nachricht) wurde automatisch|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
   "reponse automatique|ceci est un (?:message|courriel) automatique|(?:message|courriel) (?:genere|envoye) automatiquement",
   "respuesta automatica|este es un (?:mensaje|correo) automatico|(?:mensaje|correo) (?:generado|enviado) automaticamente",
