@@ -1745,6 +1745,8 @@ describe("past attempts, decisions made elsewhere, a booking link offered, and '
     ["Does Tuesday work for you?", "meeting_request"],
     ["Let me know what works for you.", "meeting_request"],
     ["Did the integration work for you?", "question"],
+    ["The last time slot didn't work for me. Can we do Thursday?", "meeting_request"],
+    ["Our HQ handles purchasing, but I can introduce you to them.", null],
   ]);
 });
 
