@@ -1914,3 +1914,17 @@ describe("the writer's own other address to be used from now on is a move, with 
     expect(classifyMessage(reply(body))).toMatchObject({ intent: "moved", proposal: { action: "move", email } });
   });
 });
+
+describe("polite ends and low capacity: 'thanks anyway', 'it does the job', 'not convinced', 'meh'; 'no bandwidth this quarter' is not now; 'not relevant to my role' is the wrong person", () => {
+  intents([
+    ["We use Apollo and it does the job. Thanks anyway.", "not_interested"],
+    ["Meh. Not convinced this moves the needle for us.", "not_interested"],
+    ["I appreciate it, but we're a small team and don't have bandwidth to evaluate new tools this quarter.", "later"],
+    ["This isn't relevant to my role anymore — I moved to customer success last month.", "wrong_person"],
+    ["This isn't relevant to our roadmap.", "not_interested"],
+    ["Could be interesting. What integrations do you support?", "question"],
+    ["Could be interesting.", "interested"],
+    ["Not convinced yet — do you have case studies?", "interested"],
+    ["Thanks anyway, but can you send the deck?", "interested"],
+  ]);
+});
