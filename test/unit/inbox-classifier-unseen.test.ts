@@ -1928,3 +1928,21 @@ describe("polite ends and low capacity: 'thanks anyway', 'it does the job', 'not
     ["Thanks anyway, but can you send the deck?", "interested"],
   ]);
 });
+
+describe("'thanks anyway' and 'no capacity this quarter' in the six other languages", () => {
+  intents([
+    ["Danke trotzdem.", "not_interested"],
+    ["Merci quand même.", "not_interested"],
+    ["Gracias de todos modos.", "not_interested"],
+    ["Grazie lo stesso.", "not_interested"],
+    ["Toch bedankt.", "not_interested"],
+    ["Obrigado mesmo assim.", "not_interested"],
+    ["Danke trotzdem, schicken Sie mir aber gern die Unterlagen.", "interested"],
+    ["Wir haben diese Quartal keine Kapazität dafür.", "later"],
+    ["Nous n'avons pas la bande passante ce trimestre.", "later"],
+    ["No tenemos capacidad este trimestre.", "later"],
+    ["Non abbiamo la capacità questo trimestre.", "later"],
+    ["We hebben dit kwartaal geen capaciteit.", "later"],
+    ["Não temos capacidade este trimestre.", "later"],
+  ]);
+});
