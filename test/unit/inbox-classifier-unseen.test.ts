@@ -1946,3 +1946,13 @@ describe("'thanks anyway' and 'no capacity this quarter' in the six other langua
     ["Não temos capacidade este trimestre.", "later"],
   ]);
 });
+
+describe("a call link asked for is a meeting; a link to material is not", () => {
+  intents([
+    ["Sure, send me a link for Thursday.", "meeting_request"],
+    ["Send me a Zoom link.", "meeting_request"],
+    ["Gerne, schicken Sie mir einen Link für Donnerstag.", "meeting_request"],
+    ["Send me a link to the demo video.", "interested"],
+    ["Schicken Sie mir einen Link zur Demo-Version.", "interested"],
+  ]);
+});

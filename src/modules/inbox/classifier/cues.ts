@@ -140,8 +140,9 @@ export const MEETING = anyOf([
 ]);
 /** Asking for the calendar invitation: a meeting, not the "send me …" of interest (read and masked before interest). */
 export const SEND_INVITE = anyOf([
-  "(?:send|forward) (?:me |us |over )?(?:an? |the |your )?(?:calendar |meeting )?(?:invite|invitation)",
-  "(?:schicken|senden) sie (?:mir |uns )?(?:eine |die )?(?:einladung|kalendereinladung)|(?:schick|sende) (?:mir |uns )?(?:eine |die )?(?:einladung|kalendereinladung)",
+  `(?:send|forward) (?:me |us |over )?(?:an? |the |your )?(?:calendar |meeting )?(?:invite|invitation)|(?:send|share) (?:me |us |over )?(?:an? |the |your )?(?:zoom|teams|google meet|meet|meeting|call|video call|webex) link|(?:send|share) (?:me |us |over )?(?:an? |the |your )?link for (?:${WEEKDAY_NAMES}|tomorrow|today|next week|the call|our call|the meeting)`,
+  `(?:schicken|senden) sie (?:mir |uns )?(?:gerne |gern |einfach |bitte )?(?:einen |den )?(?:teams-|zoom-|meeting-|termin-)?link (?:fur|fuer) (?:${WEEKDAY_NAMES}|morgen|den termin|das meeting|den call)|(?:schicken|senden) sie (?:mir |uns )?(?:gerne |gern |einfach |bitte )?(?:einen |den )?(?:teams|zoom|meeting)-link|` +
+    "(?:schicken|senden) sie (?:mir |uns )?(?:eine |die )?(?:einladung|kalendereinladung)|(?:schick|sende) (?:mir |uns )?(?:eine |die )?(?:einladung|kalendereinladung)",
   "(?:envoyez|envoie)(?:-| )(?:moi|nous) (?:une |l')?invitation|(?:m'|nous )envoyer (?:une |l')?invitation",
   "(?:mandame|enviame|mandeme|envieme|mandanos|envianos|me mandas|me envias|me manda|me envia) (?:una |la )?invitacion",
   "(?:mandami|inviami|mandatemi|inviatemi|mi mandi|mi invii) (?:un |l')?invito",
