@@ -115,7 +115,7 @@ function bySubject(w: IngestWork): Match | null {
 function byRecipient(w: IngestWork): Match | null {
   if (!isReport(w)) return null;
   const s = statements(w.ctx);
-  const returned = w.report?.originalSubject ? baseSubject(w.report.originalSubject) : "";
+  const returned = w.report?.originalSubject ? baseSubject(w.report.originalSubject.normalize("NFC")) : "";
   for (const r of w.report?.recipients ?? []) {
     const person = s.person.get(w.row.workspaceId, emailKey(r.address));
     const m = person && s.reportedTo.all(w.row.workspaceId, person.id).find((m) => sameSubject(returned, m.subject));
@@ -130,7 +130,7 @@ function byRecipient(w: IngestWork): Match | null {
  * and some reports cut them short. Undecodable text cannot tell.
  */
 function sameSubject(returned: string, ours: string): boolean {
-  const subject = baseSubject(ours);
+  const subject = baseSubject(ours.normalize("NFC"));
   if (!returned || !subject || /\ufffd|=\?/.test(returned)) return true;
   return returned.includes(subject) || subject.includes(returned);
 }
