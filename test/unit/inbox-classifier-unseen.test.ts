@@ -1956,3 +1956,14 @@ describe("a call link asked for is a meeting; a link to material is not", () => 
     ["Schicken Sie mir einen Link zur Demo-Version.", "interested"],
   ]);
 });
+
+describe("an invitation to a buying process is interest; 'I'll pass this along to…' hands the thread on; 'we're fine, thanks' refuses", () => {
+  intents([
+    ["We're running an RFP in February — want to be included?", "interested"],
+    ["I'll pass this along to our ops team.", "referral"],
+    ["We'll pass, thanks.", "not_interested"],
+    ["We're fine, thanks.", "not_interested"],
+    ["We're fine as we are, thanks.", "not_interested"],
+    ["We're fine with Tuesday.", null],
+  ]);
+});
