@@ -152,3 +152,13 @@ test("'user not found' names a missing mailbox whatever the command (GroupWise, 
   const filtered = plain("MAILER-DAEMON@mx.example.jp", "Undelivered Mail Returned to Sender", "<taro@carrier.example.jp>: host mx.carrier.example.jp[192.0.2.9] said: 550 : User unknown (in reply to end of DATA command)\n");
   expect(first(filtered)).toMatchObject({ hard: false, reason: "policy" });
 });
+
+test("a multi-line answer folded into one line: the repeated '550-5.7.1' prefixes are not words, so a phrase split by one still reads", () => {
+  const said = (answer: string) => first(plain("MAILER-DAEMON@mx.sender.test", "Undelivered Mail Returned to Sender", `<kim@web.example>: host mx.web.example[203.0.113.60] said: ${answer} (in reply to end of DATA command)\n`));
+  expect(said("550-5.7.1 [198.51.100.7 12] Our system has detected that this message is not RFC 550-5.7.1 5322 compliant. To reduce the amount of spam sent to this server, 550-5.7.1 this message has been blocked. 550 5.7.1 Please review the formatting guidelines.")).toMatchObject({ hard: false, reason: "content" });
+  expect(said("550-5.7.1 [198.51.100.7] This message was refused because of the low 550-5.7.1 reputation of the sending domain; it also looks suspicious. 550 5.7.1 See the postmaster pages.")).toMatchObject({ hard: false, reason: "blocked" });
+  // control: the same shape whose words name spam is still spam
+  expect(said("550-5.7.1 [198.51.100.7 12] Our system has detected that this message is likely 550-5.7.1 unsolicited mail. To reduce the amount of spam sent to this server, 550 5.7.1 this message has been blocked.")).toMatchObject({ hard: false, reason: "spam" });
+  // control: a code in the text that is not the answer's prefix stays
+  expect(said("550 5.1.1 <kim@web.example>: Recipient address rejected: User unknown in virtual mailbox table")).toMatchObject({ hard: true, reason: "user_unknown" });
+});

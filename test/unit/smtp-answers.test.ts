@@ -254,6 +254,53 @@ describe("classifyAnswer: RFC 7504's 521, content refused by its words", () => {
   });
 });
 
+describe("classifyAnswer: the cause the answer names, before the advice it gives", () => {
+  test("a virus is the content's fault, even where the answer also says the content was rejected", () => {
+    expect(classify("554 5.6.0 Message contains a virus (Win.Trojan.Agent-123); content rejected")).toEqual(soft("content"));
+    expect(classify("550 Malware detected in attachment, message refused")).toEqual(soft("content"));
+    // control: content rejected as spam is spam
+    expect(classify("550 5.7.1 Message content rejected as spam")).toEqual(soft("spam"));
+  });
+
+  test("a message blocked because of what it carries (its content, its attachments) is the content, not spam", () => {
+    expect(classify("552 5.7.0 This message was blocked because its content may be harmful. Review our attachment guidelines.")).toEqual(soft("content"));
+    // control: blocked because it looks like spam
+    expect(classify("550 5.7.1 Message blocked because it looks like spam")).toEqual(soft("spam"));
+  });
+
+  test("Sendmail's reverse lookup checks ('IP name lookup failed', 'IP name possibly forged') are our reverse DNS, and do not pause the scope", () => {
+    expect(classify("450 4.7.1 Access denied. IP name lookup failed [203.0.113.5]")).toEqual(temporary("dmarc"));
+    expect(classify("550 5.7.1 Access denied. IP name possibly forged [203.0.113.5]")).toEqual(soft("dmarc"));
+    expect(classify("550 5.7.1 Client host name mismatches client IP 203.0.113.5")).toEqual(soft("dmarc"));
+  });
+
+  test("a duplicated header is the message's format, even when the header is DKIM's", () => {
+    expect(classify("550 5.7.1 Rejected: duplicate DKIM-Signature header")).toEqual(soft("content"));
+    expect(classify("554 Transaction failed: header 'Subject' appears more than once")).toEqual(soft("content"));
+    // control: a signature that fails is authentication
+    expect(classify("550 5.7.1 DKIM signature verification failed")).toEqual(soft("dmarc"));
+  });
+
+  test("rejected as spam, with advice about SPF and DKIM after it, is spam; a refusal for missing authentication is dmarc", () => {
+    expect(classify("550 5.7.1 Your message was rejected due to suspected spam. Make sure your domain publishes SPF and DKIM records.")).toEqual(soft("spam"));
+    expect(classify("550 5.7.1 This message does not have authentication information or fails to pass authentication checks.")).toEqual(soft("dmarc"));
+    // control: a DMARC refusal names DMARC
+    expect(classify("550 5.7.26 Unauthenticated email from outreach.test is not accepted due to domain's DMARC policy")).toEqual(soft("dmarc"));
+  });
+
+  test("a low sending reputation is a block, even where the answer calls the message suspicious", () => {
+    expect(classify("550 5.7.1 This message looks suspicious due to the low reputation of the sending IP address")).toEqual(soft("blocked"));
+    // control: suspicious on its own is spam
+    expect(classify("550 5.7.1 Message looks suspicious and was rejected")).toEqual(soft("spam"));
+  });
+
+  test("'frequency limited' (QQ/Tencent) is a rate: the scope slows down", () => {
+    expect(classify("550 Connection frequency limited. Try again later")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
+    // control: a plain IP block stays a block
+    expect(classify("550 Mail from IP 203.0.113.5 is blocked")).toEqual(soft("blocked"));
+  });
+});
+
 describe("statedRetryMs", () => {
   test("a stated time, in any unit, clamped to [1 s, 24 h]", () => {
     expect(statedRetryMs("Throttled: try again in 5 minutes")).toBe(300_000);

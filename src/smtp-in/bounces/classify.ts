@@ -53,13 +53,30 @@ const DNS_OR_LOOP = /name ?server|\bdns\b|host not found|not resolv|\bloop|hop c
 const NOT_FAILED = new Set(["delivered", "relayed", "expanded", "deliverable"]);
 const PASSING = /temporar|try again later|retry later|will be retried|try later/i;
 
+/** The first line of a multi-line answer ("550-5.7.1 …"); its code and enhanced code start every line after it. */
+const MULTI_LINE = /(?:^|\s)([245]\d\d)-(?:([245]\.\d{1,3}\.\d{1,3})(?=\s))?/;
+
+/**
+ * A multi-line answer folded into one line ("… this message is not RFC
+ * 550-5.7.1 5322 compliant …"): the prefixes of its later lines are not words,
+ * and a phrase they split must still read.
+ */
+function withoutReplyPrefixes(text: string): string {
+  const m = MULTI_LINE.exec(text);
+  if (!m) return text;
+  const [, code, enhanced] = m;
+  const again = new RegExp(`\\s${code}[ -]${enhanced ? `${enhanced.replace(/\./g, "\\.")}(?=\\s|$)` : "(?=\\S)"}`, "g");
+  const start = m.index + m[0].length;
+  return text.slice(0, start) + text.slice(start).replace(again, "");
+}
+
 /** The recipient's verdict, or null when the report says it was delivered (Action: delivered/relayed/expanded). */
 export function classifyRecipient(f: Found): Classified | null {
   if (f.action && NOT_FAILED.has(f.action)) return null;
   if (f.status && f.status[0] === "2") return null;
   const diagnostic = f.diagnostic ? f.diagnostic.replace(/\s+/g, " ").trim() || null : null;
   // "smtp; 550 …", "X-Postfix; …": the diagnostic type is not the text
-  const text = diagnostic ? diagnostic.replace(/^[a-z][a-z0-9-]{1,15};\s*/i, "") : "";
+  const text = diagnostic ? withoutReplyPrefixes(diagnostic.replace(/^[a-z][a-z0-9-]{1,15};\s*/i, "")) : "";
   const given = f.status && /^[245]\.\d{1,3}\.\d{1,3}$/.test(f.status) ? f.status : null;
   const inText = findStatus(text);
   let replyCode = f.replyCode ?? findReplyCode(text);
