@@ -294,6 +294,14 @@ describe("classifyAnswer: the cause the answer names, before the advice it gives
     expect(classify("550 5.7.1 Message looks suspicious and was rejected")).toEqual(soft("spam"));
   });
 
+  test("a refusal of this message is not a host that takes no mail, even as a 521; every message from our IP refused is a block", () => {
+    expect(classify("521 5.2.1 : This server will not accept delivery of this message.")).toEqual(soft("policy"));
+    expect(classify("554 5.7.1 All messages from 203.0.113.4 will be permanently deferred; retrying will not succeed.")).toEqual(soft("blocked"));
+    // controls: a 521 that says nothing else still means the host takes no mail; a message rejected due to spam is spam
+    expect(classify("521 5.3.2 mx.example.org does not accept mail")).toEqual(hard("bad_domain"));
+    expect(classify("554 5.7.1 Message rejected due to spam content")).toEqual(soft("spam"));
+  });
+
   test("'frequency limited' (QQ/Tencent) is a rate: the scope slows down", () => {
     expect(classify("550 Connection frequency limited. Try again later")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
     // control: a plain IP block stays a block
