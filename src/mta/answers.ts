@@ -162,9 +162,21 @@ const TEXT_RULES: Rule[] = [
 // A permanent code with these words is not a verdict on the address.
 const PASSING = /temporar|try again|retry later/;
 
+/**
+ * The first rule the words match; a dead address's (user unknown, no such
+ * domain) yields to a later one that vetoes ("Mailbox unavailable. Your IP is
+ * blacklisted"): a wrong hard bounce loses a contact for good.
+ */
 function textRule(lower: string): Rule | null {
-  for (const rule of TEXT_RULES) if (rule[1].test(lower)) return rule;
-  return null;
+  let found: Rule | null = null;
+  for (const rule of TEXT_RULES) {
+    if (!rule[1].test(lower)) continue;
+    if (!found) {
+      if (!HARD_REASONS.has(rule[0])) return rule;
+      found = rule;
+    } else if (rule[2] === "veto") return rule;
+  }
+  return found;
 }
 
 // ---- codes --------------------------------------------------------------------

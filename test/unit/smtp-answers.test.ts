@@ -302,6 +302,15 @@ describe("classifyAnswer: the cause the answer names, before the advice it gives
     expect(classify("554 5.7.1 Message rejected due to spam content")).toEqual(soft("spam"));
   });
 
+  test("words of a dead address yield to later words that blame our host or the message: a wrong hard bounce loses a contact for good", () => {
+    expect(classify("550 5.2.1 Mailbox unavailable. Your IP address 203.0.113.4 is blacklisted")).toEqual(soft("blocked"));
+    expect(classify("550 Requested action not taken: mailbox unavailable (message rejected as spam)")).toEqual(soft("spam"));
+    expect(classify("550 5.1.1 Recipient unavailable: blocked using zen.spamhaus.org")).toEqual(soft("blocked"));
+    // controls: a dead address without such words stays hard
+    expect(classify("550 5.2.1 Mailbox unavailable")).toEqual(hard("user_unknown"));
+    expect(classify("550 5.1.1 <ann@example.org>: Recipient address rejected: User unknown in local recipient table")).toEqual(hard("user_unknown"));
+  });
+
   test("'frequency limited' (QQ/Tencent) is a rate: the scope slows down", () => {
     expect(classify("550 Connection frequency limited. Try again later")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
     // control: a plain IP block stays a block
