@@ -6,7 +6,9 @@ import { createHash } from "node:crypto";
 
 /** Headers longer than this are not read further (a hostile message cannot make us scan megabytes). */
 const HEADER_LIMIT = 256 * 1024;
-const utf8 = new TextDecoder("utf-8");
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+// what mail clients assume of raw 8-bit header bytes that are not UTF-8 (RFC 6532 allows only UTF-8)
+const cp1252 = new TextDecoder("windows-1252");
 
 /** Where the body starts (after the first empty line), or the message's length when there is none. */
 export function bodyOffset(raw: Uint8Array): number {
@@ -21,7 +23,7 @@ export function bodyOffset(raw: Uint8Array): number {
 
 /** The header fields by lower-case name, unfolded, each occurrence in order. */
 export function readHeaders(raw: Uint8Array): Map<string, string[]> {
-  const text = utf8.decode(raw.subarray(0, Math.min(bodyOffset(raw), HEADER_LIMIT)));
+  const text = decodeHeaderBlock(raw.subarray(0, Math.min(bodyOffset(raw), HEADER_LIMIT)));
   const fields = new Map<string, string[]>();
   let name: string | null = null;
   let value = "";
@@ -44,6 +46,27 @@ export function readHeaders(raw: Uint8Array): Map<string, string[]> {
   }
   end();
   return fields;
+}
+
+/** UTF-8; when some line is not, that line alone as Windows-1252 (an old mailer's raw Latin-1 subject). */
+function decodeHeaderBlock(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    const lines: string[] = [];
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] !== 0x0a) continue;
+      const line = bytes.subarray(start, i);
+      try {
+        lines.push(utf8.decode(line));
+      } catch {
+        lines.push(cp1252.decode(line));
+      }
+      start = i + 1;
+    }
+    return lines.join("\n");
+  }
 }
 
 /** The first `<…>` of a Message-ID-like field, without the brackets; null when there is none. */

@@ -53,6 +53,13 @@ describe("readHeaders", () => {
     expect(readHeaders(lf(MESSAGE))).toEqual(readHeaders(crlf(MESSAGE)));
   });
 
+  test("a field of raw 8-bit bytes that are not UTF-8 (an old mailer's Latin-1) reads as Windows-1252; the UTF-8 fields beside it stay UTF-8", () => {
+    const raw = Buffer.concat([Buffer.from("From: Zoë <zoe@example.org>\r\nSubject: caf"), Buffer.from([0xe9, 0x20, 0x80, 0x31, 0x30]), Buffer.from("\r\n\r\nbody")]);
+    const h = readHeaders(raw);
+    expect(h.get("subject")).toEqual(["café €10"]);
+    expect(h.get("from")).toEqual(["Zoë <zoe@example.org>"]);
+  });
+
   test("the body starts after the first empty line, CRLF or LF", () => {
     const c = crlf(["A: 1", "", "body"]);
     const l = lf(["A: 1", "", "body"]);
