@@ -1967,3 +1967,31 @@ describe("an invitation to a buying process is interest; 'I'll pass this along t
     ["We're fine with Tuesday.", null],
   ]);
 });
+
+describe("material asked for to show someone unnamed keeps the thread with the writer; a name or an address hands it on", () => {
+  intents([
+    ["Can you send a brochure? I'll pass it on to my boss.", "interested"],
+    ["Send me a one-pager and I'll forward it to my manager.", "interested"],
+    ["Mi mandi pure una brochure, la giro al mio responsabile.", "interested"],
+    ["Schicken Sie mir gern eine Präsentation, ich leite sie an meinen Chef weiter.", "interested"],
+    // controls: passing it on without asking, or to someone named, hands the thread on
+    ["I'll pass this along to my boss.", "referral"],
+    ["Send me a brochure, I'll pass it on to Maria Lopez, our CFO.", "referral"],
+    ["Please send the details to our procurement team at procurement@prospect.example.", "referral"],
+  ]);
+});
+
+describe("the first or last week of a month is a time ahead, in each language", () => {
+  intents([
+    ["Happy to chat the first week of February.", "later"],
+    ["Better the first week of February.", "later"],
+    ["Lieber in der ersten Februarwoche.", "later"],
+    ["Plutôt la première semaine de février.", "later"],
+    ["Mejor la primera semana de febrero.", "later"],
+    ["Meglio la prima settimana di febbraio.", "later"],
+    ["Liever de eerste week van februari.", "later"],
+    ["Melhor na primeira semana de fevereiro.", "later"],
+    // control: the first week of a product's use is no time to write back
+    ["The first week of onboarding was rough, but we're happy now.", null],
+  ]);
+});

@@ -24,7 +24,7 @@ import { calendarAnswer } from "./calendar";
 import { returnDate, type Reference } from "./dates";
 import { fold } from "./fold";
 import { decide, score, type Intent, type Sentiment } from "./intent";
-import { looksLikeWriter, mentions, ownOtherAddress, referredName, statedAsOwn, type Mention, type Writer } from "./proposal";
+import { looksLikeWriter, mentions, namedAfterTo, ownOtherAddress, referredName, statedAsOwn, type Mention, type Writer } from "./proposal";
 import { writerNames } from "./signature";
 import { asksRemoval } from "./unsubscribe";
 import { WordStarts } from "../../../lib/word-starts";
@@ -132,7 +132,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // "book time with my assistant Jen (jen@…)", "let's set up a demo, I'll loop in Raj": the writer asks to meet, the
   // assistant books it or a colleague joins, and the thread stays with the writer
   const scheduler = (s.assistant || s.adds) && s.meeting >= 2;
-  const referral = !s.moved && !scheduler && (named !== null || found.length > 0 || s.forwarded);
+  // "send me a brochure, I'll pass it on to my boss": material asked for to show someone unnamed, the writer stays the contact
+  const champion = s.requested && found.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
+  const referral = !s.moved && !scheduler && !champion && (named !== null || found.length > 0 || s.forwarded);
   const { intent, sentiment } = decide(s, referral);
   let proposal: Proposal | null = null;
   if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);

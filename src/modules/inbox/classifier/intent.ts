@@ -105,6 +105,8 @@ export interface Scores {
   assistant: boolean;
   /** Someone is added to the thread (looped in, copied), not handed it. */
   adds: boolean;
+  /** The writer asks for something (material, pricing, a trial): interest they act on. */
+  requested: boolean;
   question: number;
   hostile: boolean;
   /** The cues found, as "kind:phrase", in order of kind. */
@@ -132,7 +134,7 @@ const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 export function score(visible: string, folded = fold(visible), starts = new WordStarts(folded)): Scores {
   let f = folded;
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, requested: false, question: 0, hostile: false, hits };
   // every list below runs only where its first letters stand (lib/word-starts.ts); mask() keeps that index true
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
     const found = matchesOf(re, f, starts);
@@ -231,7 +233,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     else if (negated(f, m.index!, m[0].length)) s.refusal += 2;
     else {
       s.interest += 2;
-      if (REQUEST.test(m[0])) requested = true;
+      if (REQUEST.test(m[0])) requested = s.requested = true;
       if (contrast >= 0 && m.index! > contrast && REQUEST.test(m[0])) requestAfterContrast = true;
       if (contrastAfterWrong >= 0 && m.index! > contrastAfterWrong && REQUEST.test(m[0])) wantsAfterWrong = true;
     }

@@ -25,7 +25,7 @@ const NOT_NAMES = new Set(
     "please contact our my the he she they her his him mr mrs ms miss dr prof herr herrn frau m mme mlle sr sra srta sig sigra dott dhr mevr email e-mail mail address adresse colleague colleagues kollege kollegen kollegin collegue collègue colega collega team sales marketing ceo cto cfo coo cmo head director manager hi hello hallo bonjour hola ciao olá ola thanks thank regards i we you sie ihr ihre ihren ihrem unser unsere unseren unserem notre nos nuestro nuestra il la le el los las lo onze ons nosso nossa dear liebe lieber cher chère querido querida caro cara beste prezado prezada at on in for to per para an à a vous je ich yo io ik eu or and und et y e o en op em via unter chez bei presso bij com with mit avec con" +
     " vertrieb einkauf support abteilung it hr purchasing procurement ventes achats compras ventas acquisti vendite inkoop verkoop vendas info office büro geschäftsführung management direction dirección direzione directie diretoria department departement departamento dipartimento afdeling best kind monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag lundi mardi mercredi jeudi vendredi lunes martes jueves viernes" +
     // possessives and roles that sit between a referral verb and the name ("voyez avec ma collègue Sophie")
-    " ma mon mes sa son ses mi mis tu su sus mio mia miei mie mein meine meiner meinem meinen unserer mijn onze meu minha meus minhas seu sua compañero compañera companero companera collaboratrice collaborateur responsable dsi drh daf cio ciso cpo vp cmo c'est c’est wer who qui quien quién chi quem wie das dies this that it er es eso esto isso isto questo quello dit dat hij zij ele ela lui lei él ella zijn wezen sein"
+    " ma mon mes sa son ses mi mis tu su sus mio mia miei mie mein meine meiner meinem meinen unserer mijn onze meu minha meus minhas seu sua compañero compañera companero companera collaboratrice collaborateur responsable dsi drh daf cio ciso cpo vp cmo chef chefin vorgesetzten vorgesetzte boss capo c'est c’est wer who qui quien quién chi quem wie das dies this that it er es eso esto isso isto questo quello dit dat hij zij ele ela lui lei él ella zijn wezen sein"
   ).split(" "),
 );
 
@@ -191,6 +191,15 @@ const ROLE_POINTER = /(?<![a-z])(?:try|you(?:'d| would|'ll| will)? want|versuche
  * The person a referral verb points to ("talk to Maria Rossi", "wenden Sie sich an Frau Müller"), with where it is;
  * a role alone ("talk to our CTO") points to someone too, with no name to propose.
  */
+/** A person named after "to", "an", "à", "a", "para", "naar"…: "I'll pass it on to Maria Lopez" (not "to my boss"). */
+export function namedAfterTo(text: string): string | null {
+  for (const m of text.matchAll(/(?:^|\s)(?:to|an|à|a|al|alla|ai|para|naar|aan)\s+/gi)) {
+    const name = leadingName(text.slice(m.index! + m[0].length, m.index! + m[0].length + 120));
+    if (name) return name;
+  }
+  return null;
+}
+
 export function referredName(text: string): { name: string | null; index: number } | null {
   let role: number | null = null;
   let offset = 0;
