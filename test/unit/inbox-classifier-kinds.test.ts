@@ -172,6 +172,13 @@ describe("auto-replies by their wording alone, with the return date", () => {
     ["de, 'für drei Tage'", "Ich bin für drei Tage im Urlaub und habe keinen Zugriff auf meine E-Mails.", "2027-01-17"],
     ["it, 'per due settimane'", "Sono in ferie per due settimane, con accesso limitato alla posta.", "2027-01-28"],
     ["a length and a day: the day", "I'm out of the office for two weeks with limited access to email, back on the 20th.", "2027-01-20"],
+    ["de, a length before being away, no 'für'", "Ich bin zwei Wochen im Urlaub und habe keinen Zugriff auf meine E-Mails.", "2027-01-28"],
+    ["nl, 'twee weken met vakantie'", "Ik ben twee weken met vakantie en lees mijn e-mail niet.", "2027-01-28"],
+    ["nl, 'de komende drie weken'", "Ik ben de komende drie weken afwezig en lees mijn e-mail niet.", "2027-02-04"],
+    ["fr, 'pour deux semaines'", "Je suis en congés pour deux semaines, sans accès à mes e-mails.", "2027-01-28"],
+    ["de, 'lese meine E-Mails nicht'", "Ich bin im Urlaub und lese meine E-Mails nicht.", null],
+    ["fr, 'je ne lis pas mes e-mails'", "Je suis en vacances et je ne lis pas mes e-mails.", null],
+    ["a length that is no stay stays none", "I'm out of the office with limited access to email. Our trial lasts two weeks.", null],
     ["'may' the verb after 'back' stays none", "I'm out of the office. I may be back sooner, may check email occasionally.", null],
     ["this month without a year is no date", "I am away in January with limited access to email.", null],
     ["the end of this month: the next one's first", "Out of the office until the end of the month with limited access to e-mail.", "2027-02-01"],
@@ -187,6 +194,10 @@ describe("auto-replies by their wording alone, with the return date", () => {
     expect(v.intent).toBeNull();
     expect(v.sentiment).toBeNull();
     expect(v.returnAt).toBe(expected === null ? null : day(expected));
+  });
+
+  test.each(["Ich lese keine E-Mails von Vertrieblern.", "Je ne lis pas les e-mails commerciaux."])("not reading mail, said by someone who is not away, is a reply: %s", (body) => {
+    expect(classifyMessage(message([], body)).classification).toBe("reply");
   });
 
   test.each([

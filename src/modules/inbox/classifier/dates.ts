@@ -81,7 +81,15 @@ const MONTH_END_NOW = /(?<![a-z])(?:(?:the )?end of (?:the|this) month|(?:ende (
 const CALENDAR_WEEK = /(?<![a-z])(?:kw|kalenderwoche|week|wk|semaine|semana|settimana) ?([0-9]{1,2})(?![0-9])/g;
 
 /** How long the writer is away, from the message's day: "for two weeks", "für 3 Tage", "pendant deux semaines", "per due settimane". */
-const DURATION = /(?<![a-z])(?:for|fur|fuer|pendant|durante|per|voor|por) (?:the next |the coming |die nachsten |die naechsten |les prochains |les prochaines |los proximos |las proximas |i prossimi |le prossime |de komende |os proximos |as proximas )?([0-9]{1,2}|one|two|three|four|five|six|zwei|drei|vier|funf|fuenf|sechs|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|seis|due|tre|quattro|cinque|sei|twee|drie|vijf|zes|duas|quatro) (days?|weeks?|tage|tagen|wochen|jours|semaines|dias|semanas|giorni|settimane|dagen|weken)(?![a-z])/g;
+const DURATION_COUNT = "([0-9]{1,2}|one|two|three|four|five|six|zwei|drei|vier|funf|fuenf|sechs|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|seis|due|tre|quattro|cinque|sei|twee|drie|vijf|zes|duas|quatro)";
+const DURATION_UNIT = "(days?|weeks?|tage|tagen|wochen|jours|semaines|dias|semanas|giorni|settimane|dagen|weken)";
+const THE_NEXT = "(?:the next |the coming |die nachsten |die naechsten |les prochains |les prochaines |los proximos |las proximas |i prossimi |le prossime |de komende |os proximos |as proximas )";
+const DURATION = new RegExp(`(?<![a-z])(?:(?:for|fur|fuer|pendant|pour|durante|per|voor|por) ${THE_NEXT}?|${THE_NEXT})${DURATION_COUNT} ${DURATION_UNIT}(?![a-z])`, "g");
+/** …or said before being away, without a preposition: "zwei Wochen im Urlaub", "twee weken met vakantie". */
+const DURATION_AWAY = new RegExp(
+  `(?<![a-z])${DURATION_COUNT} ${DURATION_UNIT} (?=(?:lang |long )?(?:im urlaub|in urlaub|urlaub|abwesend|nicht im buro|met vakantie|op vakantie|afwezig|away|off|out of (?:the )?office|on (?:vacation|holiday|leave)|en vacances|en conges|absente?|in ferie|in vacanza|assente|de vacaciones|ausente|de ferias|fora))`,
+  "g",
+);
 const COUNT: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, zwei: 2, drei: 3, vier: 4, funf: 5, fuenf: 5, sechs: 6, deux: 2, trois: 3, quatre: 4, cinq: 5, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, twee: 2, drie: 3, vijf: 5, zes: 6, duas: 2, quatro: 4 };
 const WEEK_WORDS = new Set(["week", "weeks", "wochen", "semaines", "semanas", "settimane", "weken"]);
 
@@ -150,7 +158,7 @@ export function returnDate(text: string, ref: Reference): number | null {
     const ms = score >= 2 ? isoWeekMonday(Number(m[1]), today) : null;
     if (ms !== null) relative.push({ ms, score });
   }
-  for (const m of t.matchAll(DURATION)) {
+  for (const m of [...t.matchAll(DURATION), ...t.matchAll(DURATION_AWAY)]) {
     const n = COUNT[m[1]!] ?? Number(m[1]);
     const days = n * (WEEK_WORDS.has(m[2]!) ? 7 : 1);
     if (n >= 1 && days <= 180) relative.push({ ms: today + days * 86400000, score: 2 });
