@@ -1995,3 +1995,18 @@ describe("the first or last week of a month is a time ahead, in each language", 
     ["The first week of onboarding was rough, but we're happy now.", null],
   ]);
 });
+
+describe("a follow-up to schedule is a meeting; a follow-up at a later time defers", () => {
+  intents([
+    ["Can we schedule a follow-up next week?", "meeting_request"],
+    ["Können wir nächste Woche ein Follow-up einplanen?", "meeting_request"],
+    ["On peut caler un suivi la semaine prochaine ?", "meeting_request"],
+    ["¿Podemos agendar un seguimiento la próxima semana?", "meeting_request"],
+    ["Possiamo fissare un follow-up la prossima settimana?", "meeting_request"],
+    ["Kunnen we een follow-up plannen volgende week?", "meeting_request"],
+    ["Podemos agendar um acompanhamento na próxima semana?", "meeting_request"],
+    // controls
+    ["A follow-up next quarter would be better.", "later"],
+    ["Thanks for the follow-up.", null],
+  ]);
+});
