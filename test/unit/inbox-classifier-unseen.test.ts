@@ -2010,3 +2010,24 @@ describe("a follow-up to schedule is a meeting; a follow-up at a later time defe
     ["Thanks for the follow-up.", null],
   ]);
 });
+
+describe("asking when suits, or which times, is a meeting; asking for a pilot is interest; a bare 'forwarded to our VP' hands the thread on", () => {
+  intents([
+    ["Sure. When suits you?", "meeting_request"],
+    ["Ja, gerne. Wann passt es Ihnen?", "meeting_request"],
+    ["Sí. ¿Cuándo te viene bien?", "meeting_request"],
+    ["Sì. Quando le va bene?", "meeting_request"],
+    ["Ja. Wanneer komt het jou uit?", "meeting_request"],
+    ["Sim. Quando fica bom para você?", "meeting_request"],
+    ["What times do you have on Wednesday?", "meeting_request"],
+    ["Welche Termine passen Ihnen nächste Woche?", "meeting_request"],
+    ["Quels créneaux vous conviennent la semaine prochaine ?", "meeting_request"],
+    ["Could we do a 2-week pilot first?", "interested"],
+    ["Können wir mit einem kleinen Pilotprojekt starten?", "interested"],
+    ["On peut commencer par un pilote ?", "interested"],
+    ["Thanks — forwarded to our VP Sales.", "referral"],
+    // controls: when a product suits is a question about it; a pilot that failed refuses
+    ["When would the integration be ready for us?", "question"],
+    ["We ran a pilot with a similar tool last year and it didn't work for us.", "not_interested"],
+  ]);
+});
