@@ -2031,3 +2031,18 @@ describe("asking when suits, or which times, is a meeting; asking for a pilot is
     ["We ran a pilot with a similar tool last year and it didn't work for us.", "not_interested"],
   ]);
 });
+
+describe("having built something similar themselves refuses, in each language", () => {
+  intents([
+    ["We built something similar in-house last year.", "not_interested"],
+    ["We built our own last year.", "not_interested"],
+    ["Wir haben so etwas letztes Jahr intern entwickelt.", "not_interested"],
+    ["Nous avons développé quelque chose de similaire en interne.", "not_interested"],
+    ["Desarrollamos algo parecido internamente.", "not_interested"],
+    ["Abbiamo sviluppato qualcosa di simile internamente.", "not_interested"],
+    ["We hebben zelf iets vergelijkbaars gebouwd.", "not_interested"],
+    ["Desenvolvemos algo parecido internamente.", "not_interested"],
+    // control: building something with the product is no refusal
+    ["We built a prototype on your API last week — how do we get production keys?", "question"],
+  ]);
+});
