@@ -256,65 +256,65 @@ describe("classifyAnswer: RFC 7504's 521, content refused by its words", () => {
 
 describe("classifyAnswer: the cause the answer names, before the advice it gives", () => {
   test("a virus is the content's fault, even where the answer also says the content was rejected", () => {
-    expect(classify("554 5.6.0 Message contains a virus (Win.Trojan.Agent-123); content rejected")).toEqual(soft("content"));
-    expect(classify("550 Malware detected in attachment, message refused")).toEqual(soft("content"));
+    expect(classify("554 5.6.0 Message contains a virus (Win.Trojan.Agent-123); content rejected")).toMatchObject(soft("content"));
+    expect(classify("550 Malware detected in attachment, message refused")).toMatchObject(soft("content"));
     // control: content rejected as spam is spam
-    expect(classify("550 5.7.1 Message content rejected as spam")).toEqual(soft("spam"));
+    expect(classify("550 5.7.1 Message content rejected as spam")).toMatchObject(soft("spam"));
   });
 
   test("a message blocked because of what it carries (its content, its attachments) is the content, not spam", () => {
-    expect(classify("552 5.7.0 This message was blocked because its content may be harmful. Review our attachment guidelines.")).toEqual(soft("content"));
+    expect(classify("552 5.7.0 This message was blocked because its content may be harmful. Review our attachment guidelines.")).toMatchObject(soft("content"));
     // control: blocked because it looks like spam
-    expect(classify("550 5.7.1 Message blocked because it looks like spam")).toEqual(soft("spam"));
+    expect(classify("550 5.7.1 Message blocked because it looks like spam")).toMatchObject(soft("spam"));
   });
 
   test("Sendmail's reverse lookup checks ('IP name lookup failed', 'IP name possibly forged') are our reverse DNS, and do not pause the scope", () => {
-    expect(classify("450 4.7.1 Access denied. IP name lookup failed [203.0.113.5]")).toEqual(temporary("dmarc"));
-    expect(classify("550 5.7.1 Access denied. IP name possibly forged [203.0.113.5]")).toEqual(soft("dmarc"));
-    expect(classify("550 5.7.1 Client host name mismatches client IP 203.0.113.5")).toEqual(soft("dmarc"));
+    expect(classify("450 4.7.1 Access denied. IP name lookup failed [203.0.113.5]")).toMatchObject(temporary("dmarc"));
+    expect(classify("550 5.7.1 Access denied. IP name possibly forged [203.0.113.5]")).toMatchObject(soft("dmarc"));
+    expect(classify("550 5.7.1 Client host name mismatches client IP 203.0.113.5")).toMatchObject(soft("dmarc"));
   });
 
   test("a duplicated header is the message's format, even when the header is DKIM's", () => {
-    expect(classify("550 5.7.1 Rejected: duplicate DKIM-Signature header")).toEqual(soft("content"));
-    expect(classify("554 Transaction failed: header 'Subject' appears more than once")).toEqual(soft("content"));
+    expect(classify("550 5.7.1 Rejected: duplicate DKIM-Signature header")).toMatchObject(soft("content"));
+    expect(classify("554 Transaction failed: header 'Subject' appears more than once")).toMatchObject(soft("content"));
     // control: a signature that fails is authentication
-    expect(classify("550 5.7.1 DKIM signature verification failed")).toEqual(soft("dmarc"));
+    expect(classify("550 5.7.1 DKIM signature verification failed")).toMatchObject(soft("dmarc"));
   });
 
   test("rejected as spam, with advice about SPF and DKIM after it, is spam; a refusal for missing authentication is dmarc", () => {
-    expect(classify("550 5.7.1 Your message was rejected due to suspected spam. Make sure your domain publishes SPF and DKIM records.")).toEqual(soft("spam"));
-    expect(classify("550 5.7.1 This message does not have authentication information or fails to pass authentication checks.")).toEqual(soft("dmarc"));
+    expect(classify("550 5.7.1 Your message was rejected due to suspected spam. Make sure your domain publishes SPF and DKIM records.")).toMatchObject(soft("spam"));
+    expect(classify("550 5.7.1 This message does not have authentication information or fails to pass authentication checks.")).toMatchObject(soft("dmarc"));
     // control: a DMARC refusal names DMARC
-    expect(classify("550 5.7.26 Unauthenticated email from outreach.test is not accepted due to domain's DMARC policy")).toEqual(soft("dmarc"));
+    expect(classify("550 5.7.26 Unauthenticated email from outreach.test is not accepted due to domain's DMARC policy")).toMatchObject(soft("dmarc"));
   });
 
   test("a low sending reputation is a block, even where the answer calls the message suspicious", () => {
-    expect(classify("550 5.7.1 This message looks suspicious due to the low reputation of the sending IP address")).toEqual(soft("blocked"));
+    expect(classify("550 5.7.1 This message looks suspicious due to the low reputation of the sending IP address")).toMatchObject(soft("blocked"));
     // control: suspicious on its own is spam
-    expect(classify("550 5.7.1 Message looks suspicious and was rejected")).toEqual(soft("spam"));
+    expect(classify("550 5.7.1 Message looks suspicious and was rejected")).toMatchObject(soft("spam"));
   });
 
   test("a refusal of this message is not a host that takes no mail, even as a 521; every message from our IP refused is a block", () => {
-    expect(classify("521 5.2.1 : This server will not accept delivery of this message.")).toEqual(soft("policy"));
-    expect(classify("554 5.7.1 All messages from 203.0.113.4 will be permanently deferred; retrying will not succeed.")).toEqual(soft("blocked"));
+    expect(classify("521 5.2.1 : This server will not accept delivery of this message.")).toMatchObject(soft("policy"));
+    expect(classify("554 5.7.1 All messages from 203.0.113.4 will be permanently deferred; retrying will not succeed.")).toMatchObject(soft("blocked"));
     // controls: a 521 that says nothing else still means the host takes no mail; a message rejected due to spam is spam
-    expect(classify("521 5.3.2 mx.example.org does not accept mail")).toEqual(hard("bad_domain"));
-    expect(classify("554 5.7.1 Message rejected due to spam content")).toEqual(soft("spam"));
+    expect(classify("521 5.3.2 mx.example.org does not accept mail")).toMatchObject(hard("bad_domain"));
+    expect(classify("554 5.7.1 Message rejected due to spam content")).toMatchObject(soft("spam"));
   });
 
   test("words of a dead address yield to later words that blame our host or the message: a wrong hard bounce loses a contact for good", () => {
-    expect(classify("550 5.2.1 Mailbox unavailable. Your IP address 203.0.113.4 is blacklisted")).toEqual(soft("blocked"));
-    expect(classify("550 Requested action not taken: mailbox unavailable (message rejected as spam)")).toEqual(soft("spam"));
-    expect(classify("550 5.1.1 Recipient unavailable: blocked using zen.spamhaus.org")).toEqual(soft("blocked"));
+    expect(classify("550 5.2.1 Mailbox unavailable. Your IP address 203.0.113.4 is blacklisted")).toMatchObject(soft("blocked"));
+    expect(classify("550 Requested action not taken: mailbox unavailable (message rejected as spam)")).toMatchObject(soft("spam"));
+    expect(classify("550 5.1.1 Recipient unavailable: blocked using zen.spamhaus.org")).toMatchObject(soft("blocked"));
     // controls: a dead address without such words stays hard
-    expect(classify("550 5.2.1 Mailbox unavailable")).toEqual(hard("user_unknown"));
-    expect(classify("550 5.1.1 <ann@example.org>: Recipient address rejected: User unknown in local recipient table")).toEqual(hard("user_unknown"));
+    expect(classify("550 5.2.1 Mailbox unavailable")).toMatchObject(hard("user_unknown"));
+    expect(classify("550 5.1.1 <ann@example.org>: Recipient address rejected: User unknown in local recipient table")).toMatchObject(hard("user_unknown"));
   });
 
   test("'frequency limited' (QQ/Tencent) is a rate: the scope slows down", () => {
-    expect(classify("550 Connection frequency limited. Try again later")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
+    expect(classify("550 Connection frequency limited. Try again later")).toMatchObject({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
     // control: a plain IP block stays a block
-    expect(classify("550 Mail from IP 203.0.113.5 is blocked")).toEqual(soft("blocked"));
+    expect(classify("550 Mail from IP 203.0.113.5 is blocked")).toMatchObject(soft("blocked"));
   });
 });
 
