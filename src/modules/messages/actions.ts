@@ -8,7 +8,7 @@ import { messages, type MessageStatus } from "../../db/schema";
 import { DomainError, notFound } from "../../lib/errors";
 import type { MessageDetail } from "../../representations/message";
 import { transact } from "../events/outbox";
-import { afterQueued, detailOf, emitMessage, type MessageRow } from "./messages";
+import { afterQueued, detailOf, emitMessage, uncertainRecipientsAs, type MessageRow } from "./messages";
 
 type Target = { workspaceId: string; id: string };
 
@@ -68,8 +68,7 @@ export function releaseHolds(ctx: Ctx, a: Target): MessageDetail {
 export type Resolution = "sent" | "not_sent";
 
 // each uncertain recipient takes the resolution's state, in SQL (one statement, order kept)
-const resolvedRecipients = (state: "sent" | "pending") =>
-  sql`(SELECT json_group_array(CASE WHEN json_extract(value, '$.state') = 'uncertain' THEN json_set(value, '$.state', ${state}) ELSE json(value) END ORDER BY key) FROM json_each(${messages.recipients}))`;
+const resolvedRecipients = (state: "sent" | "pending") => sql.raw(uncertainRecipientsAs(state));
 
 /**
  * Settles an uncertain message (the connection dropped after DATA, before the

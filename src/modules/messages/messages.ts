@@ -219,6 +219,10 @@ function personFor(ctx: Ctx, workspaceId: string, address: string): string {
 
 export type MessageEventType = "message.queued" | "message.sent" | "message.failed" | "message.uncertain" | "message.cancelled";
 
+/** SQL for the recipients with each still `uncertain` one taking `state`, order kept (an UPDATE of messages sets it in one statement). */
+export const uncertainRecipientsAs = (state: "sent" | "pending") =>
+  `(SELECT json_group_array(CASE WHEN json_extract(value, '$.state') = 'uncertain' THEN json_set(value, '$.state', '${state}') ELSE json(value) END ORDER BY key) FROM json_each(recipients))`;
+
 export function emitMessage(outbox: Outbox, type: MessageEventType, row: MessageRow): void {
   outbox.emit({ workspaceId: row.workspaceId, type, data: messageView(row) });
 }
