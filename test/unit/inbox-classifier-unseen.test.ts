@@ -2046,3 +2046,32 @@ describe("having built something similar themselves refuses, in each language", 
     ["We built a prototype on your API last week — how do we get production keys?", "question"],
   ]);
 });
+
+describe("away until a day, with a call offered after it: written by hand, not an auto-reply", () => {
+  test.each([
+    "I'm on vacation until January 20, happy to have a call after that.",
+    "Ich bin bis zum 20. Januar im Urlaub, danach gerne ein Telefonat.",
+    "Je suis en congés jusqu'au 20 janvier, ensuite volontiers un appel.",
+    "Estoy de vacaciones hasta el 20 de enero, después con gusto hablamos por teléfono.",
+    "Sono in ferie fino al 20 gennaio, poi volentieri una chiamata.",
+    "Ik ben tot 20 januari met vakantie, daarna graag een gesprek.",
+    "Estou de férias até 20 de janeiro, depois podemos conversar.",
+  ])("%s", (body) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe("reply");
+    expect(["later", "meeting_request"]).toContain(v.intent!);
+  });
+  test("control: a responder's promise to help on return stays an auto-reply", () => {
+    expect(classifyMessage(reply("I am out of the office until January 20 with limited access to email. I will be happy to assist you upon my return.")).classification).toBe("auto_reply");
+  });
+});
+
+describe("'don't write to me again' in the formal and imperative forms is a removal request", () => {
+  test.each(["Por favor, no me escriba más.", "No me envíe más correos, gracias.", "Per favore non mi scriva più.", "Non mi mandi più email.", "Mail me alstublieft niet meer.", "Stuur me geen e-mails meer."])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test("controls: writing more is asked for, not refused", () => {
+    expect(classifyMessage(reply("¿Me escriba más detalles sobre el precio?")).classification).toBe("reply");
+    expect(classifyMessage(reply("Mail me meer informatie, graag.")).classification).toBe("reply");
+  });
+});

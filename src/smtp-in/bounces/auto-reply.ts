@@ -215,13 +215,13 @@ const TICKET = re([
 
 // a person talking to us about our offer, not a responder
 const ENGAGED = re([
-  "let'?s (?:talk|chat|meet|connect|reconnect|catch up|speak|touch base|circle back|revisit|pick (?:this|it) up|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|interesting|send (?:me|us|over) (?:the|your) (?:deck|slides|material|materials|info|details|proposal|pricing|case stud(?:y|ies))|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing",
-  "lass(?:en sie)? uns|sprechen wir|interessiert|interessant|ihr angebot|klingt (?:gut|interessant|spannend|vielversprechend)|(?:schicken|senden) sie mir|unterlagen",
-  "reparlons|parlons-en|on en reparle|interesse|interessant|votre (?:offre|proposition|solution)|envoyez-moi|ca a l'air",
-  "hablemos|lo hablamos|interesad|interesante|su (?:oferta|propuesta)|me interesa|enviame|mandame|suena bien",
-  "sentiamoci|risentiamoci|parliamone|interessat|interessante|la vostra (?:offerta|proposta)|mandami|inviami|sembra interessante",
-  "laten we|spreken we|geinteresseerd|interessant|uw (?:aanbod|voorstel)|stuur me|klinkt goed",
-  "vamos (?:conversar|falar|marcar|nos falar)|interessad|interessante|sua (?:oferta|proposta)|me (?:envie|envia|manda)",
+  "let'?s (?:talk|chat|meet|connect|reconnect|catch up|speak|touch base|circle back|revisit|pick (?:this|it) up|discuss|do it)|ping me|sounds (?:good|great|interesting)|interested|interesting|send (?:me|us|over) (?:the|your) (?:deck|slides|material|materials|info|details|proposal|pricing|case stud(?:y|ies))|tell me more|your (?:offer|product|proposal|solution|service|pitch)|demo|pricing|(?:happy|glad|keen|love|i'?d love|i'?d be happy) to (?:have |hop on |jump on |do |set up |schedule )?(?:a |an )?(?:quick |short )?(?:call|chat|talk|meeting|catch-up|conversation)",
+  "lass(?:en sie)? uns|sprechen wir|interessiert|interessant|ihr angebot|klingt (?:gut|interessant|spannend|vielversprechend)|(?:schicken|senden) sie mir|unterlagen|gerne (?:ein|einen|ein kurzes|einen kurzen) (?:telefonat|gesprach|gespraech|termin|call|austausch|anruf)|(?:konnen|koennen) wir (?:gerne |gern )?(?:telefonieren|sprechen)",
+  "reparlons|parlons-en|on en reparle|interesse|interessant|votre (?:offre|proposition|solution)|envoyez-moi|ca a l'air|volontiers (?:pour )?un (?:appel|echange|rendez-vous|call)|on (?:peut|pourra) (?:s'appeler|en parler|echanger)",
+  "hablemos|lo hablamos|interesad|interesante|su (?:oferta|propuesta)|me interesa|enviame|mandame|suena bien|con gusto (?:hablamos|lo hablamos|una llamada|te llamo|le llamo)|(?:podemos|podremos) (?:hablar|tener una llamada)",
+  "sentiamoci|risentiamoci|parliamone|interessat|interessante|la vostra (?:offerta|proposta)|mandami|inviami|sembra interessante|volentieri (?:una chiamata|una call|ci sentiamo|ne parliamo)|(?:possiamo|potremo) (?:sentirci|parlarne)",
+  "laten we|spreken we|geinteresseerd|interessant|uw (?:aanbod|voorstel)|stuur me|klinkt goed|graag (?:een )?(?:gesprek|belletje|call|afspraak)|(?:kunnen|zullen) we (?:bellen|praten|afspreken)",
+  "vamos (?:conversar|falar|marcar|nos falar)|interessad|interessante|sua (?:oferta|proposta)|me (?:envie|envia|manda)|(?:podemos|poderemos) (?:conversar|falar|marcar)|com prazer (?:uma call|conversamos|falamos)",
 ]);
 
 const NON_ASCII = /[^\x00-\x7f]/;
