@@ -2075,3 +2075,30 @@ describe("'don't write to me again' in the formal and imperative forms is a remo
     expect(classifyMessage(reply("Mail me meer informatie, graag.")).classification).toBe("reply");
   });
 });
+
+describe("the person in charge named after the verb ('That's handled by our CTO, Luca Ferri') is a referral, in each language", () => {
+  const cases = [
+    "That's handled by our CTO, Luca Ferri.",
+    "Darum kümmert sich unser CTO, Luca Ferri.",
+    "Notre DSI, Luca Ferri, s'en occupe.",
+    "Eso lo lleva nuestro CTO, Luca Ferri.",
+    "Se ne occupa il nostro CTO, Luca Ferri.",
+    "Dat regelt onze CTO, Luca Ferri.",
+    "Quem cuida disso é o nosso CTO, Luca Ferri.",
+  ];
+  test.each(cases)("%s", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("referral");
+  });
+  test("control: the writer handling it is no referral", () => {
+    expect(classifyMessage(reply("That's handled by me, so happy to talk.")).intent).not.toBe("referral");
+  });
+});
+
+describe("Brazilian 'cases' are case studies: asking for them is interest", () => {
+  intents([
+    ["Parece interessante, vocês têm cases no varejo?", "interested"],
+    ["Vocês têm algum case de sucesso no setor financeiro?", "interested"],
+    // control: "caso" (a matter) is no case study
+    ["Tem um caso interessante aqui na empresa, mas não é prioridade.", "not_interested"],
+  ]);
+});
