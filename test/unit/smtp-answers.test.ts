@@ -311,6 +311,15 @@ describe("classifyAnswer: the cause the answer names, before the advice it gives
     expect(classify("550 5.1.1 <ann@example.org>: Recipient address rejected: User unknown in local recipient table")).toMatchObject(hard("user_unknown"));
   });
 
+  test("X.4.1 (no answer from host) whose words refuse relaying is policy; a DNS error that says NXDOMAIN is a domain that does not exist; a link on a block list is spam", () => {
+    expect(classify("550 5.4.1 Relay Access Denied ATTR36 [DM6NAM1.prod.outlook.com]")).toMatchObject(soft("policy"));
+    expect(classify("550 5.4.4 DNS Error: 21498 DNS type 'mx' lookup of nowhere.example responded with code NXDOMAIN")).toMatchObject(hard("bad_domain"));
+    expect(classify("554 5.7.0 A policy violation was detected: the message contains a link that is on a block list")).toMatchObject(soft("spam"));
+    // controls: a DNS error without NXDOMAIN is the network; X.4.1 alone stays the network
+    expect(classify("451 4.4.3 DNS Error: DNS server returned answer with no data")).toMatchObject(temporary("network"));
+    expect(classify("550 5.4.1 No answer from host")).toMatchObject(soft("network"));
+  });
+
   test("'frequency limited' (QQ/Tencent) is a rate: the scope slows down", () => {
     expect(classify("550 Connection frequency limited. Try again later")).toMatchObject({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
     // control: a plain IP block stays a block
