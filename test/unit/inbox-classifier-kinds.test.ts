@@ -176,6 +176,8 @@ describe("auto-replies by their wording alone, with the return date", () => {
     ["nl, 'twee weken met vakantie'", "Ik ben twee weken met vakantie en lees mijn e-mail niet.", "2027-01-28"],
     ["nl, 'de komende drie weken'", "Ik ben de komende drie weken afwezig en lees mijn e-mail niet.", "2027-02-04"],
     ["fr, 'pour deux semaines'", "Je suis en congés pour deux semaines, sans accès à mes e-mails.", "2027-01-28"],
+    ["de, the day 'wieder da' names beats the one 'bis' bounds", "Ich bin bis 25.01. im Urlaub, wieder da am 26.01. und habe bis dahin keinen Zugriff auf meine E-Mails.", "2027-01-26"],
+    ["de, 'wieder am' before the day", "Ich bin im Urlaub und wieder am 18. Januar im Büro. Ihre E-Mail wird nicht weitergeleitet.", "2027-01-18"],
     ["de, 'lese meine E-Mails nicht'", "Ich bin im Urlaub und lese meine E-Mails nicht.", null],
     ["fr, 'je ne lis pas mes e-mails'", "Je suis en vacances et je ne lis pas mes e-mails.", null],
     ["a length that is no stay stays none", "I'm out of the office with limited access to email. Our trial lasts two weeks.", null],
