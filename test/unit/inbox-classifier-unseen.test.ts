@@ -2102,3 +2102,32 @@ describe("Brazilian 'cases' are case studies: asking for them is interest", () =
     ["Tem um caso interessante aqui na empresa, mas não é prioridade.", "not_interested"],
   ]);
 });
+
+describe("a calendar link asked for is a meeting; 'happy to read something' is interest", () => {
+  intents([
+    ["Happy to take a look. Send a calendar link.", "meeting_request"],
+    ["Schicken Sie mir Ihren Kalenderlink.", "meeting_request"],
+    ["Mándame el enlace de tu calendario.", "meeting_request"],
+    ["Mandami il link del tuo calendario.", "meeting_request"],
+    ["Stuur me je agendalink.", "meeting_request"],
+    ["Me manda o link da sua agenda.", "meeting_request"],
+    ["I don't have time for a call but happy to read something.", "interested"],
+    // control: a link to read is material
+    ["Send me a link to the case study.", "interested"],
+  ]);
+});
+
+describe("away until a month, 'try me after': written by hand, in each language", () => {
+  test.each([
+    "I'll be on leave until March. Try me after.",
+    "Ich bin bis März in Elternzeit. Melden Sie sich danach gerne wieder.",
+    "Estoy de baja hasta marzo. Escríbeme después.",
+    "Sono in maternità fino a marzo. Riscrivimi dopo.",
+    "Ik ben tot maart met verlof. Mail me daarna nog eens.",
+    "Estou de licença até março. Me procure depois.",
+  ])("%s", (body) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe("reply");
+    expect(v.intent).toBe("later");
+  });
+});
