@@ -2131,3 +2131,23 @@ describe("away until a month, 'try me after': written by hand, in each language"
     expect(v.intent).toBe("later");
   });
 });
+
+describe("short and casual replies", () => {
+  intents([
+    ["can u do thurs?", "meeting_request"],
+    ["Can you do Thursday?", "meeting_request"],
+    ["Not the decision maker, sorry.", "wrong_person"],
+    ["we use hubspot already", "not_interested"],
+    ["We're using HubSpot already.", "not_interested"],
+    ["out til monday, ping me then", "later"],
+    ["sure why not, send a calender invite", "meeting_request"],
+    ["Sí, hablemos el martes", "meeting_request"],
+    ["Oui, parlons-en mardi", "meeting_request"],
+    ["top, schick mal infos", "interested"],
+    ["ne danke", "not_interested"],
+    // controls
+    ["Can you do a discount for annual billing?", "question"],
+    ["We use HubSpot already — does yours integrate with it?", "question"],
+    ["Ne m'écrivez plus.", null],
+  ]);
+});
