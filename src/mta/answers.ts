@@ -130,7 +130,7 @@ const TEXT_RULES: Rule[] = [
   ["greylisted", GREYLIST, "veto"],
   ["rate_limited", /receiving (?:mail|messages|email) (?:at a rate|too (?:quickly|fast))|(?:at a|the) rate that prevents/, "veto"],
   // what the message carries or how it is written: named before any advice about authentication or spam that follows
-  ["content", /(?<!anti[- ]?)\bvirus|malware|not rfc ?(?:5322|2822|822)[- ]compliant|multiple addresses in (?:the )?from|duplicate (?:[\w-]+ )?header|header (?:'[^']*'|"[^"]*"|[\w-]+) (?:appears|is present|occurs) (?:more than once|multiple times|twice)|(?:missing|invalid|malformed|duplicate|multiple) (?:from|date|message-id|sender) headers?|(?:from|date|message-id) header (?:is )?(?:missing|malformed|invalid)/, "veto"],
+  ["content", /(?<![a-z]-|anti )\bvirus(?![- ](?:scanned|version|status|checked|scan))|malware|not rfc ?(?:5322|2822|822)[- ]compliant|multiple addresses in (?:the )?from|duplicate (?:[\w-]+ )?header|header (?:'[^']*'|"[^"]*"|[\w-]+) (?:appears|is present|occurs) (?:more than once|multiple times|twice)|(?:missing|invalid|malformed|duplicate|multiple) (?:from|date|message-id|sender) headers?|(?:from|date|message-id) header (?:is )?(?:missing|malformed|invalid)/, "veto"],
   // refused as spam, whatever advice (SPF, DKIM) follows
   ["spam", /(?:rejected|refused|bounced)(?: \w+){0,3} (?:as|due to|because of|for) (?:(?:suspected|possible|likely|probable) )?spam\b|spam classification/, "veto"],
   ["dmarc", /\bdmarc\b|\bdkim\b|\bspf\b|sender policy framework|unauthenticated (?:e-?mail|mail|message|sender)|is unauthenticated|reverse (?:dns|hostname|host name|lookup|mapping)|cannot find your (?:reverse )?hostname|\bptr\b|\brdns\b|authentication (?:checks? )?(?:did not pass|failed) for (?:the )?(?:sender|domain)|(?:does not have|has no|lacks|without) (?:any )?authentication information|fails? to pass authentication|ip name (?:lookup failed|possibly forged)|(?:host ?name|domain|helo)[^.;]{0,30} (?:mismatch(?:es)?|does not match) (?:the )?(?:client|connecting|sending|your) ip/, "veto"],
@@ -162,19 +162,26 @@ const TEXT_RULES: Rule[] = [
 // A permanent code with these words is not a verdict on the address.
 const PASSING = /temporar|try again|retry later/;
 
+/** What a dead address's words yield to: our host blocked, our message called spam. */
+const BLAME_US = new Set<BounceReason>(["blocked", "spam"]);
+
 /**
  * The first rule the words match; a dead address's (user unknown, no such
- * domain) yields to a later one that vetoes ("Mailbox unavailable. Your IP is
- * blacklisted"): a wrong hard bounce loses a contact for good.
+ * domain) yields to later words that blame our host or our message ("Mailbox
+ * unavailable. Your IP is blacklisted"): a wrong hard bounce loses a contact
+ * for good. Not to content words: a copy of the headers ("MIME-Version") says nothing.
  */
 function textRule(lower: string): Rule | null {
   let found: Rule | null = null;
+  // the words besides the dead address's own ("not listed in the directory" names no block list)
+  let rest = lower;
   for (const rule of TEXT_RULES) {
-    if (!rule[1].test(lower)) continue;
     if (!found) {
+      if (!rule[1].test(lower)) continue;
       if (!HARD_REASONS.has(rule[0])) return rule;
       found = rule;
-    } else if (rule[2] === "veto") return rule;
+      rest = lower.replace(new RegExp(rule[1].source, "g"), " ");
+    } else if (BLAME_US.has(rule[0]) && rule[1].test(rest)) return rule;
   }
   return found;
 }

@@ -258,8 +258,9 @@ describe("classifyAnswer: the cause the answer names, before the advice it gives
   test("a virus is the content's fault, even where the answer also says the content was rejected", () => {
     expect(classify("554 5.6.0 Message contains a virus (Win.Trojan.Agent-123); content rejected")).toMatchObject(soft("content"));
     expect(classify("550 Malware detected in attachment, message refused")).toMatchObject(soft("content"));
-    // control: content rejected as spam is spam
+    // controls: content rejected as spam is spam; a copy of the headers (X-Virus-Scanned, MIME-Version) names no virus and no content
     expect(classify("550 5.7.1 Message content rejected as spam")).toMatchObject(soft("spam"));
+    expect(classify("550 5.1.1 <ann@example.org>: Recipient address rejected: User unknown. Included is a copy of the message header: X-Virus-Scanned: ClamAV MIME-Version: 1.0")).toMatchObject(hard("user_unknown"));
   });
 
   test("a message blocked because of what it carries (its content, its attachments) is the content, not spam", () => {
@@ -306,8 +307,10 @@ describe("classifyAnswer: the cause the answer names, before the advice it gives
     expect(classify("550 5.2.1 Mailbox unavailable. Your IP address 203.0.113.4 is blacklisted")).toMatchObject(soft("blocked"));
     expect(classify("550 Requested action not taken: mailbox unavailable (message rejected as spam)")).toMatchObject(soft("spam"));
     expect(classify("550 5.1.1 Recipient unavailable: blocked using zen.spamhaus.org")).toMatchObject(soft("blocked"));
-    // controls: a dead address without such words stays hard
+    // controls: a dead address without such words stays hard, also where its own words hold one of theirs
     expect(classify("550 5.2.1 Mailbox unavailable")).toMatchObject(hard("user_unknown"));
+    expect(classify("550 5.1.1 User bob (bob@notes.example) not listed in Domino Directory")).toMatchObject(hard("user_unknown"));
+    expect(classify("550 Requested action not taken: mailbox unavailable (not listed in public Name & Address Book)")).toMatchObject(hard("user_unknown"));
     expect(classify("550 5.1.1 <ann@example.org>: Recipient address rejected: User unknown in local recipient table")).toMatchObject(hard("user_unknown"));
   });
 
