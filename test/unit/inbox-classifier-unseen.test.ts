@@ -2151,3 +2151,16 @@ describe("short and casual replies", () => {
     ["Ne m'écrivez plus.", null],
   ]);
 });
+
+describe("short imperatives in the other languages", () => {
+  intents([
+    ["ça m'intéresse, on s'appelle ?", "meeting_request"],
+    ["Intéressant, on se cale un point jeudi ?", "meeting_request"],
+  ]);
+  test.each(["dame de baja", "Denme de baja, por favor.", "me descadastra", "Descadastra-me, por favor."])("removal: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test("control: 'dame más información' is no removal", () => {
+    expect(classifyMessage(reply("dame más información")).classification).toBe("reply");
+  });
+});
