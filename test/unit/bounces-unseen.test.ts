@@ -2,6 +2,7 @@
 // the corpus: each case is a kind of wording the reader must generalise to.
 import { expect, test } from "bun:test";
 import { parseReport } from "../../src/smtp-in/bounces";
+import { phraseReason } from "../../src/smtp-in/bounces/phrases";
 
 function plain(from: string, subject: string, body: string, extra: string[] = []): string {
   return [`From: ${from}`, "To: bounce+abc@bounce.outreach.test", `Subject: ${subject}`, "Date: Mon, 23 Nov 2026 10:00:00 +0000", "Message-ID: <r1@mx.test>", ...extra, "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "", body.replace(/\n/g, "\r\n"), ""].join("\r\n");
@@ -161,4 +162,25 @@ test("a multi-line answer folded into one line: the repeated '550-5.7.1' prefixe
   expect(said("550-5.7.1 [198.51.100.7 12] Our system has detected that this message is likely 550-5.7.1 unsolicited mail. To reduce the amount of spam sent to this server, 550 5.7.1 this message has been blocked.")).toMatchObject({ hard: false, reason: "spam" });
   // control: a code in the text that is not the answer's prefix stays
   expect(said("550 5.1.1 <kim@web.example>: Recipient address rejected: User unknown in virtual mailbox table")).toMatchObject({ hard: true, reason: "user_unknown" });
+});
+
+test("a full mailbox and a missing address in the languages reports are written in (Office 365's localized texts among them)", () => {
+  const report = (from: string, subject: string, intro: string, address: string, reason: string) => first(plain(from, subject, `${intro}\n\n${address}\n${reason}\n`));
+  const full = (from: string, subject: string, intro: string, address: string, reason: string) => expect(report(from, subject, intro, address, reason)).toEqual({ kind: "bounce", recipient: "bounced", address, hard: false, reason: "mailbox_full" });
+  const gone = (from: string, subject: string, intro: string, address: string, reason: string) => expect(report(from, subject, intro, address, reason)).toEqual({ kind: "bounce", recipient: "bounced", address, hard: true, reason: "user_unknown" });
+  full("MAILER-DAEMON@mail.gmx.net", "Mail delivery failed: returning message to sender", "Die folgende Adresse war nicht erreichbar:", "anna@web.example", "Postfach voll");
+  full("postmaster@corp.de", "Unzustellbar: Angebot", "Fehler bei der Zustellung an diese Empfänger oder Gruppen:", "julia@corp.de", "Das Postfach des Empfängers ist voll und kann zurzeit keine Nachrichten annehmen.");
+  full("MAILER-DAEMON@libero.example", "Messaggio non recapitato", "Il messaggio non è stato recapitato ai seguenti destinatari:", "dario@libero.example", "Casella di posta piena");
+  full("MAILER-DAEMON@uol.example", "Mensagem não entregue", "Sua mensagem não pôde ser entregue aos seguintes destinatários:", "fabio@uol.example", "Caixa postal cheia");
+  full("MAILER-DAEMON@wanadoo.example", "Mail delivery failed", "Votre message n'a pas pu être délivré aux destinataires suivants :", "bruno@wanadoo.example", "Raison : boîte aux lettres pleine");
+  gone("postmaster@laposte.example", "Non remis : Proposition", "Le message n'a pas pu être remis aux destinataires suivants :", "helene@laposte.example", "L'adresse de messagerie que vous avez entrée est introuvable.");
+  gone("postmaster@corp.es", "No se puede entregar: Propuesta", "Error en la entrega a estos destinatarios o grupos:", "ivan@corp.es", "No se encontró la dirección de correo electrónico que escribió.");
+  gone("postmaster@corp.it", "Non recapitabile: Proposta", "Recapito non riuscito per questi destinatari o gruppi:", "karin@corp.it", "Impossibile trovare l'indirizzo di posta elettronica immesso.");
+  gone("postmaster@corp.nl", "Onbestelbaar: Voorstel", "Bezorging is mislukt voor deze ontvangers of groepen:", "lars@corp.nl", "Het e-mailadres dat u hebt ingevoerd, is niet gevonden.");
+  gone("postmaster@corp.de", "Unzustellbar: Angebot", "Fehler bei der Zustellung an diese Empfänger oder Gruppen:", "mia@corp.de", "Die eingegebene E-Mail-Adresse wurde nicht gefunden.");
+  gone("postmaster@corp.com.br", "Não entregue: Proposta", "Falha na entrega para estes destinatários ou grupos:", "nina@corp.com.br", "O endereço de email que você inseriu não foi encontrado.");
+  // controls: the table's phrases in other scripts still match once Latin accents are folded away (Japanese voiced kana, Chinese)
+  expect(phraseReason("ディレクトリのリストにありません")).toBe("user_unknown");
+  expect(phraseReason("550 用户不存在")).toBe("user_unknown");
+  expect(phraseReason("Le destinataire n'existe pas")).toBe("user_unknown");
 });

@@ -100,6 +100,9 @@ export const BOUNCE_WORDS = new RegExp(
     "konnte nicht zugestellt",
     "ne peut (?:pas )?[êe]tre d[ée]livr",
     "message n'a pas pu [êe]tre remis",
+    "n'a pas pu [êe]tre d[ée]livr",
+    "non [èe] stato recapitato",
+    "n[ãa]o p[ôo]de ser entregue",
     "[ée]chec de (?:la )?remise",
     "zustellung (?:ist )?fehlgeschlagen",
     "bericht (?:kan )?niet (?:worden )?bezorgd",
@@ -139,7 +142,7 @@ export const BOUNCE_ANCHORS = [
   "deliver", "reach the following", "permanent", "following address", "sorry to have", "transcript", "returned mail",
   "rejected", "refused", "bounced", "other server", "failure reason", "mail system error", "delay", "warning: message",
   "retry time", "frozen", "your message", "your mail", "valid recipient", "non remis", "non recapitabile", "unzustellbar",
-  "zugestellt", "ne peut", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "未能送达", "退信", "退回", "无法", "投递失败", "成功",
+  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "未能送达", "退信", "退回", "无法", "投递失败", "成功",
 ];
 
 export function hasBounceWords(text: string): boolean {
@@ -167,7 +170,7 @@ export const DAEMON_FROM = /mailer-daemon|post_?master|mail delivery (?:system|s
 
 // Subjects of bounces.
 export const BOUNCE_SUBJECT =
-  /undeliver|undelivered|returned mail|delivery (?:status notification|failure|failed|report|problem|notification)|failure notice|mail delivery|mail failure|non[- ]?remis|non recapitabile|unzustellbar|nicht zustellbar|warning: (?:could not send|message)|delayed mail|mail system error|message (?:not delivered|delivery)|could not (?:be )?deliver|delivery (?:has )?failed|failed delivery|failure delivery|rejected|returned to sender|there was an error|mail could not|message you sent|loop alert|error sending|delivery notification|notice: mail delivery status|envío fallido|no entregado|error de entrega|onbestelbaar|niet afgeleverd|no se puede entregar|n[ãa]o [ée] poss[íi]vel entregar|n[ãa]o entregue|mancata consegna|[ée]chec de (?:la )?remise|zustellung fehlgeschlagen|не доставлено|配信|送信エラー|未達|届きません|退信|退回/i;
+  /undeliver|undelivered|returned mail|delivery (?:status notification|failure|failed|report|problem|notification)|failure notice|mail delivery|mail failure|non[- ]?remis|non recapitabile|unzustellbar|nicht zustellbar|warning: (?:could not send|message)|delayed mail|mail system error|message (?:not delivered|delivery)|could not (?:be )?deliver|delivery (?:has )?failed|failed delivery|failure delivery|rejected|returned to sender|there was an error|mail could not|message you sent|loop alert|error sending|delivery notification|notice: mail delivery status|envío fallido|no entregado|error de entrega|onbestelbaar|niet afgeleverd|no se puede entregar|n[ãa]o [ée] poss[íi]vel entregar|n[ãa]o entregue|mancata consegna|[ée]chec de (?:la )?(?:remise|livraison)|zustellung fehlgeschlagen|не доставлено|配信|送信エラー|未達|届きません|退信|退回/i;
 
 // Names for what recognised a report, by the phrases only that MTA writes.
 // The first row that matches names the report; the reading is the same.

@@ -22,6 +22,11 @@ const table: [BounceReason, string[]][] = [
       "mail file size exceeds the maximum size allowed for mail delivery", "number of messages in recipient's mailbox exceeded",
       "as their mailbox is full", "account is full", "inbox is full", "is over its storage", "storage quota", "exceeding receiving limits",
       "has exceeded its quota", "exceeded quota", "mailbox size exceeded", "mailbox exceeds allowed size",
+      // the same in the other languages reports are written in (Office 365's localized "The recipient's mailbox is full" among them)
+      "postfach voll", "postfach ist voll", "postfach des empfangers ist voll", "speicherplatz erschopft", "boite aux lettres pleine", "boite aux lettres est pleine",
+      "boite de reception pleine", "boite de reception est pleine", "buzon lleno", "buzon esta lleno", "buzon del destinatario esta lleno", "casella di posta piena",
+      "casella piena", "cassetta postale piena", "cassetta postale del destinatario e piena", "postvak vol", "postvak is vol", "postvak van de ontvanger is vol",
+      "caixa postal cheia", "caixa postal esta cheia", "caixa de correio cheia", "caixa de entrada cheia", "caixa de correio do destinatario esta cheia",
     ],
   ],
   [
@@ -76,6 +81,11 @@ const table: [BounceReason, string[]][] = [
       "gebruiker onbekend", "onbekende ontvanger", "onbekende gebruiker", "gebruiker bestaat niet", "adres bestaat niet", "mailbox bestaat niet",
       "用户不存在", "地址不存在", "邮箱不存在", "收件人不存在", "账户不存在", "帐户不存在", "账号不存在", "帐号不存在",
       "usuário desconhecido", "usuario desconhecido", "destinatário desconhecido", "destinatario desconhecido", "caixa postal inexistente", "endereço não existe", "usuário não existe", "usuario nao existe",
+      // Office 365's localized "The email address you entered couldn't be found"
+      "e-mail-adresse wurde nicht gefunden", "e-mail-adresse konnte nicht gefunden werden", "adresse de messagerie que vous avez entree est introuvable",
+      "adresse de courrier que vous avez entree est introuvable", "no se encontro la direccion de correo electronico", "no se pudo encontrar la direccion de correo electronico",
+      "impossibile trovare l'indirizzo di posta elettronica", "e-mailadres dat u hebt ingevoerd, is niet gevonden", "e-mailadres dat u hebt ingevoerd is niet gevonden",
+      "endereco de email que voce inseriu nao foi encontrado", "endereco de e-mail que voce inseriu nao foi encontrado",
     ],
   ],
   [
@@ -98,6 +108,14 @@ const table: [BounceReason, string[]][] = [
     ],
   ],
 ];
+
+/** Lower case without Latin accents ("boîte" reads as "boite"), other scripts as written (NFC again: Japanese keeps its voiced kana). */
+const NON_ASCII = /[^\x00-\x7f]/;
+function fold(text: string): string {
+  const lowered = text.toLowerCase();
+  return NON_ASCII.test(lowered) ? lowered.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").normalize("NFC") : lowered;
+}
+for (const entry of table) entry[1] = entry[1].map(fold);
 
 // Wording that needs more than a substring: [reason, pattern, status it needs].
 const patterns: [BounceReason, RegExp, RegExp?][] = [
@@ -135,7 +153,7 @@ export function providerReason(text: string, hosts: string): BounceReason | null
 /** The reason a report's own phrases name, or null. */
 export function phraseReason(text: string, status: string | null = null): BounceReason | null {
   if (!text) return null;
-  const lower = text.toLowerCase();
+  const lower = fold(text);
   if (TEMPORARY_DNS.test(lower)) return "network";
   const ptt = /\b(?:lpn|lpnaaa|ofr|ouk)\d{0,3}[_-](\d{3})\b/.exec(lower);
   if (ptt && FRANCE_PTT[ptt[1]!]) return FRANCE_PTT[ptt[1]!]!;
