@@ -2164,3 +2164,27 @@ describe("short imperatives in the other languages", () => {
     expect(classifyMessage(reply("dame más información")).classification).toBe("reply");
   });
 });
+
+describe("negations that do not refuse: 'don't hesitate to', 'don't mind', 'wouldn't be opposed', 'no harm in'", () => {
+  intents([
+    ["Don't hesitate to send me the pricing.", "interested"],
+    ["N'hésitez pas à m'envoyer vos tarifs.", "interested"],
+    ["No dude en enviarme los precios.", "interested"],
+    ["Non esiti a mandarmi i prezzi.", "interested"],
+    ["Aarzel niet om mij de prijzen te sturen.", "interested"],
+    ["I don't mind a quick chat next week.", "meeting_request"],
+    ["I wouldn't be opposed to seeing a demo.", "meeting_request"],
+    ["No harm in a call.", "meeting_request"],
+    ["Not sure this is for us.", "not_interested"],
+    ["Don't think so, thanks.", "not_interested"],
+    ["Nicht sicher, ob das für uns passt.", "not_interested"],
+    ["Pas sûr que ce soit pour nous.", "not_interested"],
+    ["No estoy seguro de que sea para nosotros.", "not_interested"],
+    ["Non sono sicuro che faccia per noi.", "not_interested"],
+    ["Niet zeker of dit iets voor ons is.", "not_interested"],
+    ["Não tenho certeza se isso é para nós.", "not_interested"],
+    // controls: "not sure" of something else stays neutral; a refusal with the same words still refuses
+    ["Not sure when I'm free — maybe Tuesday at 2?", "meeting_request"],
+    ["Please don't send me the pricing, we're not interested.", "not_interested"],
+  ]);
+});
