@@ -2188,3 +2188,21 @@ describe("negations that do not refuse: 'don't hesitate to', 'don't mind', 'woul
     ["Please don't send me the pricing, we're not interested.", "not_interested"],
   ]);
 });
+
+describe("'not against', 'don't mind' in each language is a yes", () => {
+  intents([
+    ["I'm not averse to a call on Tuesday.", "meeting_request"],
+    ["Wir sind nicht abgeneigt, lassen Sie uns Dienstag telefonieren.", "meeting_request"],
+    ["Je ne suis pas contre un échange la semaine prochaine.", "meeting_request"],
+    ["Ça ne me dérange pas de faire un appel mardi.", "meeting_request"],
+    ["No tengo inconveniente en hablar el martes.", "meeting_request"],
+    ["No me importa tener una llamada el martes.", "meeting_request"],
+    ["Non mi dispiacerebbe una chiamata martedì.", "meeting_request"],
+    ["Non ho problemi a sentirci martedì.", "meeting_request"],
+    ["Ik vind het niet erg om dinsdag even te bellen.", "meeting_request"],
+    ["Não me importo de conversar na terça.", "meeting_request"],
+    ["Não tenho problema em conversar na terça.", "meeting_request"],
+    // control: "no me importa" of the product is no yes
+    ["No me importa su producto.", null],
+  ]);
+});

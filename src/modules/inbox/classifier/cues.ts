@@ -24,13 +24,13 @@ export const NEUTRAL_IDIOMS = anyOf([
   "sem problema|nao tem problema|nao so|nao tenho certeza(?! (?:se|de que) (?:isso|isto) (?:e|seja) para nos)|nao (?:hesite|hesitem)",
 ]);
 export const POSITIVE_IDIOMS = anyOf([
-  "not a bad idea|not bad|why not|can'?t wait|couldn'?t agree more|no[ -]?brainer|not opposed|(?:i )?(?:wouldn'?t|would not) say no(?: to)?|no objections? (?:to|against)|(?:it )?(?:wouldn'?t|would not|couldn'?t|could not|can'?t|won'?t|doesn'?t|does not) hurt(?: to)?|(?:i|we) (?:don'?t|do not|wouldn'?t|would not) mind|(?:wouldn'?t|would not) be opposed(?: to)?|no harm in",
-  "nicht schlecht|warum nicht|keine schlechte idee|(?:ich )?(?:wurde|wuerde|wurden|wuerden) (?:ich |wir )?nicht nein sagen|nicht nein sagen (?:wurde|wuerde|wurden|wuerden)|nichts dagegen",
-  "pas mal|pourquoi pas|pas une mauvaise idee|(?:je )?ne (?:dirais|dirai) pas non|(?:je n'ai |nous n'avons )?rien contre",
-  "no esta mal|por que no|no es mala idea|no (?:diria|dire) que no|no tengo (?:nada )?en contra",
-  "non male|perche no|non e una cattiva idea|non (?:direi|dico) di no|nulla in contrario|niente in contrario",
-  "niet slecht|waarom niet|geen slecht idee|(?:ik )?zou (?:ik )?geen nee zeggen|geen bezwaar",
-  "nada mal|por que nao|nao e (?:uma )?ma ideia|nao (?:diria|direi) (?:que )?nao|nada contra",
+  "not a bad idea|not bad|why not|can'?t wait|couldn'?t agree more|no[ -]?brainer|not opposed|(?:i )?(?:wouldn'?t|would not) say no(?: to)?|no objections? (?:to|against)|(?:it )?(?:wouldn'?t|would not|couldn'?t|could not|can'?t|won'?t|doesn'?t|does not) hurt(?: to)?|(?:i|we) (?:don'?t|do not|wouldn'?t|would not) mind|(?:wouldn'?t|would not) be opposed(?: to)?|no harm in|not averse to|(?:i'?m|we'?re|i am|we are) not against",
+  "nicht schlecht|warum nicht|keine schlechte idee|(?:ich )?(?:wurde|wuerde|wurden|wuerden) (?:ich |wir )?nicht nein sagen|nicht nein sagen (?:wurde|wuerde|wurden|wuerden)|nichts dagegen|nicht abgeneigt",
+  "pas mal|pourquoi pas|pas une mauvaise idee|(?:je )?ne (?:dirais|dirai) pas non|(?:je n'ai |nous n'avons )?rien contre|(?:je ne suis|nous ne sommes|je ne serais|nous ne serions) pas contre|(?:ca|cela) ne (?:me|nous) derange(?:rait)? pas",
+  "no esta mal|por que no|no es mala idea|no (?:diria|dire) que no|no tengo (?:nada )?en contra|no (?:tengo|tenemos) (?:ningun )?inconveniente|no (?:me|nos) importa(?:ria)?(?= (?:tener|hablar|hacer|charlar|una llamada|que))|no estaria mal",
+  "non male|perche no|non e una cattiva idea|non (?:direi|dico) di no|nulla in contrario|niente in contrario|non (?:mi|ci) dispiacerebbe|non (?:ho|abbiamo) problemi a|non sarebbe male",
+  "niet slecht|waarom niet|geen slecht idee|(?:ik )?zou (?:ik )?geen nee zeggen|geen bezwaar|(?:vind|vinden) (?:het|dat) niet erg|niet onaardig",
+  "nada mal|por que nao|nao e (?:uma )?ma ideia|nao (?:diria|direi) (?:que )?nao|nada contra|nao (?:me importo|nos importamos)(?= (?:de|em) )|nao (?:tenho|temos) problema em|nao seria (?:mau|ruim)",
 ]);
 
 /** Refusals stated outright (their negation is part of them). */
