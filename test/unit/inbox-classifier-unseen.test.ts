@@ -2206,3 +2206,20 @@ describe("'not against', 'don't mind' in each language is a yes", () => {
     ["No me importa su producto.", null],
   ]);
 });
+
+describe("'don't forget to send me…' and 'can't wait' are no refusals, in each language", () => {
+  intents([
+    ["Don't forget to send me the pricing.", "interested"],
+    ["N'oubliez pas de m'envoyer la plaquette.", "interested"],
+    ["No olvides enviarme la propuesta.", "interested"],
+    ["Non dimenticare di mandarmi la proposta.", "interested"],
+    ["Vergeet niet me het voorstel te sturen.", "interested"],
+    ["Não se esqueça de me mandar a proposta.", "interested"],
+    ["Vergessen Sie nicht, mir die Unterlagen zu schicken.", "interested"],
+    ["Non vedo l'ora di saperne di più.", "interested"],
+    ["Não vejo a hora de saber mais.", "interested"],
+    ["No veo la hora de saber más.", "interested"],
+    // control: forgetting to send is still no refusal when nothing is asked; 'I won't forget' is not a request
+    ["Please don't forget us next year.", "later"],
+  ]);
+});
