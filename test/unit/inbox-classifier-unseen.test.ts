@@ -2223,3 +2223,37 @@ describe("'don't forget to send me…' and 'can't wait' are no refusals, in each
     ["Please don't forget us next year.", "later"],
   ]);
 });
+
+describe("a deferral — parked, on hold, on the back burner, a budget freeze — is 'later', in each language", () => {
+  intents([
+    ["Let's park this for now.", "later"],
+    ["Let's put a pin in this.", "later"],
+    ["We're putting this on hold for now.", "later"],
+    ["This is on the back burner for us.", "later"],
+    ["Let's table this until budgets are set.", "later"],
+    ["We'll hold off for now.", "later"],
+    ["Pausing the evaluation for the moment.", "later"],
+    ["Thanks Leo. I'm out until the 20th, let's pick this up after.", "later"],
+    ["Hiring freeze right now, sorry.", "later"],
+    ["Wir müssen das vorerst auf Eis legen.", "later"],
+    ["Ich würde das Thema gern zurückstellen.", "later"],
+    ["Das Budget ist eingefroren.", "later"],
+    ["On met ça de côté pour l'instant.", "later"],
+    ["C'est en stand-by de notre côté.", "later"],
+    ["Le budget est gelé pour l'instant.", "later"],
+    ["Lo dejamos aparcado de momento.", "later"],
+    ["El presupuesto está congelado.", "later"],
+    ["Per ora mettiamo tutto in pausa.", "later"],
+    ["Il progetto è congelato.", "later"],
+    ["We zetten dit even in de ijskast.", "later"],
+    ["Laten we dit voorlopig parkeren.", "later"],
+    ["Vamos deixar isso em espera por enquanto.", "later"],
+    ["O projeto foi engavetado.", "later"],
+    // controls: the same words of something else
+    ["We've put this on hold indefinitely.", "not_interested"],
+    ["We're not putting this on hold — send the contract.", "interested"],
+    ["De notre côté, jeudi 14h me convient.", "meeting_request"],
+    ["¿Los precios están congelados durante el contrato?", "question"],
+    ["Il pagamento è in sospeso?", "question"],
+  ]);
+});
