@@ -2257,3 +2257,43 @@ describe("a deferral — parked, on hold, on the back burner, a budget freeze �
     ["Il pagamento è in sospeso?", "question"],
   ]);
 });
+
+describe("a person who died is gone ('moved', their sequences stop), in each language; not 'later' for the month it names", () => {
+  intents([
+    ["Priya passed away in October.", "moved"],
+    ["Priya passed away. Please remove her from your list.", "moved"],
+    ["Leider ist Frau Nair im Oktober verstorben.", "moved"],
+    ["Mme Nair est décédée le mois dernier.", "moved"],
+    ["La señora Nair falleció en octubre.", "moved"],
+    ["La signora Nair è venuta a mancare a ottobre.", "moved"],
+    ["Mevrouw Nair is vorige maand overleden.", "moved"],
+    ["A Sra. Nair faleceu em outubro.", "moved"],
+  ]);
+});
+
+describe("'we tried something like it and it didn't work' refuses, in each language; a link that didn't work does not", () => {
+  intents([
+    ["We tried something similar last year and it didn't work.", "not_interested"],
+    ["We tried a tool like this before, didn't work for us.", "not_interested"],
+    ["Wir haben das ausprobiert, hat aber nicht funktioniert.", "not_interested"],
+    ["On a déjà essayé ce genre d'outil, ça n'a pas marché.", "not_interested"],
+    ["Ya lo probamos y no funcionó.", "not_interested"],
+    ["L'abbiamo già provato e non ha funzionato.", "not_interested"],
+    ["We hebben het al eens geprobeerd, werkte niet.", "not_interested"],
+    ["Já testamos e não funcionou.", "not_interested"],
+    // controls
+    ["I tried to open the deck but it didn't work — can you resend?", "question"],
+    ["The link didn't work, can you resend?", "question"],
+    ["Der Link hat nicht funktioniert.", null],
+  ]);
+});
+
+describe("'give me a ring', 'ring me tomorrow' ask for a call", () => {
+  intents([
+    ["Give me a ring next week.", "meeting_request"],
+    ["Give me a buzz on Monday.", "meeting_request"],
+    ["Ring me tomorrow.", "meeting_request"],
+    // control: a ring that is no call
+    ["We ring-fence budget for tools like this in Q1.", "later"],
+  ]);
+});
