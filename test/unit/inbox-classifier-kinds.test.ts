@@ -198,6 +198,21 @@ describe("auto-replies by their wording alone, with the return date", () => {
     expect(v.returnAt).toBe(expected === null ? null : day(expected));
   });
 
+  test.each([
+    ["-0500", "I will be out of the office until 2/3/2027.", "2027-02-03"],
+    ["-0800", "Back 2/3.", "2027-02-03"],
+    ["-0500", "Out of office 1/18 - 1/22, back 1/25.", "2027-01-25"],
+    // controls: a day over 12 is read as it must be; a dotted date, a writer elsewhere, Spanish from Mexico: day first
+    ["-0500", "I am out of the office until 25/1.", "2027-01-25"],
+    ["-0500", "I'm out of the office until 02.03.2027.", "2027-03-02"],
+    ["+0000", "I will be out of the office until 2/3/2027.", "2027-03-02"],
+    ["-0300", "I will be out of the office until 2/3/2027.", "2027-03-02"],
+    ["-0600", "Estoy fuera de la oficina hasta el 2/3.", "2027-03-02"],
+  ])("a numeric date in English from North America's time zones (%s) is month first: %p", (offset, body, expected) => {
+    const raw = message(["Auto-Submitted: auto-replied"], body).replace(`Date: ${DATE}`, `Date: Mon, 11 Jan 2027 09:00:00 ${offset}`);
+    expect(classifyMessage(raw).returnAt).toBe(day(expected));
+  });
+
   test.each(["Ich lese keine E-Mails von Vertrieblern.", "Je ne lis pas les e-mails commerciaux."])("not reading mail, said by someone who is not away, is a reply: %s", (body) => {
     expect(classifyMessage(message([], body)).classification).toBe("reply");
   });

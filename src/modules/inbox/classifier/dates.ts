@@ -62,6 +62,12 @@ const MONTH_DAY = new RegExp(`(?<![a-z])(${MONTH})\\.? ([0-9]{1,2})(?:st|nd|rd|t
 const ISO = /(?<![0-9])([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?![0-9])/g;
 const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
 /**
+ * English written from North America's time zones (UTC-4 to UTC-10 in the Date header): "until 2/3" is
+ * February 3rd there, where the rest of the world (and Latin America's Spanish and Portuguese) reads the day first.
+ */
+const ENGLISH = /(?<![a-z])(?:the|until|back|out|office|returning|through|i'm|i am|will)(?![a-z])/;
+const monthFirst = (t: string, offsetMinutes: number) => offsetMinutes <= -240 && offsetMinutes >= -600 && ENGLISH.test(t);
+/**
  * A month without a day, after a cue only: "until June 2027", "back in September", "bis Ende Februar",
  * "jusqu'à mi-mars". Its first day; "end of" is the next month's first, "mid" the 15th. Full names only,
  * and May ("may", "mai": a verb, Italian "never") only with a year, a part ("end of May") or a
@@ -122,13 +128,15 @@ export function returnDate(text: string, ref: Reference): number | null {
   for (const m of t.matchAll(DAY_MONTH)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1]));
   for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
   for (const m of t.matchAll(ISO)) add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
+  const us = monthFirst(t, ref.offsetMinutes);
   for (const m of t.matchAll(NUMERIC)) {
     const sep = m[2]!;
     // "15.01." and "15/01" without a year; "3-12" is a range, "10.30" a time
     if (m[4] === undefined && (sep === "-" || (sep === "." && !m[0].endsWith(".")))) continue;
     let d = Number(m[1]);
     let mo = Number(m[3]);
-    if (mo > 12 && d <= 12) [d, mo] = [mo, d]; // US order, when only it makes sense
+    // US order when only it makes sense, or when it is the writer's ("25/1" stays day first)
+    if ((mo > 12 && d <= 12) || (us && sep !== "." && d <= 12)) [d, mo] = [mo, d];
     add(m.index!, m[0].length, year(m[4]), mo, d);
   }
   const best = pick(absolute);
