@@ -22,6 +22,21 @@ describe("quoted history in plain text", () => {
     expect(visible(plain("Passt gut.", "", attribution, "> Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut.");
   });
 
+  test.each([
+    ["de", "Ravi <ravi@sender.example> schrieb am Di., 5. Jan. 2027, 16:02:"],
+    ["es", "Ravi <ravi@sender.example> escribió el mar., 5 ene 2027 16:02:"],
+    ["it", "Ravi <ravi@sender.example> ha scritto il giorno mar 5 gen 2027 alle ore 16:02:"],
+    ["nl", "Ravi <ravi@sender.example> schreef op di 5 jan. 2027 om 16:02:"],
+    ["pt", "Ravi <ravi@sender.example> escreveu no dia ter., 05/01/2027 às 16:02:"],
+    ["Gmail's older ISO form", "2027-01-05 16:02 GMT+01:00 Ravi <ravi@sender.example>:"],
+  ])("the %s attribution of Gmail's apps (the address, then the verb before the date) and the unprefixed quote under it go", (_lang, attribution) => {
+    expect(visible(plain("Passt gut, schicken Sie mir die Unterlagen.", "", attribution, "", "Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut, schicken Sie mir die Unterlagen.");
+  });
+
+  test("a line of the reply that says what the writer wrote on a day stays", () => {
+    expect(visible(plain("Here is what I wrote on 5 January:", "Send me the deck."))).toBe("Here is what I wrote on 5 January:\nSend me the deck.");
+  });
+
   test("an attribution wrapped over two lines", () => {
     expect(visible(plain("Fine by me.", "", "On Tue, Jan 5, 2027 at 4:02 PM Ravi Kumar <ravi@sender.example>", "wrote:", "", "> earlier"))).toBe("Fine by me.");
   });

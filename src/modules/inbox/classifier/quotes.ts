@@ -2,8 +2,8 @@
 // What marks the history:
 // - lines starting with ">" (removed wherever they are: replies interleave);
 // - an attribution line: "On … wrote:", "Am … schrieb …:", "Le … a écrit :",
-//   "El … escribió:", "Il … ha scritto:", "Op … schreef …:", "Em … escreveu:"
-//   (also wrapped over up to three lines); when ">" lines follow it, only it
+//   "El … escribió:", "Il … ha scritto:", "Op … schreef …:", "Em … escreveu:",
+//   Gmail's apps' "Jane <jane@…> schrieb am …:" (also wrapped over up to three lines); when ">" lines follow it, only it
 //   and them go; otherwise the unprefixed quote below it goes too;
 // - an Outlook header block: From/Von/De/Da/Van: followed within a few lines by
 //   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:);
@@ -71,9 +71,16 @@ function attribution(folded: string[], i: number): number {
   return 0;
 }
 
+/** The address, then the verb before the date, as Gmail's apps write it: "Jane <jane@x> schrieb am Mo., 5. Jan. 2027, 10:00:", "… escribió el lun, …:". */
+const VERB_THEN_DATE = /@.* (?:schrieb|schreef|wrote|escribio|ha scritto|escreveu|a ecrit) (?:am|op|on|el|il giorno|il|em|no dia|le) .*[0-9].*:$/;
+/** Gmail's older form: "2027-01-05 10:00 GMT+01:00 Jane <jane@x.example>:". */
+const ISO_ATTRIBUTION = /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{1,2}:[0-9]{2}(?: gmt[+-][0-9]{1,2}(?::[0-9]{2})?)? [^ ].*@.*:$/;
+
 /** "Am 5. Jan. 2027 um 10:00 schrieb Jane <jane@x>:" — the word is not last. */
 function inner(line: string): boolean {
-  return (line.startsWith("am ") || line.startsWith("op ")) && line.endsWith(":") && (line.includes(" schrieb ") || line.includes(" schreef "));
+  if (!line.endsWith(":")) return false;
+  if ((line.startsWith("am ") || line.startsWith("op ")) && (line.includes(" schrieb ") || line.includes(" schreef "))) return true;
+  return VERB_THEN_DATE.test(line) || ISO_ATTRIBUTION.test(line);
 }
 
 function outlookBlock(folded: string[], i: number): boolean {
