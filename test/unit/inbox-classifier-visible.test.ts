@@ -33,6 +33,21 @@ describe("quoted history in plain text", () => {
     expect(visible(plain("Passt gut, schicken Sie mir die Unterlagen.", "", attribution, "", "Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut, schicken Sie mir die Unterlagen.");
   });
 
+  test.each([
+    ["fi", "ti 5.1.2027 klo 16.02 Ravi <ravi@sender.example> kirjoitti:"],
+    ["pl", "W dniu 5.01.2027 o 16:02, Ravi <ravi@sender.example> pisze:"],
+    ["sv", "Den tis 5 jan. 2027 kl 16:02 skrev Ravi <ravi@sender.example>:"],
+    ["ru", "вт, 5 янв. 2027 г. в 16:02, Ravi <ravi@sender.example>:"],
+    ["tr", "5 Oca 2027 Sal 16:02 tarihinde Ravi <ravi@sender.example> şunu yazdı:"],
+    ["ja", "2027年1月5日(火) 16:02 Ravi <ravi@sender.example>:"],
+  ])("in a language we do not read (%s), a line ending in ':' that names the address the reply went to is the attribution", (_lang, attribution) => {
+    expect(visible(plain("Passt gut.", "", attribution, "", "Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut.");
+  });
+
+  test("a line of the reply that names that address, with no date and no brackets, stays", () => {
+    expect(visible(plain("Please write to ravi@sender.example:", "the team reads it."))).toBe("Please write to ravi@sender.example:\nthe team reads it.");
+  });
+
   test("a line of the reply that says what the writer wrote on a day stays", () => {
     expect(visible(plain("Here is what I wrote on 5 January:", "Send me the deck."))).toBe("Here is what I wrote on 5 January:\nSend me the deck.");
   });

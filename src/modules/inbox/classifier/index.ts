@@ -71,7 +71,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   try {
     msg = opts.message ?? parseMessage(raw);
     writer = writerOf(msg);
-    visible = visibleText(msg, writerNames(writer.name, writer.addresses[0]));
+    visible = visibleText(msg, writerNames(writer.name, writer.addresses[0]), quotedSenders(msg, writer));
   } catch {
     msg = { headers: [], type: "text/plain", params: {}, text: "", parts: [] };
     writer = { addresses: [], name: null };
@@ -211,6 +211,13 @@ function writerOf(msg: Entity): Writer {
   const from = headerText(msg, "from") ?? "";
   const name = /^\s*"?([^"<]+?)"?\s*</.exec(from)?.[1]?.trim() || null;
   return { addresses, name };
+}
+
+/** Whom the reply answers (its To: and Cc:, the writer apart): an attribution line of their quoted message names one of them. */
+function quotedSenders(msg: Entity, writer: Writer): string[] {
+  const out: string[] = [];
+  for (const h of ["to", "cc"]) for (const a of allAddresses(header(msg, h) ?? "")) if (!writer.addresses.includes(a.toLowerCase())) out.push(a.toLowerCase());
+  return out.slice(0, 20);
 }
 
 /** Our domains: the caller's, and those the message was sent to, unless the writer shares it (a colleague in To:). */

@@ -9,6 +9,9 @@
 //   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:);
 // - "-----Original Message-----", forwarded-message markers and Outlook's
 //   underscore rule, in each language.
+// - in any language, a line ending in ":" that names the address the reply was
+//   sent to ("Leo <leo@…> kirjoitti:", "W dniu … Leo <leo@…> napisał:"): the
+//   attribution of our own message, whatever its words.
 // Everything from an Outlook block or a separator on is history.
 import { fold } from "./fold";
 
@@ -25,7 +28,8 @@ const SEPARATOR =
 const FORWARD_INTRO = /^(?:begin forwarded message|anfang der weitergeleiteten nachricht|debut du message reexpedie|debut du message transfere|inicio del mensaje reenviado|inizio messaggio inoltrato|begin doorgestuurd bericht|inicio da mensagem reencaminhada|inicio da mensagem encaminhada)\s?:/;
 const RULE = /^_{10,}$/;
 
-export function cutQuotes(text: string): string {
+/** `answered`: the addresses the reply was sent to (lower case). */
+export function cutQuotes(text: string, answered: readonly string[] = []): string {
   const lines = text.split("\n");
   // folded in one pass (one per line cost more than the rest of the classifier); fold() keeps every line break
   let folded = fold(text).split("\n");
@@ -36,7 +40,7 @@ export function cutQuotes(text: string): string {
     const f = folded[i]!;
     if (f.startsWith(">")) continue;
     if (SEPARATOR.test(f) || FORWARD_INTRO.test(f) || RULE.test(f) || outlookBlock(folded, i)) break;
-    const span = attribution(folded, i);
+    const span = attribution(folded, i) || (namesAnswered(folded[i]!, answered) ? 1 : 0);
     if (span > 0) {
       // a quote in ">" lines: drop it and go on (the reply may continue below it)
       let j = i + span;
@@ -81,6 +85,12 @@ function inner(line: string): boolean {
   if (!line.endsWith(":")) return false;
   if ((line.startsWith("am ") || line.startsWith("op ")) && (line.includes(" schrieb ") || line.includes(" schreef "))) return true;
   return VERB_THEN_DATE.test(line) || ISO_ATTRIBUTION.test(line);
+}
+
+/** An attribution in a language we do not read: it ends in ":" and names an answered address, in brackets or beside a date. */
+function namesAnswered(line: string, answered: readonly string[]): boolean {
+  if (!line.endsWith(":") || line.length > 400) return false;
+  return answered.some((a) => line.includes(`<${a}>`) || line.includes(`mailto:${a}`) || (line.includes(a) && /[0-9]/.test(line)));
 }
 
 function outlookBlock(folded: string[], i: number): boolean {

@@ -11,14 +11,14 @@ export const MAX_SCAN = 128 * 1024;
 /** Visible text kept and classified. */
 export const MAX_VISIBLE = 64 * 1024;
 
-/** `names`: the writer's, as they may sign (signature.ts writerNames). */
-export function visibleText(msg: Entity, names: readonly string[] = []): string {
-  return visibleOf(bodyText(msg), names);
+/** `names`: the writer's, as they may sign (signature.ts writerNames); `answered`: the addresses the reply was sent to (quotes.ts). */
+export function visibleText(msg: Entity, names: readonly string[] = [], answered: readonly string[] = []): string {
+  return visibleOf(bodyText(msg), names, answered);
 }
 
-export function visibleOf(body: string, names: readonly string[] = []): string {
+export function visibleOf(body: string, names: readonly string[] = [], answered: readonly string[] = []): string {
   const text = (body.length > MAX_SCAN ? body.slice(0, MAX_SCAN) : body).replace(/\r\n?/g, "\n");
-  const cut = cutSignature(cutQuotes(text), names)
+  const cut = cutSignature(cutQuotes(text, answered), names)
     .split("\n")
     .map((l) => l.trimEnd())
     .join("\n")
