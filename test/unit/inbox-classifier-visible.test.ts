@@ -44,6 +44,19 @@ describe("quoted history in plain text", () => {
     expect(visible(plain("Passt gut.", "", attribution, "", "Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut.");
   });
 
+  test.each([
+    ["pl", ["Od: Ravi <ravi@sender.example>", "Wysłano: wtorek, 5 stycznia 2027 16:02", "Do: Lena Brandt <lena@kunde.example>", "Temat: Ein kurzer Gedanke"]],
+    ["sv", ["Från: Ravi <ravi@sender.example>", "Skickat: den 5 januari 2027 16:02", "Till: Lena Brandt", "Ämne: Ein kurzer Gedanke"]],
+    ["fi", ["Lähettäjä: Ravi <ravi@sender.example>", "Lähetetty: tiistai 5. tammikuuta 2027 16.02", "Vastaanottaja: Lena Brandt", "Aihe: Ein kurzer Gedanke"]],
+    ["ru", ["От: Ravi <ravi@sender.example>", "Отправлено: 5 января 2027 г. 16:02", "Кому: Lena Brandt", "Тема: Ein kurzer Gedanke"]],
+  ])("Outlook's header block in a language we do not read (%s) starts the history", (_lang, block) => {
+    expect(visible(plain("Passt gut.", "", ...(block as string[]), "", "Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut.");
+  });
+
+  test("labelled lines of the reply itself that name that address, with no date, stay", () => {
+    expect(visible(plain("Passt gut.", "Send it to: ravi@sender.example", "Cc: my boss", "Deadline: Friday"))).toBe("Passt gut.\nSend it to: ravi@sender.example\nCc: my boss\nDeadline: Friday");
+  });
+
   test("a line of the reply that names that address, with no date and no brackets, stays", () => {
     expect(visible(plain("Please write to ravi@sender.example:", "the team reads it."))).toBe("Please write to ravi@sender.example:\nthe team reads it.");
   });

@@ -9,6 +9,8 @@
 //   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:);
 // - "-----Original Message-----", forwarded-message markers and Outlook's
 //   underscore rule, in each language.
+// - in any language, a header block (a labelled line naming the address the reply
+//   was sent to, two more labelled lines under it, one dated: "Od: … Wysłano: … Do: …");
 // - in any language, a line ending in ":" that names the address the reply was
 //   sent to ("Leo <leo@…> kirjoitti:", "W dniu … Leo <leo@…> napisał:"): the
 //   attribution of our own message, whatever its words.
@@ -39,7 +41,7 @@ export function cutQuotes(text: string, answered: readonly string[] = []): strin
   for (let i = 0; i < lines.length; i++) {
     const f = folded[i]!;
     if (f.startsWith(">")) continue;
-    if (SEPARATOR.test(f) || FORWARD_INTRO.test(f) || RULE.test(f) || outlookBlock(folded, i)) break;
+    if (SEPARATOR.test(f) || FORWARD_INTRO.test(f) || RULE.test(f) || outlookBlock(folded, i) || labelledBlock(folded, i, answered)) break;
     const span = attribution(folded, i) || (namesAnswered(folded[i]!, answered) ? 1 : 0);
     if (span > 0) {
       // a quote in ">" lines: drop it and go on (the reply may continue below it)
@@ -92,6 +94,24 @@ function namesAnswered(line: string, answered: readonly string[]): boolean {
   if (!line.endsWith(":") || line.length > 400) return false;
   return answered.some((a) => line.includes(`<${a}>`) || line.includes(`mailto:${a}`) || (line.includes(a) && /[0-9]/.test(line)));
 }
+
+const LABEL = /^\*?\p{L}[\p{L} '-]{0,24}\*?\s?:/u;
+
+/** Outlook's header block in a language we do not read ("Od: Leo <leo@…>", "Wysłano: …", "Do: …", "Temat: …"): a labelled line naming an answered address, two more labelled lines under it, one of them dated. */
+function labelledBlock(folded: string[], i: number, answered: readonly string[]): boolean {
+  const line = folded[i]!;
+  if (!answered.length || line.length > 400 || !LABEL.test(line) || !answered.some((a) => line.includes(a))) return false;
+  let labels = 0;
+  let dated = false;
+  for (let k = i + 1; k < Math.min(folded.length, i + 7); k++) {
+    if (!LABEL.test(folded[k]!)) continue;
+    labels++;
+    dated ||= SENT_AT.test(folded[k]!);
+  }
+  return labels >= 2 && dated;
+}
+/** The sent line's year or time. */
+const SENT_AT = /(?<![0-9])(?:(?:19|20)[0-9]{2}|[0-9]{1,2}[:.][0-9]{2})(?![0-9])/;
 
 function outlookBlock(folded: string[], i: number): boolean {
   if (!FROM_LINE.test(folded[i]!)) return false;
