@@ -53,6 +53,15 @@ describe("quoted history in plain text", () => {
     expect(visible(plain("Passt gut.", "", ...(block as string[]), "", "Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut.");
   });
 
+  test("GMX's and Web.de's header block, the date first ('Gesendet: …' then 'Von: …'), goes whole: its date is no meeting", () => {
+    const block = ["Gesendet: Dienstag, 05. Januar 2027 um 16:02 Uhr", 'Von: "Ravi" <ravi@sender.example>', 'An: "Lena Brandt" <lena@kunde.example>', "Betreff: Ein kurzer Gedanke"];
+    expect(visible(plain("Passt gut.", "", ...block, "Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut.");
+  });
+
+  test("Zoho's framed attribution ('---- On … Ravi <ravi@…> wrote ----') and the quote under it go", () => {
+    expect(visible(plain("Passt gut.", "", "---- On Tue, 05 Jan 2027 16:02:00 +0100 Ravi <ravi@sender.example> wrote ----", "", "Hätten Sie Zeit? Abmelden hier"))).toBe("Passt gut.");
+  });
+
   test("labelled lines of the reply itself that name that address, with no date, stay", () => {
     expect(visible(plain("Passt gut.", "Send it to: ravi@sender.example", "Cc: my boss", "Deadline: Friday"))).toBe("Passt gut.\nSend it to: ravi@sender.example\nCc: my boss\nDeadline: Friday");
   });

@@ -6,7 +6,8 @@
 //   Gmail's apps' "Jane <jane@…> schrieb am …:" (also wrapped over up to three lines); when ">" lines follow it, only it
 //   and them go; otherwise the unprefixed quote below it goes too;
 // - an Outlook header block: From/Von/De/Da/Van: followed within a few lines by
-//   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:);
+//   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:),
+//   or GMX's, whose Gesendet: comes first;
 // - "-----Original Message-----", forwarded-message markers and Outlook's
 //   underscore rule, in each language.
 // - in any language, a header block (a labelled line naming the address the reply
@@ -29,6 +30,7 @@ const SEPARATOR =
   /^(?:-{2,}|_{2,}|={2,}|\*{2,})?\s?(?:original message|ursprungliche nachricht|urspruengliche nachricht|originalnachricht|message d'origine|message original|mensaje original|messaggio originale|messaggio originario|oorspronkelijk bericht|origineel bericht|mensagem original|forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado|messaggio inoltrato|doorgestuurd bericht|mensagem encaminhada|mensagem reencaminhada)\s?(?:-{2,}|_{2,}|={2,}|\*{2,})?\s?$/;
 const FORWARD_INTRO = /^(?:begin forwarded message|anfang der weitergeleiteten nachricht|debut du message reexpedie|debut du message transfere|inicio del mensaje reenviado|inizio messaggio inoltrato|begin doorgestuurd bericht|inicio da mensagem reencaminhada|inicio da mensagem encaminhada)\s?:/;
 const RULE = /^_{10,}$/;
+const FRAME = /^-{2,} ?| ?-{2,}$/g;
 
 /** `answered`: the addresses the reply was sent to (lower case). */
 export function cutQuotes(text: string, answered: readonly string[] = []): string {
@@ -60,7 +62,8 @@ export function cutQuotes(text: string, answered: readonly string[] = []): strin
 
 /** How many lines (1–3) an attribution at line i takes, or 0. */
 function attribution(folded: string[], i: number): number {
-  const line = folded[i]!;
+  // Zoho frames it: "---- On Mon, 5 Jan 2027 … Jane <jane@x> wrote ----"
+  const line = folded[i]!.replace(FRAME, "");
   if (line.length > 400 || line === "") return 0;
   if (ATTRIBUTION_WORD.test(line) && (ATTRIBUTION_START.test(line) || line.endsWith(":") || line.length < 200)) return 1;
   if (inner(line)) return 1;
@@ -90,8 +93,9 @@ function inner(line: string): boolean {
 }
 
 /** An attribution in a language we do not read: it ends in ":" and names an answered address, in brackets or beside a date. */
-function namesAnswered(line: string, answered: readonly string[]): boolean {
-  if (!line.endsWith(":") || line.length > 400) return false;
+function namesAnswered(framed: string, answered: readonly string[]): boolean {
+  const line = framed.replace(FRAME, "");
+  if (!line.endsWith(":") && !framed.endsWith("-") || line.length > 400) return false;
   return answered.some((a) => line.includes(`<${a}>`) || line.includes(`mailto:${a}`) || (line.includes(a) && /[0-9]/.test(line)));
 }
 
@@ -114,6 +118,8 @@ function labelledBlock(folded: string[], i: number, answered: readonly string[])
 const SENT_AT = /(?<![0-9])(?:(?:19|20)[0-9]{2}|[0-9]{1,2}[:.][0-9]{2})(?![0-9])/;
 
 function outlookBlock(folded: string[], i: number): boolean {
+  // GMX and Web.de put the date first: "Gesendet: …", then "Von: …"
+  if (SENT_LINE.test(folded[i]!) && [1, 2].some((k) => FROM_LINE.test(folded[i + k] ?? "") && outlookBlock(folded, i + k))) return true;
   if (!FROM_LINE.test(folded[i]!)) return false;
   let to = false;
   for (let k = i + 1; k < Math.min(folded.length, i + 7); k++) {
