@@ -16,12 +16,14 @@ const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|han
 
 /** "unsubscribe my colleague", "unsubscribe him", "unsubscribe tom@…": someone else's removal, not the writer's. */
 const SOMEONE_ELSE = "(?! (?:my|our) (?:colleague|coworker|co-worker|boss|manager|assistant|predecessor|wife|husband|partner|former)|(?: him| her| them)(?![a-z])| [^ @]+@)";
+/** "make it easy to unsubscribe contacts", "stop emailing people who opted out": what the writer does to others, no request. */
+const OTHERS = "(?! (?:(?:all |the |our |your |any |those |these |many |other |inactive |old )?(?:contacts?|people|users?|subscribers?|customers?|clients?|leads?|recipients?|prospects?|members?|folks|others|everyone|anyone|someone|addresses|lists?)|those|these)(?![a-z]))";
 
 const REMOVAL = anyOf([
   // en
-  `unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE})|unsubscribing|(?:already |i'?ve |i have |i )unsubscribed|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
+  `unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?:already |i'?ve |i have |i )unsubscribed|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
   "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
-  "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|sending (?:me|us)|writing to|bothering)",
+  `(?:stop|quit|cease) (?:(?:e-?mailing|emailing|mailing|contacting|messaging|spamming)${OTHERS}|sending (?:me|us)|writing to (?:me|us)(?![a-z])|writing to(?= ?[.!,]| ?$)|bothering${OTHERS})`,
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
   "no (?:more|further) (?:e-?mails|emails|mails|messages)|(?:do not|don'?t|dont|never) (?:reach out|get in touch)(?: (?:to|with) (?:me|us))? (?:again|any ?more)",
   "(?:be|get|been|me|us) removed from (?:your |the |this |these |future |all |any )?(?:mailing |contact |e-?mail |email |distribution )?(?:list|lists|emails|e-?mails|mailings|database|sequence|campaign|communications)|(?:don'?t|do not|no longer) (?:want|wish) to (?:receive|get) (?:(?:any|these|your|more|further|such) ){0,2}(?:e-?mails|emails|mails|messages)|(?:do not|don'?t) (?:want|wish) to be (?:contacted|e-?mailed|emailed) (?:again|any ?more|further)",
