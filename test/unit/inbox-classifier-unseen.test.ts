@@ -2298,17 +2298,19 @@ describe("'give me a ring', 'ring me tomorrow' ask for a call", () => {
   ]);
 });
 
-describe("unsubscribing or emailing other people, said of the writer's own work, is no removal request", () => {
+describe("unsubscribing or emailing other people, said of the writer's own work, and unsubscribing as a feature asked about, are no removal request", () => {
   test.each([
     "Our current vendor makes it hard to unsubscribe contacts. Can yours do it in bulk?",
     "We need to stop emailing people who opted out. Does your product do that?",
     "Can your tool stop contacting leads automatically once they reply?",
+    "Does your platform support one-click unsubscribe?",
+    "Votre outil gère-t-il la désinscription automatique ?",
   ])("%s", (body) => {
     const v = classifyMessage(reply(body));
     expect(v.classification).toBe("reply");
     expect(v.intent).toBe("question");
   });
-  test.each(["Stop emailing me.", "Stop emailing.", "Please stop contacting us.", "Stop writing to me.", "Unsubscribe.", "Stop bothering me."])("control: %s", (body) => {
+  test.each(["Stop emailing me.", "Stop emailing.", "Please stop contacting us.", "Stop writing to me.", "Unsubscribe.", "Stop bothering me.", "Please process my unsubscribe.", "Désinscription svp.", "Merci de procéder à ma désinscription."])("control: %s", (body) => {
     expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
   });
 });

@@ -16,12 +16,16 @@ const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|han
 
 /** "unsubscribe my colleague", "unsubscribe him", "unsubscribe tom@…": someone else's removal, not the writer's. */
 const SOMEONE_ELSE = "(?! (?:my|our) (?:colleague|coworker|co-worker|boss|manager|assistant|predecessor|wife|husband|partner|former)|(?: him| her| them)(?![a-z])| [^ @]+@)";
+/** "does it support one-click unsubscribe?", "votre outil gère-t-il la désinscription automatique ?": a feature asked about. */
+const AS_FEATURE = "(?<!(?:one|1)[- ]click |(?:support|supports|supporting|handle|handles|handling|manage|manages|managing|offer|offers|honou?r|honou?rs|respect|respects|automatic|automated|bulk|instant) (?:(?:the |an? |for )?(?:(?:one|1)[- ]click |automatic |automated |bulk |instant )?)?)";
+const AS_FEATURE_FR = "(?<!(?:gere|gerez|gerer|gestion|gerent|gere-t-il|gere-t-elle|gerez-vous|gerer la|gestion de|gestion des|automatiser|automatisez|automatisation de) (?:la |les |des |de la )?)";
+
 /** "make it easy to unsubscribe contacts", "stop emailing people who opted out": what the writer does to others, no request. */
 const OTHERS = "(?! (?:(?:all |the |our |your |any |those |these |many |other |inactive |old )?(?:contacts?|people|users?|subscribers?|customers?|clients?|leads?|recipients?|prospects?|members?|folks|others|everyone|anyone|someone|addresses|lists?)|those|these)(?![a-z]))";
 
 const REMOVAL = anyOf([
   // en
-  `unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?:already |i'?ve |i have |i )unsubscribed|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
+  `${AS_FEATURE}unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?:already |i'?ve |i have |i )unsubscribed|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
   "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data))|take (?:me|us|my (?:e-?mail|email|address|name)) off|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
   `(?:stop|quit|cease) (?:(?:e-?mailing|emailing|mailing|contacting|messaging|spamming)${OTHERS}|sending (?:me|us)|writing to (?:me|us)(?![a-z])|writing to(?= ?[.!,]| ?$)|bothering${OTHERS})`,
   "(?:do not|don't|dont|never) (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:but|about|regarding|directly|here|on this|at this|back))",
@@ -33,7 +37,7 @@ const REMOVAL = anyOf([
   "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen|angebote) mehr|keine weiteren (?:e-?mails|mails|nachrichten|zusendungen|angebote)|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
   "(?:loschen|loeschen|entfernen) sie (?:bitte )?(?:mich|meine)|(?:meine daten|meine (?:e-?mail-?)?adresse) (?:loschen|loeschen|entfernen)|schreiben sie mir nicht mehr|loschung (?:meiner|aller meiner) (?:personenbezogenen )?daten|loeschung meiner daten",
   // fr
-  "si vous (?:m'|nous )(?:ecrivez|contactez|relancez) (?:encore|a nouveau|de nouveau)(?= ?[.!,;]| ?$)|laissez-(?:moi|nous) tranquilles?(?= ?[.!]| ?$)|desinscri(?:re|vez|ption|s|t|ption)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me |m')?(?:contacter|ecrire|envoyer)|ne (?:souhaite|souhaitons|veux|voulons|desire|desirons|voudrais|souhaiterais) (?:plus|pas) (?:recevoir|etre (?:contacte|sollicite))",
+  "si vous (?:m'|nous )(?:ecrivez|contactez|relancez) (?:encore|a nouveau|de nouveau)(?= ?[.!,;]| ?$)|laissez-(?:moi|nous) tranquilles?(?= ?[.!]| ?$)|" + AS_FEATURE_FR + "desinscri(?:re|vez|ption|s|t)(?! automatique| en (?:un|1) clic| en masse)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me |m')?(?:contacter|ecrire|envoyer)|ne (?:souhaite|souhaitons|veux|voulons|desire|desirons|voudrais|souhaiterais) (?:plus|pas) (?:recevoir|etre (?:contacte|sollicite))",
   "(?:retirez|supprimez|enlevez)(?:-| )moi|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me |m')?(?:contactez|ecrivez|sollicitez|envoyez) plus|(?:me retirer|m'enlever|me supprimer|me desinscrire) de (?:votre|vos|la|ces) (?:listes?|fichiers?|bases?|envois|mailings?)",
   // es
   "si (?:me|nos) (?:vuelve|vuelves|vuelven) a (?:escribir|contactar|mandar)(?= ?[.!,;]| ?$)|(?:dejeme|dejame|dejenme|dejadme|dejennos|dejenos) en paz(?= ?[.!]| ?$)|(?:prefiero|preferimos|preferiria) no (?:recibir|seguir recibiendo)|dar(?:me)? de baja|d(?:a|e|en|ad)(?:me|nos) de baja|(?:eliminame|eliminadme|elimineme|eliminenme|borrame|borradme|borreme|borrenme|quitame|quitadme|quiteme|quitenme|sacame|sacadme|saqueme|saquenme) de (?:su|la|tu|vuestra|esta|esa) (?:lista|base)|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
