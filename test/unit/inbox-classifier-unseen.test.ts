@@ -2314,3 +2314,27 @@ describe("unsubscribing or emailing other people, said of the writer's own work,
     expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
   });
 });
+
+describe("'don't get in touch again' with the verb first, in German, Dutch, Spanish and Portuguese, asks for removal; a channel preferred does not", () => {
+  test.each([
+    "Bitte kontaktieren Sie mich nicht mehr.",
+    "Schreiben Sie mich bitte nicht mehr an.",
+    "Ich möchte nicht mehr kontaktiert werden.",
+    "Neem geen contact meer met mij op.",
+    "Neem alstublieft geen contact meer op.",
+    "No se ponga más en contacto conmigo.",
+    "Não entre mais em contato.",
+    "Não entrem em contato comigo novamente.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "Kontaktieren Sie mich nicht mehr per Telefon, sondern per E-Mail.",
+    "Não entre em contato com o suporte, fale comigo.",
+    "No se ponga en contacto con soporte, escríbame a mí.",
+    "Don't contact me by phone, email is fine.",
+    "Neem contact op met mijn collega.",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
