@@ -2338,3 +2338,21 @@ describe("'don't get in touch again' with the verb first, in German, Dutch, Span
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("formal removal demands — 'cease all communication', 'Widerspruch gegen die Nutzung meiner Daten', 'cessez toute sollicitation' — are removal requests", () => {
+  test.each([
+    "Please cease all communication.",
+    "Lose my number.",
+    "Ich widerspreche der Nutzung meiner Daten.",
+    "Streichen Sie mich von Ihrer Liste.",
+    "Unterlassen Sie weitere Kontaktaufnahmen.",
+    "Arrêtez de m'écrire.",
+    "Veuillez cesser tout contact.",
+    "Excluam meus dados, por favor.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each(["We need a tool that can cease contact automatically when someone replies.", "Streichen Sie den Punkt 3 aus dem Angebot."])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
