@@ -2356,3 +2356,33 @@ describe("formal removal demands — 'cease all communication', 'Widerspruch geg
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("more ways to ask for removal, in the seven languages; the same words of a channel or of something else are not", () => {
+  test.each([
+    "I am not interested and I do not want to hear from you again.",
+    "I want out of this list.",
+    "Please purge my information.",
+    "Never email this address again.",
+    "Don't send me anything else.",
+    "Please update your records to exclude me from future mailings.",
+    "Ich will keine Werbung von Ihnen.",
+    "Ich bitte Sie, meine Adresse zu löschen.",
+    "Hören Sie auf, mir zu schreiben.",
+    "Enlevez mon adresse de vos fichiers.",
+    "Merci de ne plus me solliciter.",
+    "Eliminen mi dirección de su base de datos.",
+    "Non voglio essere contattato.",
+    "Stuur me niks meer.",
+    "Não quero ser contatado.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "Ich will keine Werbung, sondern eine konkrete Demo.",
+    "Non voglio essere contattato telefonicamente, scrivetemi.",
+    "Can you exclude me from the invite and add my colleague?",
+    "I don't want to be contacted by phone.",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
