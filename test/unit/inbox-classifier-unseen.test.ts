@@ -2386,3 +2386,32 @@ describe("more ways to ask for removal, in the seven languages; the same words o
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("removal asked with a list, a do-not-contact list, 'no more mail' or a bare word with a courtesy, in the seven languages", () => {
+  test.each([
+    "Remove this email address from your system.",
+    "Kindly refrain from emailing me in the future.",
+    "Please add me to your do-not-contact list.",
+    "Ich möchte aus Ihrer Kartei gelöscht werden.",
+    "Kein Interesse, bitte Adresse löschen.",
+    "Bitte von allen Listen entfernen.",
+    "Plus de mails svp.",
+    "Quítenme de sus envíos.",
+    "No deseo recibir más comunicaciones.",
+    "Baja, por favor.",
+    "Non inviatemi altre email.",
+    "Per favore disiscrivetemi.",
+    "Basta email, grazie.",
+    "Chega de e-mails, obrigado.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "Can you remove this email address from the CC and add Ana?",
+    "Basta email, preferisco una telefonata.",
+    "Plus de détails svp.",
+    "We'd like to add a do-not-contact list feature.",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
