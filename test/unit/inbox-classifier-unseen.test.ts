@@ -2415,3 +2415,43 @@ describe("removal asked with a list, a do-not-contact list, 'no more mail' or a 
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("removal said with a verb of stopping or deleting and what is mailed ('stop with the emails', 'Arrêtez vos mails', 'Parem com esses e-mails'), in the seven languages; the same words about the product are not", () => {
+  test.each([
+    "Please stop with the emails.",
+    "I don't want any more of your emails.",
+    "Kindly discontinue sending me messages.",
+    "Ich will nichts mehr von Ihnen hören.",
+    "Löschen Sie bitte alle meine Daten.",
+    "Bitte unterlassen Sie das.",
+    "Abbestellen.",
+    "Arrêtez vos mails.",
+    "Je refuse de recevoir vos e-mails.",
+    "Ya no me escriban.",
+    "Quiero que me eliminen de su lista.",
+    "Paren de enviarme correos.",
+    "Rimuovete il mio indirizzo dalla lista.",
+    "Non desidero ricevere comunicazioni.",
+    "Smettetela con queste email.",
+    "Wil je me van de lijst halen?",
+    "Gelieve mij uit te schrijven.",
+    "Stop met die mails.",
+    "Favor me remover da lista.",
+    "Não quero receber mais nada.",
+    "Parem com esses e-mails.",
+    "Apaguem meu contato.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "Can you stop the emails from going to spam?",
+    "Our reps can't stop sending follow-ups manually, does your tool automate that?",
+    "I don't want more emails in my inbox, so I'd love a tool that filters them.",
+    "Arrêtez les relances manuelles avec votre outil ?",
+    "Löschen Sie bitte alle meine Daten aus dem Testaccount, wir kaufen die Vollversion.",
+    "We don't need more follow-ups, we need better ones — can you help?",
+    "Paren de enviarme la factura duplicada, por favor.",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
