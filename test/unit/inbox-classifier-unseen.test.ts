@@ -2455,3 +2455,24 @@ describe("removal said with a verb of stopping or deleting and what is mailed ('
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("'I want to be removed' and its kin in each language ask for removal; removed from a CC does not", () => {
+  test.each([
+    "Drop me from this campaign.",
+    "I want to be removed.",
+    "Do not send further emails to this address.",
+    "Ich möchte gelöscht werden.",
+    "Je ne veux plus de vos mails.",
+    "Je veux être retirée de votre liste.",
+    "No quiero más correos suyos.",
+    "Quiero ser eliminado.",
+    "Vorrei essere rimosso.",
+    "Ik wil graag verwijderd worden.",
+    "Quero ser removido da lista.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each(["I want to be removed from the CC on the invoice thread.", "We'd like to be removed as admins on the trial account, add Ana instead."])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
