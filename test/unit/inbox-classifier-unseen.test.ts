@@ -2476,3 +2476,18 @@ describe("'I want to be removed' and its kin in each language ask for removal; r
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("a person who is away and still answers — 'yes, let's do Thursday', 'pode me mandar a proposta', 'könnten Sie mir … schicken' — wrote by hand: a reply, never an auto-reply", () => {
+  intents([
+    ["I'm travelling with limited email access, but yes — let's do Thursday 3pm.", "meeting_request"],
+    ["Estou de férias até dia 20, mas pode me mandar a proposta.", "interested"],
+    ["Ich bin bis Freitag nicht im Büro. Könnten Sie mir die Unterlagen schicken", "interested"],
+    ["Je suis absente jusqu'au 20 avec un accès limité à mes mails, pouvez-vous m'envoyer la plaquette", "interested"],
+    ["Estoy fuera de la oficina hasta el lunes con acceso limitado al correo, ¿puedes enviarme la propuesta", "interested"],
+    ["Sono fuori ufficio fino a lunedì con accesso limitato alla posta, puoi mandarmi la proposta", "interested"],
+    ["Ik ben tot vrijdag afwezig met beperkte toegang tot mijn mail, kun je me de offerte sturen", "interested"],
+  ]);
+  test("control: the notice a responder writes is still one", () => {
+    expect(classifyMessage(reply("I'm travelling with limited access to email until the 20th. For urgent matters please contact sales@prospect.example.")).classification).toBe("auto_reply");
+  });
+});
