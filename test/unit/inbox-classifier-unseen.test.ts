@@ -2491,3 +2491,24 @@ describe("a person who is away and still answers — 'yes, let's do Thursday', '
     expect(classifyMessage(reply("I'm travelling with limited access to email until the 20th. For urgent matters please contact sales@prospect.example.")).classification).toBe("auto_reply");
   });
 });
+
+describe("away, and promising to look at it themselves ('schaue mir das danach gern an', 'je regarde ça à mon retour', 'ci do un'occhiata'), is a person's reply; a responder's 'I will gladly reply on my return' is not", () => {
+  test.each([
+    "Danke für Ihre Nachricht. Ich bin bis Montag im Urlaub, schaue mir das danach gern an.",
+    "Merci pour votre message, je suis en déplacement cette semaine, je regarde ça à mon retour.",
+    "Estoy de viaje hasta el jueves, le echo un vistazo a la vuelta.",
+    "Sono in ferie fino a lunedì, ci do un'occhiata al rientro.",
+    "Ik ben tot maandag op vakantie, daarna kijk ik er graag naar.",
+    "Estou viajando até quinta, dou uma olhada na volta.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+  test.each([
+    "Merci pour votre message. Je suis absente jusqu'au 20 janvier et je vous répondrai avec plaisir dès mon retour.",
+    "Gracias por su mensaje. Estoy fuera de la oficina hasta el 20 de enero y le responderé con gusto a mi regreso.",
+    "Grazie per il messaggio. Sono fuori ufficio fino al 20 gennaio e le risponderò volentieri al mio rientro.",
+    "Obrigado pela mensagem. Estou fora do escritório até 20 de janeiro e responderei com prazer no meu retorno.",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
+  });
+});
