@@ -2512,3 +2512,18 @@ describe("away, and promising to look at it themselves ('schaue mir das danach g
     expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
   });
 });
+
+describe("an out-of-office that routes pricing or demo questions to another address, or asks 'Urgent?' before a number, is still an auto-reply; a person who asks something while away is not", () => {
+  test.each([
+    "Hi there! I'm on vacation and away from my inbox until Jan 20. I'll get back to you as soon as I can when I return. For anything pricing or demo related, please reach our sales team at sales@prospect.example.",
+    "Bonjour,\n\nJe suis actuellement en congés et serai de retour le 25 janvier. Pour toute demande urgente concernant un devis ou une démo, merci de contacter commercial@prospect.example.\n\nCordialement",
+    "I'm out of office with no access to email until Jan 20. If you're reaching out about a partnership or a demo, please email partnerships@prospect.example. Thanks!",
+    "I'm out of the office until Jan 20 with limited access to email. Urgent? Call +1 555 0100.",
+    "Ich bin bis 20.01. im Urlaub. Dringend? Bitte wenden Sie sich an info@prospect.example.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
+  });
+  test("control: a question of the person's own, beside an address, is a reply", () => {
+    expect(classifyMessage(reply("I'm out until Jan 20. Can you send me the deck? My assistant is at ana@prospect.example.")).classification).toBe("reply");
+  });
+});

@@ -224,6 +224,28 @@ const ENGAGED = re([
   "vamos (?:conversar|falar|marcar|nos falar)|interessad|interessante|sua (?:oferta|proposta)|me (?:envie|envia|manda)|(?:podemos|poderemos) (?:conversar|falar|marcar)|com prazer (?:uma call|conversamos|falamos)|(?<=me )procure (?:depois|mais tarde)|escreva (?:depois|mais tarde)|(?:pode|podem|poderia|poderiam) me (?:mandar|enviar)|(?:dou|darei) uma olhada",
 ]);
 
+/** An address or a telephone number in the text. */
+const ADDRESSED = /@|\+?[0-9][0-9 ()./-]{6,}[0-9]/;
+/** A verb that sends the reader elsewhere, in the seven languages. */
+const ROUTING_VERB = /(?<![a-z])(?:contact|reach|e-?mail|write to|get in touch|call|wenden sie sich|kontaktieren|erreichen|schreiben sie|contacter|contactez|joindre|ecrire a|ecrivez a|escriba|contacte|contactar|comuniquese|contattare|contatti|scrivere a|scrivete a|rivolgersi|contact opnemen|neem contact|mailen naar|entre em contato|contatar|escreva para|fale com)(?![a-z])/;
+
+/** The text without the sentences that send the reader to another address or number, nor the short question that leads to one ("Urgent? Call …"). */
+function withoutRouting(f: string): string {
+  const sentences = f.split(/(?<=[.!?;])\s+|\n/);
+  const kept: string[] = [];
+  for (const sentence of sentences) {
+    if (!(ADDRESSED.test(sentence) && ROUTING_VERB.test(sentence))) {
+      kept.push(sentence);
+      continue;
+    }
+    const before = kept[kept.length - 1];
+    if (before?.endsWith("?") && before.split(" ").length <= 4) kept.pop();
+  }
+  return kept.join(" ");
+}
+
+const answers = (f: string) => f.includes("?") || ENGAGED.test(f);
+
 const NON_ASCII = /[^\x00-\x7f]/;
 
 function fold(s: string): string {
@@ -247,8 +269,9 @@ export function autoReplyWording(text: string): AutoWording | null {
   const access = has(ACCESS);
   const onReturn = has(ON_RETURN);
   const marks = [away, access, onReturn, has(BACK), has(URGENT), has(THANKS)].filter(Boolean).length;
-  // a person who happens to be away writes to us about our offer, or asks something
-  const engaged = f.includes("?") || has(ENGAGED);
+  // a person who happens to be away writes to us about our offer, or asks something; a notice's
+  // routing ("for pricing or a demo, please email sales@…") is no such answer
+  const engaged = (away || access) && ADDRESSED.test(f) ? answers(withoutRouting(f)) : f.includes("?") || has(ENGAGED);
   if (away || access) return { kind: "out_of_office", unmistakable: automatic || (engaged ? marks >= 5 : marks >= 2) };
   if (leftFirst) return { kind: "left_company", unmistakable: false };
   const passive = has(RECEIVED_PASSIVE);
