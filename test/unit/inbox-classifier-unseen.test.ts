@@ -2527,3 +2527,18 @@ describe("an out-of-office that routes pricing or demo questions to another addr
     expect(classifyMessage(reply("I'm out until Jan 20. Can you send me the deck? My assistant is at ana@prospect.example.")).classification).toBe("reply");
   });
 });
+
+describe("out-of-office notices in more words: an office closed for the holidays, limited connectivity, email checked sporadically, 'wieder für Sie da', 'en formation… retour lundi'", () => {
+  test.each([
+    "Hi! Our office is closed for the holidays and will reopen on January 4th. We will respond to your message then.",
+    "I'm currently at SaaStr with limited connectivity. Expect delays in my response until Jan 15.",
+    "Thanks for your note — I'm heads-down on a product launch until Jan 20 and checking email only sporadically.",
+    "Ich bin derzeit nicht erreichbar. Ab dem 18.01. bin ich wieder für Sie da.",
+    "Je suis en formation toute la semaine et ne consulte pas mes e-mails. Retour lundi.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
+  });
+  test.each(["Our office is closed on Fridays, so let's talk Thursday.", "Expect some delays in the rollout, but I'd like a demo."])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
