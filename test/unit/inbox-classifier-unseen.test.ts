@@ -2542,3 +2542,16 @@ describe("out-of-office notices in more words: an office closed for the holidays
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("pointing to someone in a team ('try someone in IT', 'jemand aus dem Einkauf') or 'provi a sentire Marco' is a referral", () => {
+  intents([
+    ["Not my area. Try someone in IT.", "referral"],
+    ["Talk to anyone on the sales team.", "referral"],
+    ["Wenden Sie sich an jemanden aus dem Einkauf.", "referral"],
+    ["Non sono la persona giusta, provi a sentire Marco Bianchi.", "referral"],
+    ["Chiedi a Marco Bianchi, lui sa tutto.", "referral"],
+    // controls: the writer consulting someone, someone who told them
+    ["I'll check with someone in finance and revert.", null],
+    ["Someone in IT told me about you.", null],
+  ]);
+});

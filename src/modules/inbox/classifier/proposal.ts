@@ -173,7 +173,9 @@ const ROLE = new RegExp(
     "|diretor(?:a)?|responsavel|chefe|colega)" +
     // a department named bare, as the end of the pointer: "talk to procurement", "neem contact op met inkoop", "hable con compras"
     "|(?:procurement|purchasing|legal|finance|accounting|accounts payable|compliance|hr|human resources|sales|marketing|infosec|einkauf|achats|compras|acquisti|inkoop)" +
-    "(?= ?[.,;:!?)\u2014\u2013-]| ?$| (?:about|for|on|regarding|instead|directly|first|team|department|dept|folks|people|guys|direkt|plutot|directamente|direttamente)(?![a-z])))(?![a-z])",
+    "(?= ?[.,;:!?)\u2014\u2013-]| ?$| (?:about|for|on|regarding|instead|directly|first|team|department|dept|folks|people|guys|direkt|plutot|directamente|direttamente)(?![a-z]))" +
+    // someone in a team: "try someone in IT", "talk to anyone on the sales team", "jemand aus dem Einkauf"
+    "|(?:someone|somebody|anyone|the folks|the people|jemand(?:en)?|quelqu'un|alguien|qualcuno|iemand|alguem)\\s+(?:in|on|from|at|im|vom|aus dem|aus der|de|du|dans|en|del|della|nel|van|bij|da|do|na|no)\\s+(?:(?:the|our|unser(?:e|em|er)?|notre|nuestr[oa]|il nostro|la nostra|onze|nosso|nossa|le|la|el|l')\\s+)?(?:[a-z-]+\\s+){0,2}?(?:team|department|dept|ops|revops|it|finance|procurement|purchasing|legal|hr|security|engineering|marketing|sales|operations|einkauf|vertrieb|achats|compras|acquisti|inkoop|vendas|ventes|ventas|vendite|verkoop))(?![a-z])",
 );
 
 /** What places a name after "try" in a team or a role: "Jordan in RevOps", "Dana, our CFO", "Jan vom Einkauf". */
