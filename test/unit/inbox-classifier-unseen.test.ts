@@ -2555,3 +2555,12 @@ describe("pointing to someone in a team ('try someone in IT', 'jemand aus dem Ei
     ["Someone in IT told me about you.", null],
   ]);
 });
+
+describe("'we have no use for this' and 'wir sind gut aufgestellt' refuse; a request after them still wins", () => {
+  intents([
+    ["We have no use for this.", "not_interested"],
+    ["Wir sind gut aufgestellt, danke.", "not_interested"],
+    ["Wir sind gut aufgestellt, aber schicken Sie mir gern Infos.", "interested"],
+    ["We have no use for spreadsheets anymore, that's why your tool looks interesting.", "interested"],
+  ]);
+});
