@@ -2564,3 +2564,16 @@ describe("'we have no use for this' and 'wir sind gut aufgestellt' refuse; a req
     ["We have no use for spreadsheets anymore, that's why your tool looks interesting.", "interested"],
   ]);
 });
+
+describe("time offered on a day ('Ich hätte Freitagvormittag Zeit', 'ho tempo martedì', 'ik heb dinsdag tijd'), minutes on a calendar and 'a 15-minute chat works' are meetings", () => {
+  intents([
+    ["Sure — grab 20 minutes on my calendar.", "meeting_request"],
+    ["A 15-minute chat works.", "meeting_request"],
+    ["Ich hätte Freitagvormittag Zeit.", "meeting_request"],
+    ["Ho tempo martedì mattina.", "meeting_request"],
+    ["Ik heb dinsdag tijd.", "meeting_request"],
+    // controls: no time, or time to decide
+    ["Ich habe heute keine Zeit für so etwas.", null],
+    ["Ho tempo fino a venerdì per decidere.", null],
+  ]);
+});
