@@ -2577,3 +2577,15 @@ describe("time offered on a day ('Ich hätte Freitagvormittag Zeit', 'ho tempo m
     ["Ho tempo fino a venerdì per decidere.", null],
   ]);
 });
+
+describe("a demo that was held or that runs ('loved the demo', 'your demo works great') is interest, not a meeting asked for", () => {
+  intents([
+    ["Loved the demo.", "interested"],
+    ["Your demo works great on mobile.", "interested"],
+    ["Thanks for the demo yesterday, please send the proposal.", "interested"],
+    // controls: a demo to hold; praise before a refusal
+    ["Can I get a demo?", "meeting_request"],
+    ["I'd like a demo next week.", "meeting_request"],
+    ["I liked the deck but we're not buying this year.", "not_interested"],
+  ]);
+});
