@@ -3,18 +3,19 @@
 // - lines starting with ">" (removed wherever they are: replies interleave);
 // - an attribution line: "On … wrote:", "Am … schrieb …:", "Le … a écrit :",
 //   "El … escribió:", "Il … ha scritto:", "Op … schreef …:", "Em … escreveu:",
-//   Gmail's apps' "Jane <jane@…> schrieb am …:" (also wrapped over up to three lines); when ">" lines follow it, only it
+//   Gmail's apps' "Jane <jane@…> schrieb am …:", Zoho's "---- On … wrote ----"
+//   (also wrapped over up to three lines); when ">" lines follow it, only it
 //   and them go; otherwise the unprefixed quote below it goes too;
-// - an Outlook header block: From/Von/De/Da/Van: followed within a few lines by
-//   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:),
-//   or GMX's, whose Gesendet: comes first;
-// - "-----Original Message-----", forwarded-message markers and Outlook's
-//   underscore rule, in each language.
-// - in any language, a header block (a labelled line naming the address the reply
-//   was sent to, two more labelled lines under it, one dated: "Od: … Wysłano: … Do: …");
 // - in any language, a line ending in ":" that names the address the reply was
 //   sent to ("Leo <leo@…> kirjoitti:", "W dniu … Leo <leo@…> napisał:"): the
-//   attribution of our own message, whatever its words.
+//   attribution of our own message, whatever its words;
+// - an Outlook header block: From/Von/De/Da/Van: followed within a few lines by
+//   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:),
+//   or GMX's, whose Gesendet: comes first; in any language, a labelled line
+//   naming the address the reply was sent to with two more labelled lines under
+//   it, one dated ("Od: … Wysłano: … Do: …");
+// - "-----Original Message-----", forwarded-message markers and Outlook's
+//   underscore rule, in each language.
 // Everything from an Outlook block or a separator on is history.
 import { fold } from "./fold";
 
@@ -95,7 +96,7 @@ function inner(line: string): boolean {
 /** An attribution in a language we do not read: it ends in ":" and names an answered address, in brackets or beside a date. */
 function namesAnswered(framed: string, answered: readonly string[]): boolean {
   const line = framed.replace(FRAME, "");
-  if (!line.endsWith(":") && !framed.endsWith("-") || line.length > 400) return false;
+  if ((!line.endsWith(":") && !framed.endsWith("-")) || line.length > 400) return false;
   return answered.some((a) => line.includes(`<${a}>`) || line.includes(`mailto:${a}`) || (line.includes(a) && /[0-9]/.test(line)));
 }
 
