@@ -77,7 +77,7 @@ const REMOVAL = anyOf([
   // nl
   "als (?:u|je|jullie) (?:mij|me|ons) (?:nog een keer|nog eens|opnieuw|weer) (?:mailt|mailen|e-?mailt|benadert|benaderen|contacteert)(?= ?[.!,;]| ?$)|(?:laat|laten) (?:me|mij|ons) (?:alsjeblieft |aub )?met rust(?= ?[.!]| ?$)|(?:ontvang|ontvangen|krijg|krijgen) (?:deze |uw |jullie |zulke )?(?:e-?mails|mails|berichten) liever niet|afmelden|afmelding|afgemeld (?:te )?worden|uitschrijven|uit (?:jullie|uw|het|je) (?:bestand|database|mailinglijst|verzendlijst)|(?:niet meer|nooit meer) te (?:mailen|e-?mailen|benaderen|contacteren)|schrijf (?:me|mij|ons) uit|verwijder (?:mij|me|ons|mijn)|haal (?:mij|me|ons) (?:alsjeblieft |alstublieft |aub |even |graag )?(?:van|uit)",
   "geen (?:e-?mails|mails|berichten|nieuwsbrieven) meer|(?<=(?:mail|e-?mail|benader|contacteer) (?:me|mij|ons) (?:alsjeblieft |alstublieft |aub |a\\.u\\.b\\. |svp )?)(?:niet meer|nooit meer)(?= ?[.!,;]| ?$)|(?:niet meer|nooit meer) (?:mailen|benaderen|contacteren|e-?mailen)|stop met (?:mailen|e-?mailen|sturen|benaderen)",
-  "(?:neem|neemt) (?:(?:alstublieft|aub|svp|graag|verder) )?geen (?:verder |verdere )?contact (?:meer )?(?:met (?:mij|me|ons) )?op|(?:benader|contacteer|mail|e-?mail) (?:mij|me|ons) (?:alstublieft |aub |svp |graag )?niet (?:meer|nog eens|opnieuw)|(?:wil|willen) niet (?:meer|langer) (?:benaderd|gecontacteerd|gemaild) worden",
+  "(?:neem|neemt) (?:(?:als(?:tu|je)blieft|aub|svp|graag|verder) )?geen (?:verder |verdere )?contact (?:meer )?(?:met (?:mij|me|ons) )?op|(?:benader|contacteer|mail|e-?mail) (?:mij|me|ons) (?:als(?:tu|je)blieft |aub |svp |graag )?niet (?:meer|nog eens|opnieuw)|(?:wil|willen) niet (?:meer|langer) (?:benaderd|gecontacteerd|gemaild) worden",
   "stuur (?:me|mij|ons) (?:niks|niets) meer",
   "(?:haal|haalt|halen) (?:me|mij|ons) (?:van|uit) (?:de|jullie|uw|je|die|deze) (?:lijst|mailinglijst|database|bestand|verzendlijst)|(?:me|mij|ons) (?:van|uit) (?:de|jullie|uw|je) (?:lijst|mailinglijst|database|bestand|verzendlijst) (?:halen|verwijderen|schrappen)|(?:mij|me|ons) (?:uit te schrijven|af te melden)|stop (?:nu )?met (?:die|deze|de|jullie|uw|al die) (?:mails|e-?mails|berichten|spam)",
   "(?:wil|willen|graag) (?:(?:[a-z]+ ){0,3})(?:verwijderd|uitgeschreven|afgemeld) worden",
@@ -99,7 +99,7 @@ const REMOVAL = anyOf([
  */
 const BARE_STOP = /(?:^|[.!,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more)\s*[.!]*\s*$/;
 /** A removal word as the whole reply, with a courtesy: "Baja, por favor.", "Abmelden bitte", "Désinscription svp". */
-const BARE_REMOVAL = /^(?:baja|de baja|darme de baja|unsubscribe|abmelden|austragen|abmeldung|desinscription|desinscrire|desabonnement|uitschrijven|afmelden|descadastrar|descadastro|disiscrizione|cancellami|disiscrivimi|abbestellen|abbestellung)[\s,.!]*(?:(?:por favor|porfa|please|pls|plz|bitte|svp|s'il vous plait|merci|graag|aub|alstublieft|per favore|grazie|obrigad[oa]|gracias|danke|thanks|thank you|thx)[\s,.!]*){0,2}$/;
+const BARE_REMOVAL = /^(?:baja|de baja|darme de baja|unsubscribe|abmelden|austragen|abmeldung|desinscription|desinscrire|desabonnement|uitschrijven|afmelden|descadastrar|descadastro|disiscrizione|cancellami|disiscrivimi|abbestellen|abbestellung)[\s,.!]*(?:(?:por favor|porfa|please|pls|plz|bitte|svp|s'il vous plait|merci|graag|aub|als(?:tu|je)blieft|per favore|grazie|obrigad[oa]|gracias|danke|thanks|thank you|thx)[\s,.!]*){0,2}$/;
 /** "STOP STOP STOP": nothing but stops. */
 const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
 
