@@ -2589,3 +2589,28 @@ describe("a demo that was held or that runs ('loved the demo', 'your demo works 
     ["I liked the deck but we're not buying this year.", "not_interested"],
   ]);
 });
+
+describe("removal in a last round of unseen forms: 'stop sending these', 'stop following up', 'kill the sequence', 'Schicken Sie mir nichts mehr', 'no me vuelvan a escribir', 'no más correos', 'basta con queste mail'", () => {
+  test.each([
+    "Please stop sending these.",
+    "I'd like my details deleted from your records.",
+    "Please stop following up.",
+    "Cut it out with the emails.",
+    "Kill the sequence for me, thanks.",
+    "Keine weiteren Kontaktversuche bitte.",
+    "Schicken Sie mir nichts mehr.",
+    "Supprimez mon contact, merci.",
+    "Por favor, no me vuelvan a escribir.",
+    "No más correos, gracias.",
+    "Basta con queste mail.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "Can your tool stop the sequence when someone replies?",
+    "Stop sending these invoices to my old address, use ana@prospect.example.",
+    "Please stop following up with my colleague, I'm the contact now.",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
