@@ -2614,3 +2614,36 @@ describe("removal in a last round of unseen forms: 'stop sending these', 'stop f
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("removal in two more batches of unseen forms: 'if you stopped emailing me', 'Delete it.' after 'my address', 'mark me as do not contact', 'asked three times to be removed', 'Tragen Sie mich bitte aus', 'cesser de m'envoyer', 'Stop aux mails', 'Deje de mandarme correos', 'Graag mijn gegevens verwijderen', 'favor não enviar mais e-mails'", () => {
+  test.each([
+    "I'd appreciate it if you stopped emailing me.",
+    "Who gave you my address? Delete it.",
+    "Please mark me as do not contact.",
+    "We are not interested. Please remove our company from your outreach.",
+    "I have asked three times to be removed. This is harassment.",
+    "I don't want to receive any more information.",
+    "Bitte nehmen Sie mich von Ihrer Liste.",
+    "Bitte streichen Sie meinen Namen von Ihrer Liste.",
+    "Bitte kontaktieren Sie mich nicht weiter.",
+    "Tragen Sie mich bitte aus.",
+    "Je vous demande de cesser de m'envoyer des emails.",
+    "Stop aux mails s'il vous plaît.",
+    "No deseo recibir más información.",
+    "Deje de mandarme correos.",
+    "Graag mijn gegevens verwijderen.",
+    "Stop alstublieft met het sturen van e-mails.",
+    "Não tenho interesse, favor não enviar mais e-mails.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "I unsubscribed from your competitor last year, their emails were too frequent. What's your cadence?",
+    "Please check my address on the invoice and delete it from the old contract draft, it changed.",
+    "We asked to be removed from the beta waitlist because we signed up twice. Can you merge us?",
+    "Bitte kontaktieren Sie mich nicht weiter per E-Mail, sondern telefonisch.",
+    "Deje de mandarme correos a esta dirección, escríbame a ana@prospect.example.",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
