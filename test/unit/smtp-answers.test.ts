@@ -328,6 +328,22 @@ describe("classifyAnswer: the cause the answer names, before the advice it gives
     // control: a plain IP block stays a block
     expect(classify("550 Mail from IP 203.0.113.5 is blocked")).toMatchObject(soft("blocked"));
   });
+
+  test("a client host or IP blocked for spamming is a block of our host, not our message called spam", () => {
+    expect(classify("550 Client host blocked for spamming issues. Ref 102")).toMatchObject(soft("blocked"));
+    expect(classify("554 5.7.1 Your IP 203.0.113.5 has been blacklisted for sending spam")).toMatchObject(soft("blocked"));
+    // controls: the message itself refused as spam stays spam
+    expect(classify("550 5.7.1 Message rejected as spam by Content Filtering")).toMatchObject(soft("spam"));
+    expect(classify("554 Your message looks like spam")).toMatchObject(soft("spam"));
+  });
+
+  test("RFC 5321's own texts with words between them: 'Service currently unavailable' is the system, 'Command parameter not implemented' the protocol, 'Message Filtered' a policy", () => {
+    expect(classify("554 Service currently unavailable")).toMatchObject(soft("system"));
+    expect(classify("504 Command parameter not implemented")).toMatchObject(soft("protocol"));
+    expect(classify("550 5.2.0 Message Filtered")).toMatchObject(soft("policy"));
+    // control: a message filtered as spam is spam
+    expect(classify("550 Message filtered by the spam filter")).toMatchObject(soft("spam"));
+  });
 });
 
 describe("statedRetryMs", () => {
