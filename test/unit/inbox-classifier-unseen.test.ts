@@ -2647,3 +2647,27 @@ describe("removal in two more batches of unseen forms: 'if you stopped emailing 
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("'your email will not be forwarded' is a mailbox's rule speaking: with 'I no longer work at' it is the leaver's auto-reply, in the seven languages; a person who forwarded it wrote by hand", () => {
+  test.each([
+    "Please note that I no longer work at Prospect Inc. Your email will not be forwarded. For sales enquiries please write to sales@prospect.example.",
+    "Ich arbeite nicht mehr bei Prospect. Ihre E-Mail wird nicht weitergeleitet.",
+    "Je ne travaille plus chez Prospect. Votre message ne sera pas transféré.",
+    "Ya no trabajo en Prospect. Su correo no será reenviado.",
+    "Non lavoro più presso Prospect. La sua email non verrà inoltrata.",
+    "Ik werk niet meer bij Prospect. Uw e-mail wordt niet doorgestuurd.",
+    "Não trabalho mais na Prospect. Seu e-mail não será encaminhado.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "auto_reply", intent: "moved" });
+  });
+  test("an away notice that says so stays an out-of-office", () => {
+    expect(classifyMessage(reply("Ik ben met ouderschapsverlof tot maart. Uw e-mail wordt niet doorgestuurd."))).toMatchObject({ classification: "auto_reply", intent: null });
+  });
+  test.each([
+    "I've left Prospect, but I forwarded your email to my successor Tom — he'll be in touch.",
+    "Your email has been forwarded to our IT team, they will reach out.",
+    "I no longer work at Prospect — but I'd love to hear more at my new company, Globex!",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});

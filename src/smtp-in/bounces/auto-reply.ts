@@ -72,6 +72,14 @@ const AUTOMATIC = re([
   "risposta automatica|questo e un messaggio automatico|messaggio (?:generato|inviato) automaticamente",
   "automatisch antwoord|dit is een automatisch(?:e)? (?:bericht|antwoord|gegenereerd)|automatisch (?:gegenereerd|verzonden) bericht",
   "resposta automatica|esta e uma (?:resposta|mensagem) automatica|mensagem (?:gerada|enviada) automaticamente",
+  // "your email will not be forwarded": a mailbox's rule speaks (a person forwards, or says they did)
+  "(?:e-?mails?|messages?|mail) (?:will not|won't|is not|are not|will no longer) (?:be |being )?(?:automatically )?(?:forwarded|redirected)",
+  "(?:e-?mails?|nachrichten|nachricht|mails?) (?:wird|werden) nicht (?:automatisch )?weitergeleitet",
+  "(?:message|e-?mail|courriel|mail)s? ne (?:sera|seront|est|sont) pas (?:transferee?s?|redirigee?s?)",
+  "(?:correo|mensaje|e-?mail)s? no (?:sera|seran|es|son|se) (?:reenviad[oa]s?|redirigid[oa]s?|reenviara)",
+  "(?:e-?mail|mail|messaggio|messaggi|posta) non (?:verra|sara|viene|verranno|saranno) (?:inoltrat|reindirizzat)[oaie]",
+  "(?:e-?mail|bericht|mail|berichten)s? (?:wordt|worden) niet (?:automatisch )?doorgestuurd",
+  "(?:e-?mail|mensagem|mensagens)s? nao (?:sera|serao|e|sao) (?:encaminhad|redirecionad)[oa]s?",
 ]);
 
 // away: out of office, on leave, on holiday
