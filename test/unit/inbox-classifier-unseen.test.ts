@@ -2671,3 +2671,24 @@ describe("'your email will not be forwarded' is a mailbox's rule speaking: with 
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("a few times asked for is a meeting; material asked for with 'do you have …?' is interest, in the seven languages; a recording of the demo is material, not a meeting", () => {
+  intents([
+    ["Can you send over a few times that work next week?", "meeting_request"],
+    ["Mi mandi qualche orario per la prossima settimana?", "meeting_request"],
+    ["Kunt u me een paar tijden sturen voor volgende week?", "meeting_request"],
+    ["Do you have a deck?", "interested"],
+    ["Happy to take a look — do you have a short video?", "interested"],
+    ["Is there a recording of the demo?", "interested"],
+    ["Haben Sie eine kurze Präsentation?", "interested"],
+    ["Avez-vous une courte vidéo ?", "interested"],
+    ["¿Tienen una presentación?", "interested"],
+    ["Avete una presentazione?", "interested"],
+    ["Hebben jullie een korte video?", "interested"],
+    ["Vocês têm uma apresentação?", "interested"],
+    // controls: a feature asked about stays a question; a demo to hold stays a meeting; tries are no times
+    ["Do you have a Salesforce integration?", "question"],
+    ["Do you have time for a demo on Tuesday?", "meeting_request"],
+    ["I've emailed you a few times, no answer.", null],
+  ]);
+});
