@@ -184,3 +184,25 @@ test("a full mailbox and a missing address in the languages reports are written 
   expect(phraseReason("550 用户不存在")).toBe("user_unknown");
   expect(phraseReason("Le destinataire n'existe pas")).toBe("user_unknown");
 });
+
+test("a delay notice that says 'Message delayed' or 'we'll keep trying', or says so in the six other languages, is a delay; the same report that gave up is a bounce", () => {
+  const delay = (subject: string, body: string) => first(plain("Mail Delivery System <MAILER-DAEMON@mx.sender.test>", subject, body));
+  expect(delay("Delivery Status Notification (Delay)", "Message delayed\nYour message couldn't be delivered to sam@slow.example because the remote server is not responding.\nThe response was:\nThe recipient server did not accept our requests to connect. [slow.example 203.0.113.9: timed out]\nWe'll keep trying for 46 more hours.\n")).toMatchObject({ recipient: "deferred", hard: false, reason: "network" });
+  expect(delay("Warnung: Nachricht verzögert", "Ihre Nachricht an <jonas@langsam.example> konnte bisher nicht zugestellt werden. Es wird weiter versucht.\nGrund: Verbindung zum Server abgelehnt\n")).toMatchObject({ recipient: "deferred", reason: "network" });
+  expect(delay("Avis de retard", "Votre message à <luc@lent.example> n'a pas encore été distribué. De nouvelles tentatives auront lieu.\nMotif : connexion refusée\n")).toMatchObject({ recipient: "deferred", reason: "network" });
+  expect(delay("Aviso de retraso", "Su mensaje para <eva@lento.example> aún no ha sido entregado. Seguiremos intentando.\n")).toMatchObject({ recipient: "deferred" });
+  expect(delay("Avviso di ritardo", "Il messaggio per <ugo@lento.example> non è ancora stato consegnato. Continueremo a provare.\n")).toMatchObject({ recipient: "deferred" });
+  expect(delay("Vertraagd bericht", "Uw bericht aan <bas@traag.example> is nog niet afgeleverd. Het wordt opnieuw geprobeerd.\n")).toMatchObject({ recipient: "deferred" });
+  expect(delay("Mensagem atrasada", "Sua mensagem para <rui@lento.example> ainda não foi entregue. Continuaremos tentando.\n")).toMatchObject({ recipient: "deferred" });
+  // control: a report that gave up is final
+  expect(delay("Undelivered Mail Returned to Sender", "Your message couldn't be delivered to sam@slow.example. We tried for 5 days and have given up.\nThe recipient server did not accept our requests to connect.\n")).toMatchObject({ recipient: "bounced" });
+});
+
+test("an address or a domain named between the words: 'l'adresse e-mail … n'existe pas' is a missing mailbox, 'The domain lapsed.example does not exist' a dead domain, both hard", () => {
+  const said = (body: string) => first(plain("MAILER-DAEMON@mx.sender.test", "Undelivered Mail Returned to Sender", body));
+  expect(said("Votre message n'a pas pu être remis au destinataire suivant :\n<claire@inconnu.example> : l'adresse e-mail n'existe pas.\n")).toMatchObject({ hard: true, reason: "user_unknown" });
+  expect(said("Ihre Nachricht konnte nicht zugestellt werden.\n<jan@fehlt.example>: Die E-Mail-Adresse existiert nicht.\n")).toMatchObject({ hard: true, reason: "user_unknown" });
+  expect(said("Your message to ana@domain-that-lapsed.example could not be delivered.\nThe domain domain-that-lapsed.example does not exist.\n")).toMatchObject({ hard: true, reason: "bad_domain" });
+  // control: a domain that exists with a full mailbox
+  expect(said("Your message to ana@busy.example could not be delivered.\nThe domain busy.example reported: mailbox full.\n")).toMatchObject({ hard: false, reason: "mailbox_full" });
+});

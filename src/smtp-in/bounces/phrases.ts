@@ -107,6 +107,18 @@ const table: [BounceReason, string[]][] = [
       "message timed out", "retry time not reached for any host after a long failure period", "host not reachable", "could not deliver for the last",
     ],
   ],
+  [
+    "network",
+    // a connection refused, failed or timed out, in the other languages reports are written in (English: answers.ts)
+    [
+      "verbindung abgelehnt", "verbindung zum server abgelehnt", "verbindung fehlgeschlagen", "verbindung zum server fehlgeschlagen", "zeitüberschreitung der verbindung",
+      "connexion refusée", "connexion au serveur refusée", "connexion impossible", "échec de la connexion", "délai de connexion dépassé",
+      "conexión rechazada", "conexión fallida", "no se pudo conectar", "tiempo de conexión agotado",
+      "connessione rifiutata", "connessione fallita", "impossibile connettersi", "timeout della connessione",
+      "verbinding geweigerd", "verbinding mislukt", "kan geen verbinding maken", "time-out van de verbinding",
+      "conexão recusada", "falha na conexão", "não foi possível conectar", "tempo de conexão esgotado",
+    ],
+  ],
 ];
 
 /** Lower case without Latin accents ("boîte" reads as "boite"), other scripts as written (NFC again: Japanese keeps its voiced kana). */
@@ -128,6 +140,9 @@ const patterns: [BounceReason, RegExp, RegExp?][] = [
   // "553 example.org does not exist": the domain
   ["bad_domain", /\b553 [a-z0-9.-]+\.[a-z]{2,} does not exist/],
   ["bad_domain", /\bhost [a-z0-9.-]+\.[a-z]{2,} not found|dns lookup failure/],
+  // the address or domain named between the words: "the domain lapsed.example does not exist", "l'adresse e-mail n'existe pas"
+  ["bad_domain", /\b(?:the )?domain (?:name )?[a-z0-9.-]+\.[a-z]{2,} (?:does not|doesn't|did not) exist|\ble domaine [a-z0-9.-]+\.[a-z]{2,} n'existe pas|\bdie domain(?:e)? [a-z0-9.-]+\.[a-z]{2,} existiert nicht/],
+  ["user_unknown", /\b(?:l'adresse|l'adresse (?:e-?mail|electronique|de messagerie|de courriel)|le destinataire|la boite(?: aux lettres| mail)?) (?:[^ .]+ )?n'existe pas|\b(?:die )?(?:e-?mail-?adresse|empfangeradresse|empfaengeradresse) (?:[^ .]+ )?existiert nicht|\b(?:la )?direccion (?:de correo(?: electronico)?|de e-?mail) (?:[^ .]+ )?no existe|\b(?:l')?indirizzo (?:e-?mail|di posta(?: elettronica)?) (?:[^ .]+ )?non esiste|\bhet e-?mailadres (?:[^ .]+ )?bestaat niet|\bo endereco (?:de e-?mail|de email|eletronico) (?:[^ .]+ )?nao existe/],
 ];
 
 // Providers' own codes, recognised by the remote MTA's name.
