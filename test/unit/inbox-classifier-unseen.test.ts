@@ -2713,3 +2713,24 @@ describe("the subject as the request: a removal word as the whole subject (with 
     expect(classifyMessage(withSubject(subject, body)).classification).toBe("reply");
   });
 });
+
+describe("a refusal made conditional ('not interested unless it integrates with Pipedrive. Does it?', 'kein Interesse, es sei denn …') is no refusal; 'I'll keep you in mind' is a polite one, in the seven languages", () => {
+  intents([
+    ["Not interested unless it integrates with Pipedrive. Does it?", "question"],
+    ["Not interested, unless you have a free tier?", "question"],
+    ["Kein Interesse, es sei denn, es läuft mit SAP. Geht das?", "question"],
+    ["Pas intéressé, sauf si c'est compatible avec Sage. C'est le cas ?", "question"],
+    ["No nos interesa, a menos que se integre con Holded. ¿Lo hace?", "question"],
+    ["Thanks, I'll keep you in mind if anything changes.", "not_interested"],
+    ["Ich behalte Sie im Hinterkopf.", "not_interested"],
+    ["Je garde votre contact sous le coude.", "not_interested"],
+    ["Lo tendré en cuenta, gracias.", "not_interested"],
+    ["La terrò presente, grazie.", "not_interested"],
+    ["Ik houd u in gedachten.", "not_interested"],
+    ["Vou manter você em mente.", "not_interested"],
+    // controls: a plain refusal stays one; a request after it still wins; a time after it defers
+    ["Not interested.", "not_interested"],
+    ["I'll keep you in mind — send me pricing please.", "interested"],
+    ["Lo tendré en cuenta para el próximo trimestre.", "later"],
+  ]);
+});

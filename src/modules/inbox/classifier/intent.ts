@@ -230,8 +230,10 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   const contrast = lastRefusal >= 0 ? lastContrast(f, lastRefusal) : -1;
   each(INTEREST, "interest", (m) => {
     if (m.index! < courtesyEnd) hits.push(`courtesy:${m[0].trim()}`);
-    else if (negated(f, m.index!, m[0].length)) s.refusal += 2;
-    else {
+    else if (negated(f, m.index!, m[0].length)) {
+      // "not interested unless it integrates with Pipedrive": a condition stated, no refusal
+      if (!EXCEPT.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 24))) s.refusal += 2;
+    } else {
       s.interest += 2;
       if (REQUEST.test(m[0])) requested = s.requested = true;
       if (contrast >= 0 && m.index! > contrast && REQUEST.test(m[0])) requestAfterContrast = true;
@@ -341,6 +343,9 @@ function lastContrast(f: string, from: number): number {
   for (let m = CONTRAST.exec(f); m; m = CONTRAST.exec(f)) at = m.index;
   return at;
 }
+
+/** A refusal made conditional right after it: "not interested unless …", "kein Interesse, es sei denn …". */
+const EXCEPT = /^,? (?:unless|except if|except when|but only if|es sei denn|ausser wenn|auser wenn|nur wenn|sauf si|a moins que|a moins d'|a menos que|salvo que|excepto si|a meno che|salvo che|tenzij|behalve als|a nao ser que|salvo se|exceto se)(?![a-z])/;
 
 // words that only open a condition ("si" and "se" are also "yes" and a pronoun, so they are left out)
 const CONDITION = /(?<![a-z])(?:if|once|wenn|falls|sobald|zodra|mocht|caso|qualora|s'il)(?![a-z])/;
