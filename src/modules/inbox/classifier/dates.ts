@@ -57,7 +57,8 @@ for (const [n, names] of WEEKDAYS) for (const name of names) WEEKDAY_OF.set(name
 const WEEKDAY = [...WEEKDAY_OF.keys()].sort((a, b) => b.length - a.length).join("|");
 const TOMORROW = "tomorrow|morgen|demain|manana|domani|amanha";
 
-const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|\\.)? ?(?:of |de )?(${MONTH})\\.?(?:,? (?:de |del )?([0-9]{4}))?(?![a-z])`, "g");
+// "20 January 2027", "20. Januar", "20 de enero de 2027", and the dashed "20-Jan-2027"
+const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|\\.)?(?: ?|-)(?:of |de )?(${MONTH})\\.?(?:(?:,? |-)(?:de |del )?([0-9]{4}))?(?![a-z])`, "g");
 const MONTH_DAY = new RegExp(`(?<![a-z])(${MONTH})\\.? ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?(?![0-9])`, "g");
 const ISO = /(?<![0-9])([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?![0-9])/g;
 const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
@@ -253,10 +254,15 @@ function nextDayOfMonth(d: number, today: number): number | null {
 const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit)[^0-9]{0,24}$/;
 const THROUGH_AFTER = /^[ ,]{0,2}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa)(?![a-z])/;
 
+// the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",
+// "del 11 al 22", "dall'11 al 22", "van 11 tot 22", "de 11 a 22", "18-22 January": the range's days are the absence
+const RANGE_END = /(?:(?:^|[^a-z])(?:from|between|vom|von|du|del|dal|dall'|de|van|desde)\s*(?:the |dem |le |el |il |[a-z]+ )?[0-9]{1,2}(?:st|nd|rd|th|er|o|\.)?(?:[./][0-9]{1,2}\.?| ?[a-z]{3,9}\.?)?\s*(?:to|until|till|and|bis(?: zum)?|au|al|a|tot|hasta(?: el)?|ate|[-–])\s*(?:the |dem |le |el |il |o |dia |[a-z]+ )?|(?:^|[^0-9])[0-9]{1,2}(?:st|nd|rd|th|\.)? ?[-–] ?)$/;
+
 /** One day (ms) when an "until" date is the last day away, else 0. */
 function dayAfter(text: string, start: number, end: number, score: number): number {
   if (score !== 2) return 0;
-  return THROUGH_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || THROUGH_AFTER.test(text.slice(end, end + 20)) ? 86400000 : 0;
+  const before = text.slice(Math.max(0, start - 40), start);
+  return THROUGH_BEFORE.test(before) || THROUGH_AFTER.test(text.slice(end, end + 20)) || RANGE_END.test(before) ? 86400000 : 0;
 }
 
 /** 3: a return cue; 2: an "until" cue; 1: none; 0: the start of the absence. */
