@@ -7,8 +7,11 @@
 // characters each begins with, name the few places worth trying, and the list
 // runs sticky at those alone: the same matches as a scan. A scan tries every
 // entry at every word start (~100 ns a word start for a list of 300 entries; a
-// long reply has 700 word starts and is read by some 40 lists). A list with an
-// entry that may begin otherwise (punctuation, "\w", a wide class) is scanned.
+// long reply has 700 word starts and is read by some 40 lists). At a place only
+// the entries that may begin with its first letters run, in the list's order
+// (the others cannot match there): a sticky run of a whole list of 300 entries
+// cost ~2 µs a place. A list with an entry that may begin otherwise
+// (punctuation, "\w", a wide class) is scanned.
 
 const MAX_KEY = 3;
 const MAX_KEYS = 4_000;
@@ -86,46 +89,122 @@ interface Plan {
   /** By a word start's code: whether a match may begin there; null: the list is scanned whole. */
   allowed: Uint8Array | null;
   sticky: RegExp;
+  /**
+   * The list's alternatives, each with the codes it may begin at (null: the whole list runs at each place). At a
+   * place only the alternatives that may begin there run, in their order: a list of 300 entries would otherwise try
+   * every one of them at every place (~2 µs), where the few that share the place's first letters decide.
+   */
+  alternatives: { source: string; ranges: [number, number][] }[] | null;
+  /** By code: the sticky list of the alternatives that may begin there (built on first use). */
+  byCode: Map<number, RegExp>;
+  flags: string;
 }
 
 const plans = new WeakMap<RegExp, Plan>();
+/** The tail every list ends with: a whole word. */
+const WORD_END = "(?![a-z0-9])";
 
 function planOf(re: RegExp): Plan {
   let plan = plans.get(re);
   if (!plan) {
-    const keys = re.flags.includes("i") || !re.source.startsWith(WORD_START) ? null : keysOf(re.source.slice(WORD_START.length));
-    plan = { allowed: keys && allowedCodes(keys), sticky: new RegExp(re.source, re.flags.replace("g", "") + "y") };
+    const body = re.flags.includes("i") || !re.source.startsWith(WORD_START) ? null : re.source.slice(WORD_START.length);
+    const keys = body === null ? null : keysOf(body);
+    const flags = re.flags.replace("g", "") + "y";
+    plan = { allowed: keys && allowedCodes(keys), sticky: new RegExp(re.source, flags), alternatives: keys && body !== null ? alternativesOf(body) : null, byCode: new Map(), flags };
     plans.set(re, plan);
   }
   return plan;
 }
 
-/** Every code that begins with one of `keys` (a key shorter than three characters stands for all that follow it). */
-function allowedCodes(keys: ReadonlySet<string>): Uint8Array {
-  const out = new Uint8Array(CODES);
+/** The code ranges [from, to) that begin with one of `keys` (a key shorter than three characters stands for all that follow it). */
+function codeRanges(keys: Iterable<string>): [number, number][] {
+  const out: [number, number][] = [];
   for (const key of keys) {
     const u = [...key].map((c) => unit(c.charCodeAt(0)));
     const base = u[0]! * U * U + (u[1] ?? 0) * U + (u[2] ?? 0);
-    out.fill(1, base, base + (u.length === 1 ? U * U : u.length === 2 ? U : 1));
+    out.push([base, base + (u.length === 1 ? U * U : u.length === 2 ? U : 1)]);
   }
   return out;
 }
 
-// the places of the list being run (one list runs at a time: these functions do not yield)
+/** Every code that begins with one of `keys`. */
+function allowedCodes(keys: ReadonlySet<string>): Uint8Array {
+  const out = new Uint8Array(CODES);
+  for (const [from, to] of codeRanges(keys)) out.fill(1, from, to);
+  return out;
+}
+
+/**
+ * The top-level alternatives of a list's body "(?:a|b|…)(?![a-z0-9])" with the codes each may begin at; null when
+ * the body has another shape or a capturing group (a subset would number its groups otherwise).
+ */
+function alternativesOf(body: string): Plan["alternatives"] {
+  if (!body.startsWith("(?:") || !body.endsWith(`)${WORD_END}`)) return null;
+  const inner = body.slice(3, body.length - WORD_END.length - 1);
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === "]") inClass = false;
+      continue;
+    }
+    if (c === "[") inClass = true;
+    else if (c === "(") {
+      if (inner[i + 1] !== "?" || inner[i + 2] === "<" && inner[i + 3] !== "=" && inner[i + 3] !== "!") return null;
+      depth++;
+    } else if (c === ")") {
+      if (--depth < 0) return null;
+    } else if (c === "|" && depth === 0) {
+      parts.push(inner.slice(from, i));
+      from = i + 1;
+    }
+  }
+  if (depth !== 0 || inClass) return null;
+  parts.push(inner.slice(from));
+  const out: NonNullable<Plan["alternatives"]> = [];
+  for (const source of parts) {
+    const keys = keysOf(source);
+    if (!keys) return null;
+    out.push({ source, ranges: codeRanges(keys) });
+  }
+  return out;
+}
+
+/** The sticky list of the alternatives that may begin at a word start of `code`, in the list's order. */
+function stickyAt(plan: Plan, code: number): RegExp {
+  let re = plan.byCode.get(code);
+  if (!re) {
+    const alts = plan.alternatives!.filter((a) => a.ranges.some(([from, to]) => code >= from && code < to)).map((a) => a.source);
+    re = alts.length ? new RegExp(`${WORD_START}(?:${alts.join("|")})${WORD_END}`, plan.flags) : plan.sticky;
+    plan.byCode.set(code, re);
+  }
+  return re;
+}
+
+// the places of the list being run, and their codes (one list runs at a time: these functions do not yield)
 let scratch = new Int32Array(1024);
+let scratchCodes = new Int32Array(1024);
 
 /** How many word starts `re` may match at (their positions in `scratch`), or -1 when it is to be scanned whole. */
 function places(plan: Plan, starts: WordStarts): number {
   const { allowed } = plan;
   if (!allowed) return -1;
   const { at, codes, count } = starts;
-  if (scratch.length < count) scratch = new Int32Array(count);
+  if (scratch.length < count) (scratch = new Int32Array(count)), (scratchCodes = new Int32Array(count));
   const out = scratch;
   const most = count * SCAN_SHARE;
   let n = 0;
   for (let k = 0; k < count; k++) {
     if (allowed[codes[k]!] === 0) continue;
     if (n >= most) return -1;
+    scratchCodes[n] = codes[k]!;
     out[n++] = at[k]!;
   }
   return n;
@@ -142,12 +221,12 @@ export function matchesOf(re: RegExp, text: string, starts: WordStarts): RegExpE
     re.lastIndex = 0;
     return [...text.matchAll(re)];
   }
-  const { sticky } = plan;
   const out: RegExpExecArray[] = [];
   let from = 0;
   for (let i = 0; i < n; i++) {
     const p = scratch[i]!;
     if (p < from) continue;
+    const sticky = plan.alternatives ? stickyAt(plan, scratchCodes[i]!) : plan.sticky;
     sticky.lastIndex = p;
     const m = sticky.exec(text);
     if (!m) continue;
@@ -165,8 +244,8 @@ export function hasMatch(re: RegExp, text: string, starts: WordStarts): boolean 
     re.lastIndex = 0;
     return re.test(text);
   }
-  const { sticky } = plan;
   for (let i = 0; i < n; i++) {
+    const sticky = plan.alternatives ? stickyAt(plan, scratchCodes[i]!) : plan.sticky;
     sticky.lastIndex = scratch[i]!;
     if (sticky.test(text)) return true;
   }

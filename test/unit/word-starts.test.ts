@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { hasMatch, keysOf, matchesOf, WordStarts } from "../../src/lib/word-starts";
 import * as cues from "../../src/modules/inbox/classifier/cues";
-import { fold } from "../../src/modules/inbox/classifier/fold";
+import { anyOf, fold } from "../../src/modules/inbox/classifier/fold";
 import { visibleText } from "../../src/modules/inbox/classifier/visible";
 import { parseMessage } from "../../src/smtp-in/bounces/mime";
 
@@ -115,4 +115,16 @@ test("a word start's code reads at most three characters of the alphabet: punctu
   expect([...starts.at.subarray(0, starts.count)]).toEqual([0, 2, 4, 8, 12, 17, 23]);
   // "in," and "in " differ in their third character: a list of "in " finds nothing at "in,"
   expect(matchesOf(/(?<![a-z0-9])(?:in (?:q3|march))(?![a-z0-9])/g, "i'm in, q3; in q3", new WordStarts("i'm in, q3; in q3")).map((m) => m.index)).toEqual([12]);
+});
+
+test("at a place only the entries that may begin there run, in the list's order: the same first match, the same groups", () => {
+  const list = anyOf(["book (?:a|the) call", "book(?:ing)? (?:a )?(?:meeting|call)", "booked", "call me", "calendly", "(?<=please )call back"]);
+  for (const f of ["please book a call", "booking a meeting", "we booked it", "call me maybe", "please call back", "calendly link", "a bookish call"]) {
+    const starts = new WordStarts(f);
+    expect({ f, found: matchesOf(list, f, starts).map((m) => [m.index, m[0]]) }).toEqual({ f, found: [...f.matchAll(list)].map((m) => [m.index, m[0]]) });
+  }
+  // a list with capturing groups runs whole at each place (a subset would renumber its groups)
+  const captured = anyOf(["(next|this) (week|month)", "in (january|february)"]);
+  const f = "maybe next month or in february";
+  expect(matchesOf(captured, f, new WordStarts(f)).map((m) => [...m])).toEqual([...f.matchAll(captured)].map((m) => [...m]));
 });
