@@ -2734,3 +2734,30 @@ describe("a refusal made conditional ('not interested unless it integrates with 
     ["Lo tendré en cuenta para el próximo trimestre.", "later"],
   ]);
 });
+
+describe("removal in a third batch of unseen forms: erasure requested under GDPR, 'do not add me to any more sequences', 'take my address out of your system', 'discontinue all emails to this address', 'don't ever email me again', 'jede weitere Kontaktaufnahme', 'nicht mehr angeschrieben zu werden', 'Wilt u stoppen met mailen?', 'Solicito a remoção do meu e-mail'", () => {
+  test.each([
+    "This is the third unsolicited email. Under GDPR I request the deletion of my personal data.",
+    "Not interested and please do not add me to any more sequences.",
+    "Take my address out of your system.",
+    "Please discontinue all emails to this address.",
+    "Don't ever email me again.",
+    "Bitte unterlassen Sie jede weitere Kontaktaufnahme.",
+    "Ich bitte darum, nicht mehr angeschrieben zu werden.",
+    "Je demande la suppression de mes données.",
+    "Solicito la eliminación de mi correo de su lista.",
+    "Chiedo la cancellazione dei miei dati.",
+    "Wilt u stoppen met mailen?",
+    "Mijn e-mailadres graag uit jullie systeem halen.",
+    "Solicito a remoção do meu e-mail da sua lista.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "We unsubscribe bounced addresses automatically — does your tool do that?",
+    "Don't email me the contract, send it via DocuSign.",
+    "Please don't stop sending these, they're useful!",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
