@@ -2761,3 +2761,15 @@ describe("removal in a third batch of unseen forms: erasure requested under GDPR
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("handing on without a name ('I'll pass this to the right person', 'I'll forward this to our CTO') is a referral; 'Daarvoor moet u niet bij mij zijn' is the wrong person", () => {
+  intents([
+    ["I'll pass this to the right person.", "referral"],
+    ["I'll forward this to the relevant person.", "referral"],
+    ["I'll forward this to our CTO.", "referral"],
+    ["Daarvoor moet u niet bij mij zijn.", "wrong_person"],
+    // controls: passing it to someone outside the thread's business is nothing; a named colleague stays a referral
+    ["I'll pass it to my wife, she loves gadgets.", null],
+    ["Talk to Anna, she handles vendors. I'm on the engineering side.", "referral"],
+  ]);
+});
