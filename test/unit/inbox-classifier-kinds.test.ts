@@ -109,6 +109,19 @@ describe("auto-replies by their headers and subjects", () => {
     }
   });
 
+  test.each(["Automatiskt svar: Idea", "Automatisk svar: Idea", "Automaattinen vastaus: Idea", "Automatyczna odpowiedź: Idea", "Automatická odpověď: Idea", "Automatikus válasz: Idea", "Răspuns automat: Idea", "Otomatik yanıt: Idea", "Автоматический ответ: Idea", "Αυτόματη απάντηση: Idea", "자동 회신: Idea", "自动回复: Idea"])("Outlook's subject in a language the body is not read in: %p", (subject) => {
+    const raw = message([], "Jag är på semester till 18 januari.").replace("Subject: Re: Una idea", `Subject: ${subject}`);
+    expect(classifyMessage(raw).classification).toBe("auto_reply");
+  });
+
+  test("a person talking about automatic replies is no auto-reply", () => {
+    for (const [subject, body] of [["Re: Una idea", "How do I set an automatic reply for my reps?"], ["Re: Automatic reply settings in your tool", "How do I configure it?"], ["Re: Una idea", "Does your autoresponder detection handle Outlook?"]]) {
+      expect(classifyMessage(message([], body!).replace("Subject: Re: Una idea", `Subject: ${subject}`)).classification).toBe("reply");
+    }
+    // control: a responder's own line still says so
+    expect(classifyMessage(message([], "Automatic reply: I am away until Monday.")).classification).toBe("auto_reply");
+  });
+
   test("Exchange's loop header alone needs out-of-office words", () => {
     expect(classifyMessage(message(["X-MS-Exchange-Inbox-Rules-Loop: tomas@cliente.example"], "Ok, thanks.")).classification).toBe("reply");
     expect(classifyMessage(message(["X-MS-Exchange-Inbox-Rules-Loop: tomas@cliente.example"], "I am out of the office.")).classification).toBe("auto_reply");

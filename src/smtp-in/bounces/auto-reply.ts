@@ -29,7 +29,7 @@ import { header, headerText, type Entity } from "./mime";
 import { hasMatch, WordStarts } from "../../lib/word-starts";
 
 const AUTO_SUBJECT =
-  /^(?:\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s*:\s*)*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|ausente|fora do escrit[óo]rio|автоответ|自動応答|自動返信|不在)(?=\s*(?:[:\-–(\[!.,]|$|(?:re|aw|fw|fwd|wg|tr|sv|antw|until|till|through|bis|ab|vom|jusqu|du|hasta|desde|del|fino|dal|tot|vanaf|van|at[ée]|de|from|on|in|im|en|[0-9])\b))/i;
+  /^(?:\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s*:\s*)*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|ausente|fora do escrit[óo]rio|автоответ|автоматический ответ|автоматична відповідь|автоматичен отговор|automatiskt svar|automatisk svar|automaattinen vastaus|automaatvastus|automatyczna odpowied[źz]|automatick[áa] odpov[ěe][ďd]|automatikus v[áa]lasz|r[ăa]spuns automat|otomatik (?:yan[ıi]t|cevap)|automatski odgovor|samodejni odgovor|automatinis atsakymas|autom[āa]tisk[āa] atbilde|resposta autom[àa]tica|balasan otomatis|tr[ảa] l[ờo]i t[ựu] [đd][ộo]ng|αυτόματη απάντηση|תשובה אוטומטית|رد تلقائي|자동 회신|자동 응답|自动回复|自動回覆|自動応答|自動返信|不在)(?=\s*(?:[:\-–(\[!.,]|$|(?:re|aw|fw|fwd|wg|tr|sv|antw|until|till|through|bis|ab|vom|jusqu|du|hasta|desde|del|fino|dal|tot|vanaf|van|at[ée]|de|from|on|in|im|en|[0-9])\b))/i;
 
 const DAEMON_FROM = /^(?:mailer-daemon|postmaster|root|mail delivery (?:system|subsystem))\b|<(?:mailer-daemon|postmaster|root)@/i;
 
@@ -61,9 +61,12 @@ export interface AutoWording {
 // All phrase lists are folded: lower case, without accents, one space.
 const re = (parts: string[]) => new RegExp(`(?<![a-z0-9])(?:${parts.join("|")})(?![a-z0-9])`);
 
+/** "set an automatic reply", "does your autoresponder…", "automatic reply settings": a person talking about them. */
+const NOT_DISCUSSED = "(?<!(?:an|the|your|our|my|their|his|her|set|set up|setup|configure|use|using|about|for|of|with|detect|detecting|handle|handling|filter|filtering|like|many|these|those|any) )";
+
 // "this is an automatic reply"
 const AUTOMATIC = re([
-  "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice)|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically\\)" +
+  "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|" + NOT_DISCUSSED + "(?:auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice))(?!s? (?:settings?|rules?|features?|detection|handling|filters?|options?|templates?|tools?|configuration|in (?:your|the|our)|for (?:my|our|your|the|all)))|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically\\)" +
     // challenge-response filters (Boxbe, SpamArrest…): a machine asks the sender to prove they are human
     "|protecting (?:myself|me|my inbox) from (?:receiving )?(?:junk|spam|unsolicited)|(?:you (?:only )?(?:have|need) to do this|this is required) only once|(?:please |to )(?:verify|confirm|prove) (?:that )?you(?:'re| are) (?:a )?(?:human|real person|not a (?:robot|bot|spammer))|sender verification (?:request|required)",
   "automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz|diese (?:e-?mail|nachricht) wurde automatisch|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
