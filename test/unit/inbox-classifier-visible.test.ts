@@ -234,6 +234,14 @@ describe("hostile input returns", () => {
     expect(classifyMessage(html("<td>".repeat(60_000) + "x")).visibleText).toBe("x");
   });
 
+  test("long subjects that defeat backtracking regexes (the removal and auto-reply subject readers)", () => {
+    const withSubject = (subject: string, body = "") => plain(body).replace(/^Subject: .*$/m, `Subject: ${subject}`);
+    for (const subject of ["unsubscribe " + "1".repeat(200_000) + " ?", "Re:" + " ".repeat(200_000) + "x", "Re: " + "re: ".repeat(50_000) + "x", "Re: idea" + " (".repeat(50_000) + "x", "Automatic reply" + " -".repeat(100_000) + "?"]) {
+      expect(typeof classifyMessage(withSubject(subject)).classification).toBe("string");
+      expect(typeof classifyMessage(withSubject(subject, "Sounds good.")).classification).toBe("string");
+    }
+  });
+
   test("garbage bytes", () => {
     const bytes = new Uint8Array(64 * 1024);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 256;

@@ -157,7 +157,7 @@ const REMOVAL_WORD = "unsubscribe|remove me|opt[ -]?out|abmelden|austragen|abbes
  * The removal word is the whole subject (a List-Unsubscribe mailto's, perhaps with its token: "unsubscribe 8f3a2c",
  * or with a courtesy): not a subject about unsubscribing ("Unsubscribe link broken?").
  */
-const REMOVAL_SUBJECT = new RegExp(`^(?:(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\\s?:\\s?)*(?:(?:please|pls|bitte|svp|por favor|per favore|graag|aub)\\s+)?(?:${REMOVAL_WORD})(?:\\s+(?:request|requested|anfrage|demande|solicitud|richiesta|verzoek|pedido))?(?:\\s*[:#=-]?\\s*[a-z0-9._+=@-]*[0-9][a-z0-9._+=@-]*|(?:\\s+(?:me|please|pls|bitte|svp|por favor|per favore|graag|aub|merci|thanks|danke|gracias|grazie|obrigad[oa]))*)\\s*[.!]*$`);
+const REMOVAL_SUBJECT = new RegExp(`^(?:(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\\s?:\\s?)*(?:(?:please|pls|bitte|svp|por favor|per favore|graag|aub)\\s+)?(?:${REMOVAL_WORD})(?:\\s+(?:request|requested|anfrage|demande|solicitud|richiesta|verzoek|pedido))?(?:\\s*[:#=-]?\\s*[a-z._+=@-]*[0-9][a-z0-9._+=@-]*|(?:\\s+(?:me|please|pls|bitte|svp|por favor|per favore|graag|aub|merci|thanks|danke|gracias|grazie|obrigad[oa]))*)\\s*[.!]*$`);
 /** A reply with nothing written whose subject was edited to end in a removal word: "Re: Idea - unsubscribe", "Re: Idea [STOP]". */
 const REMOVAL_SUBJECT_TAIL = new RegExp(`(?:\\s[-–:|]?\\s*|[(\\[]\\s*)(?:${REMOVAL_WORD}|remove)\\s*[)\\]]?\\s*[.!]*$|(?:\\s[-–:|]\\s*|[(\\[]\\s*)stop\\s*[)\\]]?\\s*[.!]*$`);
 
