@@ -13,7 +13,7 @@ import { Topic } from "../../src/lib/event-bus";
 import { transact } from "../../src/modules/events/outbox";
 import { archiveConnection } from "../../src/modules/sending/connections";
 import { setConnectionHealth } from "../../src/modules/sending/connection-health";
-import { clientAddress, returnPath } from "../../src/modules/inbox/imap/envelope";
+import { addressWords, clientAddress, returnPath } from "../../src/modules/inbox/imap/envelope";
 import { ImapReader } from "../../src/modules/inbox/imap/reader";
 import { InboundStore } from "../../src/smtp-in/accept";
 import { ingestReceived } from "../../src/smtp-in/worker";
@@ -481,4 +481,17 @@ describe("the envelope of a mailbox's message", () => {
     expect(returnPath("<>")).toBe("");
     expect(returnPath(undefined)).toBe("");
   });
+});
+
+test("the address words of To/Cc are those a scan finds, and a long run with no '@' is read in linear time", () => {
+  const SCAN = /[^\s<>(),;:"]+@[^\s<>(),;:"]+/g;
+  let seed = 3;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+  const alphabet = ["a", "b", "@", "@", " ", "<", ">", ",", ";", '"', ".", "x.org", "(", ")"];
+  for (let i = 0; i < 3000; i++) {
+    const value = Array.from({ length: 1 + next(25) }, () => alphabet[next(alphabet.length)]).join("");
+    expect({ value, words: addressWords(value) }).toEqual({ value, words: value.match(SCAN) ?? [] });
+  }
+  // no timing assertion: the scan tried every character of such a run, to its end
+  expect(addressWords("a".repeat(300_000) + " Grace <grace@example.org>")).toEqual(["grace@example.org"]);
 });

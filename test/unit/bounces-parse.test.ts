@@ -2,6 +2,7 @@
 // encodings and line ends real ones arrive in, and hostile input.
 import { describe, expect, test } from "bun:test";
 import { parseReport } from "../../src/smtp-in/bounces";
+import { allAddresses, firstAddress } from "../../src/smtp-in/bounces/fields";
 import { decodeWords, parseMessage, walk } from "../../src/smtp-in/bounces/mime";
 
 const lines = (...l: string[]) => l.join("\n");
@@ -438,4 +439,26 @@ test("hostile HTML (unclosed <script and < openers by the ten thousand) is read 
     const r = parseReport(`From: a@b.test\r\nTo: c@d.test\r\nSubject: x\r\nContent-Type: text/html\r\n\r\n${html}\r\n`);
     expect(r.kind).toBe("other");
   }
+});
+
+test("a report with a long run of address characters and no '@' after it (a line of letters, of 'a.', of '<a…') is read in linear time", () => {
+  // no timing assertion: a scan for addresses tried every character of such a run, to its end (25 s for 200 KB)
+  for (const run of ["a".repeat(200_000) + "!", "a.".repeat(100_000), "<" + "a".repeat(100_000), "x@" + "a-".repeat(100_000)]) {
+    const raw = ["From: MAILER-DAEMON@mx.example", "To: bounce@x.example", "Subject: Undelivered Mail Returned to Sender", "", "This is the mail system at host mx.example.", "", run].join("\r\n");
+    expect(typeof parseReport(raw).kind).toBe("string");
+  }
+});
+
+test("addresses are found where a scan would find them, each tried only from the local part before its '@'", () => {
+  const SCAN = /[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*/g;
+  const scan = (t: string) => [...t.matchAll(SCAN)].map((m) => m[0].replace(/^[.]+|[.]+$/g, ""));
+  let seed = 5;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+  const alphabet = ["a", "b", "1", ".", "-", "+", "@", "@", " ", "<", ">", "x.org", "!", "_"];
+  for (let i = 0; i < 3000; i++) {
+    const text = Array.from({ length: 1 + next(30) }, () => alphabet[next(alphabet.length)]).join("");
+    expect({ text, found: allAddresses(text) }).toEqual({ text, found: scan(text) });
+    expect(firstAddress(text)).toBe(scan(text)[0] ?? null);
+  }
+  expect(allAddresses("x@y.com+c@d.com, <ann@example.org>")).toEqual(["x@y.com", "+c@d.com", "ann@example.org"]);
 });

@@ -82,17 +82,39 @@ export function typedValue(value: string): string {
 }
 
 const ADDRESS = /[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*/;
-const ADDRESS_G = new RegExp(ADDRESS.source, "g");
+const ADDRESS_AT = new RegExp(ADDRESS.source, "y");
+const LOCAL = new Set([..."!#$%&'*+/=?^_`{|}~.-"].map((c) => c.charCodeAt(0)));
+const isLocal = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || LOCAL.has(c);
+
+/**
+ * The addresses of a text, in order: what a scan with ADDRESS finds, tried only where one can begin — the local
+ * part before each "@" (from the end of the last match). A scan tried every character of a long run with no "@"
+ * after it, each to the run's end: 25 s for a 200 KB line of letters in a report.
+ */
+function* addressesIn(text: string): Generator<string> {
+  let from = 0;
+  for (let at = text.indexOf("@"); at !== -1; at = text.indexOf("@", at + 1)) {
+    if (at < from) continue;
+    let start = at;
+    while (start > from && isLocal(text.charCodeAt(start - 1))) start--;
+    if (start === at) continue;
+    ADDRESS_AT.lastIndex = start;
+    const m = ADDRESS_AT.exec(text);
+    if (!m) continue;
+    from = start + m[0].length;
+    yield m[0].replace(/^[.]+|[.]+$/g, "");
+  }
+}
 
 /** The first e-mail address in a text, or null. */
 export function firstAddress(text: string): string | null {
-  const m = ADDRESS.exec(text);
-  return m ? m[0].replace(/^[.]+|[.]+$/g, "") : null;
+  for (const a of addressesIn(text)) return a;
+  return null;
 }
 
 /** Every e-mail address in a text, in order. */
 export function allAddresses(text: string): string[] {
-  return [...text.matchAll(ADDRESS_G)].map((m) => m[0].replace(/^[.]+|[.]+$/g, ""));
+  return [...addressesIn(text)];
 }
 
 export const ADDRESS_SOURCE = ADDRESS.source;

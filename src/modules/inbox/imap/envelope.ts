@@ -59,10 +59,16 @@ export function clientAddress(received: string[]): string {
   return UNKNOWN_CLIENT;
 }
 
-const ADDRESS = /[^\s<>(),;:"]+@[^\s<>(),;:"]+/g;
+/**
+ * The address-like words of a header value: a run between separators with an "@" inside it (what a scan with
+ * /[^\s<>(),;:"]+@[^\s<>(),;:"]+/g finds, without retrying every character of a long run that has none).
+ */
+export function addressWords(value: string): string[] {
+  return value.split(/[\s<>(),;:"]+/).filter((w) => w.slice(1, -1).includes("@"));
+}
 
 function recipientOf(fields: Map<string, string[]>, o: ImapOrigin): string {
-  const named = ["delivered-to", "x-original-to", "to", "cc"].flatMap((h) => fields.get(h) ?? []).flatMap((v) => v.match(ADDRESS) ?? []);
+  const named = ["delivered-to", "x-original-to", "to", "cc"].flatMap((h) => fields.get(h) ?? []).flatMap(addressWords);
   const identities = new Map(o.own.identities.map((a) => [a.toLowerCase(), a]));
   for (const address of named) {
     const own = identities.get(address.toLowerCase());
