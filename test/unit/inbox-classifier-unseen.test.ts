@@ -2773,3 +2773,18 @@ describe("handing on without a name ('I'll pass this to the right person', 'I'll
     ["Talk to Anna, she handles vendors. I'm on the engineering side.", "referral"],
   ]);
 });
+
+describe("thanks for 'the' message ('Grazie per il messaggio', 'Danke für die Nachricht', 'merci pour le message', 'gracias por el mensaje', 'bedankt voor het bericht') with being away is an out-of-office", () => {
+  test.each([
+    "Grazie per il messaggio. Al momento sono fuori sede.",
+    "Danke für die Nachricht. Ich bin derzeit nicht im Büro.",
+    "Merci pour le message. Je suis actuellement absente.",
+    "Gracias por el mensaje. Estoy fuera de la oficina.",
+    "Bedankt voor het bericht. Ik ben momenteel afwezig.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
+  });
+  test("control: thanks for the message and an answer is a person's reply", () => {
+    expect(classifyMessage(reply("Grazie per il messaggio, sono fuori sede ma mi interessa: mi mandi il listino?")).classification).toBe("reply");
+  });
+});

@@ -142,11 +142,11 @@ const URGENT = re([
 
 const THANKS = re([
   "thank(?:s| you) for (?:your|the) (?:e-?mail|email|message|mail|note|inquiry|enquiry|request)|thank(?:s| you) for (?:reaching out|contacting us|getting in touch)",
-  "(?:vielen )?dank fur ihre (?:e-?mail|nachricht|mail|anfrage)|danke fur ihre (?:e-?mail|nachricht|mail|anfrage)",
-  "merci (?:pour|de) votre (?:message|e-?mail|courriel|mail|demande|prise de contact)|merci de nous avoir contactee?s?",
-  "gracias por (?:su|tu) (?:correo|mensaje|e-?mail|email|consulta|solicitud)|gracias por (?:contactarnos|escribirnos|ponerte en contacto|ponerse en contacto)",
-  "grazie per (?:la sua|la tua|il suo|il tuo|la) (?:e-?mail|email|mail|messaggio|richiesta)|grazie per (?:averci contattat[oaie]|averci scritto)",
-  "(?:bedankt|dank) voor (?:uw|je|jouw) (?:e-?mail|bericht|mail|aanvraag|vraag)|bedankt voor het contact",
+  "(?:vielen )?dank fur (?:ihre|die) (?:e-?mail|nachricht|mail|anfrage)|danke fur (?:ihre|die) (?:e-?mail|nachricht|mail|anfrage)",
+  "merci (?:pour|de) (?:votre|le|ce) (?:message|e-?mail|courriel|mail|demande|prise de contact)|merci de nous avoir contactee?s?",
+  "gracias por (?:su|tu|el|la) (?:correo|mensaje|e-?mail|email|consulta|solicitud)|gracias por (?:contactarnos|escribirnos|ponerte en contacto|ponerse en contacto)",
+  "grazie per (?:la sua|la tua|il suo|il tuo|la|il|l'|questo|questa) ?(?:e-?mail|email|mail|messaggio|richiesta)|grazie per (?:averci contattat[oaie]|averci scritto)",
+  "(?:bedankt|dank) voor (?:uw|je|jouw|het|de) (?:e-?mail|bericht|mail|aanvraag|vraag)|bedankt voor het contact",
   "obrigad[oa] (?:pela|pelo|por) (?:sua |seu |tua |teu )?(?:e-?mail|email|mensagem|contato|contacto|solicitacao)|obrigad[oa] por entrar em contato",
 ]);
 // "we will answer as soon as possible": a service desk's formula, not a person's reply (a person says
