@@ -157,7 +157,8 @@ function alternativesOf(body: string): Plan["alternatives"] {
     }
     if (c === "[") inClass = true;
     else if (c === "(") {
-      if (inner[i + 1] !== "?" || inner[i + 2] === "<" && inner[i + 3] !== "=" && inner[i + 3] !== "!") return null;
+      // a capturing group, named or not (a lookbehind "(?<=", "(?<!" is not one)
+      if (inner[i + 1] !== "?" || (inner[i + 2] === "<" && inner[i + 3] !== "=" && inner[i + 3] !== "!")) return null;
       depth++;
     } else if (c === ")") {
       if (--depth < 0) return null;
