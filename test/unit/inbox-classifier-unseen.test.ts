@@ -1845,7 +1845,7 @@ describe("understatement: a negation that says yes ('wouldn't say no to', 'no ob
   ]);
 });
 
-describe("threats and reports: 'if you email me again' asks for removal; 'reported as phishing' refuses; 'tell me what…' asks", () => {
+describe("threats and reports: 'if you email me again' and 'reported as phishing' ask for removal; 'tell me what…' asks", () => {
   test("a threat about the next email is a removal request; a time after 'again' is not", () => {
     expect(classifyMessage(reply("I'll report you to the ICO if you email me again.")).classification).toBe("unsubscribe_request");
     expect(classifyMessage(reply("If you contact me again, I'll report you.")).classification).toBe("unsubscribe_request");
@@ -1864,8 +1864,10 @@ describe("threats and reports: 'if you email me again' asks for removal; 'report
   test("…with a time after it, in German too, it is not", () => {
     expect(classifyMessage(reply("Wenn Sie mir nochmal schreiben im März, habe ich Budget.")).classification).toBe("reply");
   });
+  test("a report already made is stronger than the threat of one: a removal request", () => {
+    expect(classifyMessage(reply("Reported as phishing.")).classification).toBe("unsubscribe_request");
+  });
   intents([
-    ["Reported as phishing.", "not_interested"],
     ["GDPR request: tell me what data you hold on me.", "question"],
     ["Tell me what it costs.", "question"],
   ]);
@@ -2786,5 +2788,32 @@ describe("thanks for 'the' message ('Grazie per il messaggio', 'Danke für die N
   });
   test("control: thanks for the message and an answer is a person's reply", () => {
     expect(classifyMessage(reply("Grazie per il messaggio, sono fuori sede ma mi interessa: mi mandi il listino?")).classification).toBe("reply");
+  });
+});
+
+describe("reported or marked as spam by the writer is a removal request, in the seven languages; spam talked about ('our emails get flagged as spam') is not", () => {
+  test.each([
+    "Reported as spam.",
+    "Marked as spam and blocked your domain.",
+    "I've reported this to your email provider.",
+    "I marked it as spam.",
+    "I'm reporting you as spam.",
+    "Ich habe Ihre E-Mail als Spam gemeldet.",
+    "Je l'ai signalé comme spam.",
+    "Lo he marcado como spam.",
+    "L'ho segnalato come spam.",
+    "Ik heb dit als spam gemarkeerd.",
+    "Marquei como spam.",
+  ])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "Is this email going to end up marked as spam by Gmail?",
+    "Our emails get flagged as spam a lot, can you help?",
+    "I reported this to my manager, she'll get back to you.",
+    "Ihre Mails werden oft als Spam markiert, woran liegt das?",
+    "This is spam.",
+  ])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
