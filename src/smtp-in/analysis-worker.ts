@@ -13,13 +13,16 @@ declare const self: Worker;
 
 export type AnalysisStart = { type: "start"; servers: DnsServer[] | null; hostname: string };
 export type AnalysisRequest = { type: "analyse"; id: number; raw: Uint8Array; envelope: Envelope; receivedAt: number };
-export type AnalysisAnswer = { id: number; authentication: unknown; report: unknown; verdict: unknown } | { id: number; error: string };
+/** Answered at once by a thread whose event loop is free (waiting on DNS, say); never by one held by a reader. */
+export type AnalysisPing = { type: "ping" };
+export type AnalysisAnswer = { id: number; authentication: unknown; report: unknown; verdict: unknown } | { id: number; error: string } | { pong: true };
 
 let start: AnalysisStart | null = null;
 let dns: ReturnType<typeof createResolver> | null = null;
 
-self.onmessage = async (e: MessageEvent<AnalysisStart | AnalysisRequest>) => {
+self.onmessage = async (e: MessageEvent<AnalysisStart | AnalysisRequest | AnalysisPing>) => {
   const m = e.data;
+  if (m.type === "ping") return self.postMessage({ pong: true } satisfies AnalysisAnswer);
   if (m.type === "start") {
     start = m;
     dns = createCachingResolver(createResolver({ servers: m.servers }), { clock: systemClock });

@@ -5,7 +5,7 @@ import type { Ctx } from "../context";
 import { LeaseWorker } from "../jobs/lease";
 import { Topic } from "../lib/event-bus";
 import { errorFields } from "../lib/log";
-import { AnalysisThread } from "./analysis";
+import { AnalysisThread, StuckAnalysisError } from "./analysis";
 import { runIngest } from "./ingest";
 import { envelopeOf } from "./steps/authenticate";
 import { claimInbound, rawOf, releaseInbound, renewInbound, rescueInbound } from "./queue";
@@ -90,8 +90,16 @@ async function ingest(ctx: Ctx, row: InboundRow, thread: AnalysisThread | null):
     return { row, work: await runIngest({ ctx, row, raw, analysis, authentication: null, report: null, kind: null, verdict: null, match: null }) };
   } catch (err) {
     ctx.log.error("smtp-in: ingest failed", { inbound_message_id: row.id, ...errorFields(err) });
-    return { row, error: err instanceof Error ? err.message : String(err), giveUp: row.attempts >= MAX_INGEST_ATTEMPTS };
+    return { row, ...failureOf(row, err) };
   }
+}
+
+/**
+ * What a failed run records: the error, and whether the message is given up (recorded as it is, shown, never
+ * dropped) — after MAX_INGEST_ATTEMPTS runs, or at once when it held the analysis thread (it would hold it again).
+ */
+export function failureOf(row: Pick<InboundRow, "attempts">, err: unknown): { error: string; giveUp: boolean } {
+  return { error: err instanceof Error ? err.message : String(err), giveUp: row.attempts >= MAX_INGEST_ATTEMPTS || err instanceof StuckAnalysisError };
 }
 
 /** Ingests every received message now; for tests and one-off runs. */

@@ -38,3 +38,14 @@ test("many at once: each answer goes to its own message", async () => {
   const answers = await Promise.all(raws.map((r) => thread.analyse(r, { ip: "127.0.0.1", helo: null, sender: "" }, Date.now())));
   expect(answers.map((a) => a.report.recipients[0]!.address)).toEqual(raws.map((_, i) => `p${i}@recipient.test`));
 });
+
+test("the thread answers a ping at once, before it has even been started (the watchdog's question: free, or held?)", async () => {
+  const worker = new Worker(new URL("../../src/smtp-in/analysis-worker.ts", import.meta.url));
+  try {
+    const answer = new Promise((resolve) => worker.addEventListener("message", (e) => resolve(e.data), { once: true }));
+    worker.postMessage({ type: "ping" });
+    expect(await answer).toEqual({ pong: true });
+  } finally {
+    worker.terminate();
+  }
+});
