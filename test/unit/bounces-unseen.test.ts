@@ -206,3 +206,12 @@ test("an address or a domain named between the words: 'l'adresse e-mail … n'ex
   // control: a domain that exists with a full mailbox
   expect(said("Your message to ana@busy.example could not be delivered.\nThe domain busy.example reported: mailbox full.\n")).toMatchObject({ hard: false, reason: "mailbox_full" });
 });
+
+test("'could not be delivered for more than 4 hour(s)' says how long delivery has been failing, not that it failed: with 'will be retried' the report is a delay", () => {
+  const delay = (subject: string, body: string) => first(plain("MAILER-DAEMON@mx.sender.test", subject, body));
+  const banner = "####################################################################\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\n####################################################################\n\n";
+  expect(delay("Delayed Mail (still being retried)", `This is the mail system at host mx.sender.test.\n\n${banner}Your message could not be delivered for more than 4 hour(s).\nIt will be retried until it is 5 day(s) old.\n\n<kim@full.example>: host mx.full.example[198.51.100.24] said: 452 4.2.2 <kim@full.example>: Recipient address rejected: Mailbox is full (in reply to RCPT TO command)\n`)).toMatchObject({ recipient: "deferred", hard: false, reason: "mailbox_full" });
+  expect(delay("Warning: delayed mail", "Your message to <lee@slow.example> has not been delivered for the past 2 days. Delivery attempts will continue until it is 5 days old.\nReason: connection timed out\n")).toMatchObject({ recipient: "deferred", reason: "network" });
+  // control: the same wording once it gave up is final
+  expect(delay("Undelivered Mail Returned to Sender", "This is the mail system at host mx.sender.test.\n\nYour message could not be delivered for 5 day(s) and has been returned.\n\n<kim@full.example>: host mx.full.example[198.51.100.24] said: 452 4.2.2 Mailbox is full (in reply to RCPT TO command)\n")).toMatchObject({ recipient: "bounced", hard: false });
+});
