@@ -178,6 +178,19 @@ describe("other evidence", () => {
     expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("bounced");
   });
 
+  test("a report that names our recipient many times, or many addresses that stand for it, records one delivery event for it (the most serious), not one per line", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    const block = (recipient: string, action: string, status: string) => `Final-Recipient: rfc822; ${recipient}\r\nAction: ${action}\r\nStatus: ${status}\r\nDiagnostic-Code: smtp; ${status.startsWith("5") ? 550 : 450} ${status} no\r\n`;
+    const blocks = [block(to, "delayed", "4.2.2"), block(to, "failed", "5.1.1"), ...Array.from({ length: 300 }, (_, i) => block(`member${i}@expanded.test`, "failed", "5.2.2"))];
+    const raw = [`From: MAILER-DAEMON@mx.recipient.test`, `To: ${s.verp}`, `Subject: Undelivered Mail Returned to Sender`, `MIME-Version: 1.0`, `Content-Type: multipart/report; report-type=delivery-status; boundary="B"`, ``, `--B`, `Content-Type: text/plain`, ``, `Delivery failed.`, `--B`, `Content-Type: message/delivery-status`, ``, `Reporting-MTA: dns; mx.recipient.test`, ``, blocks.join("\r\n"), `--B--`, ``].join("\r\n");
+    await deliver("", s.verp, raw);
+    const events = (await s.w.api.get(`/v1/delivery_events?message_id=${s.message.id}`)).body.data.filter((e: { type: string }) => e.type !== "delivered");
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: "bounced", recipient: to, bounce: { kind: "hard", reason: "user_unknown" } });
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(to)}`)).body.data[0].reason).toBe("hard_bounce");
+  });
+
   test("a complaint whose recipient the provider redacted is the message's recipient's: ours is suppressed, the person marked spam", async () => {
     const s = await sentMessage();
     const to = s.message.to[0]!;

@@ -1,5 +1,5 @@
 // What an inbound bounce, complaint or unsubscribe request means for the
-// message it was matched to: one delivery event per recipient it reports,
+// message it was matched to: one delivery event per recipient of ours it reports,
 // linked to the inbound message, with the effects recordDeliveryEvent applies
 // (a hard bounce, a complaint or an unsubscribe makes the person unreachable).
 // A report about an address we never mailed (a forward of ours, a redacted
@@ -50,7 +50,7 @@ export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: Inbou
     const event = recordUnsubscribe(ctx, tx, outbox, { message, address: unsubscribedAddress(message), detail: "unsubscribe request by mail (RFC 2369)", inboundMessageId: e.inboundMessageId });
     return event ? [event] : [];
   }
-  const reported = reportedOrAssumed(e, message).map((r) => asOurRecipient(message, r));
+  const reported = onePerRecipient(reportedOrAssumed(e, message).map((r) => asOurRecipient(message, r)));
   const events = reported.map((r) =>
     recordDeliveryEvent(ctx, tx, outbox, {
       workspaceId: e.workspaceId,
@@ -96,6 +96,23 @@ function asOurRecipient(m: MessageRow, r: ReportedRecipient): ReportedRecipient 
   if (find(r.address)) return r;
   const ours = find(r.originalRecipient) ?? (m.recipients.length === 1 ? m.recipients[0] : undefined);
   return ours ? { ...r, address: ours.address, reportedAs: r.address } : r;
+}
+
+const severity = (r: ReportedRecipient) => (r.kind === "deferred" ? 0 : r.kind === "bounced" && !r.hard ? 1 : 2);
+
+/**
+ * One entry per address of ours: a report may name it twice (a delay, then the
+ * failure) or name many addresses that all stand for it (an alias expanded);
+ * the most serious is its evidence, so a report of 2,000 lines is one event.
+ */
+function onePerRecipient<R extends ReportedRecipient>(reported: R[]): R[] {
+  const byKey = new Map<string, R>();
+  for (const r of reported) {
+    const key = emailKey(r.address);
+    const seen = byKey.get(key);
+    if (!seen || severity(r) > severity(seen)) byKey.set(key, r);
+  }
+  return [...byKey.values()];
 }
 
 function personOf(ctx: Ctx, e: InboundEvidence, m: MessageRow, address: string): string | null {
