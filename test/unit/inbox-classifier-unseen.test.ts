@@ -2817,3 +2817,22 @@ describe("reported or marked as spam by the writer is a removal request, in the 
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("not evaluating new tools is a refusal; a demo 'vid' is material, not a meeting; 'knock it off' ends the mail", () => {
+  intents([
+    ["We are not evaluating new sales engagement platforms and do not plan to.", "not_interested"],
+    ["Thanks, but we're not considering other vendors at the moment.", "not_interested"],
+    ["Honestly we aren't exploring new tools this year.", "not_interested"],
+    ["hey, sounds interesting tbh. can u send me a quick demo vid or smth, no time for calls this week", "interested"],
+    ["Got a demo vid I could watch?", "interested"],
+    // controls: an evaluation under way is interest, a live demo asked for a meeting
+    ["We're currently evaluating tools for exactly this, send me more.", "interested"],
+    ["Can you give me a demo on Thursday?", "meeting_request"],
+  ]);
+  test.each(["Knock it off.", "This is the fifth email in two weeks. Do you people not understand what no reply means? Knock it off.", "Five emails in a week. Cut it out!"])("%s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each(["We knocked it off our list of priorities, sorry.", "Cut it out of the proposal and send it again?"])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});

@@ -116,10 +116,11 @@ const REMOVAL = anyOf([
 ]);
 
 /**
- * "STOP" (or "remove", "unsub", "no more") as the whole reply or its last clause ("Not interested, remove.",
- * "Stop. Just stop."), as text-message opt-outs taught people to write.
+ * "STOP" (or "remove", "unsub", "no more", and the idioms "knock it off", "cut it out") as the whole reply or its
+ * last clause ("Not interested, remove.", "Stop. Just stop.", "Five emails in a week? Knock it off."), as
+ * text-message opt-outs taught people to write.
  */
-const BARE_STOP = /(?:^|[.!,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more)\s*[.!]*\s*$/;
+const BARE_STOP = /(?:^|[.!?,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more|knock it off|cut it out)\s*[.!]*\s*$/;
 /** A removal word as the whole reply, with a courtesy: "Baja, por favor.", "Abmelden bitte", "Désinscription svp". */
 const BARE_REMOVAL = /^(?:baja|de baja|darme de baja|unsubscribe|abmelden|austragen|abmeldung|desinscription|desinscrire|desabonnement|uitschrijven|afmelden|descadastrar|descadastro|disiscrizione|cancellami|disiscrivimi|abbestellen|abbestellung)[\s,.!]*(?:(?:por favor|porfa|please|pls|plz|bitte|svp|s'il vous plait|merci|graag|aub|als(?:tu|je)blieft|per favore|grazie|obrigad[oa]|gracias|danke|thanks|thank you|thx)[\s,.!]*){0,2}$/;
 /** "STOP STOP STOP": nothing but stops. */
