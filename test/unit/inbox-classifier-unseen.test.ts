@@ -2836,3 +2836,90 @@ describe("not evaluating new tools is a refusal; a demo 'vid' is material, not a
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("a batch of 70 in the six other languages by a helper that had read neither rules nor tests (2026-11-29): the general forms of its misses", () => {
+  describe("'not writing to the right person': the verb between 'not' and the right person", () => {
+    allIntent("wrong_person", [
+      "You're not writing to the right person, sorry.",
+      "Sie schreiben nicht an die richtige Person.",
+      "Vous ne vous adressez pas à la bonne personne.",
+      "Je crois que vous n'écrivez pas au bon interlocuteur.",
+      "No se está dirigiendo a la persona adecuada.",
+      "Non si sta rivolgendo alla persona giusta.",
+      "U bent niet bij de juiste persoon.",
+      "Você não está falando com a pessoa certa.",
+    ]);
+    intents([["Ich bin die richtige Person, schicken Sie mir Infos.", "interested"]]);
+  });
+  describe("using a tool and happy with it is a refusal, in the seven languages", () => {
+    allIntent("not_interested", [
+      "We use Apollo and are really happy with it.",
+      "Wir arbeiten seit Jahren mit HubSpot und sind damit sehr zufrieden.",
+      "On travaille avec lemlist et on en est très satisfaits.",
+      "Trabajamos con HubSpot y estamos muy contentos con él.",
+      "Usiamo Salesforce e ne siamo molto soddisfatti.",
+      "We werken met HubSpot en zijn daar erg tevreden over.",
+      "Usamos o RD Station e estamos muito satisfeitos com ele.",
+    ]);
+    intents([
+      ["We use Apollo and are not happy with it.", null],
+      ["Wir arbeiten mit HubSpot, sind aber nicht zufrieden.", null],
+      ["If it works as you say, we'd be happy with it.", null],
+    ]);
+  });
+  describe("a switch out of the question or not up for debate is a refusal, 'currently' or not", () => {
+    allIntent("not_interested", [
+      "Switching is out of the question right now.",
+      "A change of vendor is not up for discussion.",
+      "Ein Wechsel steht aktuell nicht zur Debatte.",
+      "Ein Anbieterwechsel kommt für uns derzeit nicht in Frage.",
+      "Un changement de prestataire n'est pas à l'ordre du jour.",
+      "Cambiar de proveedor está descartado.",
+      "Un cambio di fornitore è fuori discussione.",
+      "Overstappen staat bij ons niet ter discussie.",
+      "Trocar de fornecedor está fora de cogitação.",
+    ]);
+    intents([["Is it out of the question to get a discount for 10 seats?", "question"]]);
+  });
+  describe("wanting to know more, 'best' or 'wel'", () => {
+    allIntent("interested", ["Als het met Salesforce koppelt, wil ik er best meer over weten.", "Ik wil er wel meer over weten.", "Daar wil ik graag meer van horen."]);
+    intents([["Ik wil er niets meer over horen.", "not_interested"]]);
+  });
+  test.each([
+    "Hiermit widerspreche ich gemäß Art. 21 DSGVO jeder weiteren Verwendung meiner Daten.",
+    "Ich widerspreche hiermit nach Art. 21 Abs. 3 DSGVO der Verarbeitung meiner personenbezogenen Daten zu Werbezwecken.",
+    "Jede weitere Mail melde ich der Datenschutzbehörde.",
+    "Any further email will be reported to the ICO.",
+    "Toute nouvelle relance sera signalée à la CNIL.",
+    "Me tira dessa lista.",
+    "Me tira da lista agora.",
+    "Já pedi pra parar de me mandar esses emails.",
+    "If you email me again I'll report you.",
+    "Vi ho già chiesto di smettere di scrivermi.",
+    "Cualquier otro correo será denunciado.",
+    "Ogni ulteriore email sarà segnalata al Garante.",
+    "Elke volgende mail wordt gemeld bij de AP.",
+    "Qualquer novo e-mail será denunciado.",
+  ])("a removal request: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each(["Widerspricht das nicht der DSGVO?", "Is your tool GDPR compliant? Our DPO will report on it.", "Me tira uma dúvida: funciona com o Pipedrive?"])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+  test.each([
+    "Ich bin diese Woche auf der Messe in Köln und nur eingeschränkt erreichbar. Ab Montag, 18.01., bin ich wieder für Sie da.",
+    "Ich bin bis Freitag geschäftlich unterwegs. Ab Montag bin ich wieder im Büro.",
+    "Je suis sur un salon toute la semaine, de retour lundi 18 janvier.",
+    "Estoy en una feria hasta el viernes, vuelvo el lunes 18 de enero.",
+    "Sono in fiera fino a venerdì, rientro lunedì 18 gennaio.",
+    "Ik sta deze week op een beurs, maandag 18 januari ben ik terug.",
+    "Estou em uma feira até sexta, volto na segunda, 18 de janeiro.",
+    "Danke für Ihre E-Mail! Ich bin bis 15. Januar nur eingeschränkt erreichbar. Ab 18.01. bin ich wieder für Sie da.",
+    "Merci pour votre message. Je suis difficilement joignable jusqu'au 15 janvier, de retour le 18 janvier.",
+    "Bedankt voor uw bericht. Ik ben tot 15 januari beperkt bereikbaar, vanaf 18 januari ben ik weer op kantoor.",
+  ])("away at a trade fair or only reachable now and then, back on a day, is an out-of-office notice: %s", (body) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe("auto_reply");
+    expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe("2027-01-18");
+  });
+});
