@@ -215,3 +215,31 @@ test("'could not be delivered for more than 4 hour(s)' says how long delivery ha
   // control: the same wording once it gave up is final
   expect(delay("Undelivered Mail Returned to Sender", "This is the mail system at host mx.sender.test.\n\nYour message could not be delivered for 5 day(s) and has been returned.\n\n<kim@full.example>: host mx.full.example[198.51.100.24] said: 452 4.2.2 Mailbox is full (in reply to RCPT TO command)\n")).toMatchObject({ recipient: "bounced", hard: false });
 });
+
+test("a Sendmail transcript's command the server accepted ('>>> MAIL From … <<< 250 Ok') is not the one that refused: the second recipient's unknown host stays a hard dead domain", () => {
+  const human = [
+    "   ----- The following addresses had permanent fatal errors -----",
+    "<eva@lab.example.edu>",
+    "    (reason: 550 5.1.1 <eva@lab.example.edu>: Recipient address rejected: User unknown)",
+    "<ops@gone.example.edu>",
+    "    (reason: 550 Host unknown)",
+    "",
+    "   ----- Transcript of session follows -----",
+    "... while talking to mx.lab.example.edu.:",
+    ">>> MAIL From:<b+1@bounce.outreach.test> SIZE=2000",
+    "<<< 250 2.1.0 Ok",
+    ">>> RCPT To:<eva@lab.example.edu>",
+    "<<< 550 5.1.1 <eva@lab.example.edu>: Recipient address rejected: User unknown",
+    "550 5.1.2 <ops@gone.example.edu>... Host unknown (Name server: gone.example.edu: host not found)",
+  ].join("\r\n");
+  const dsn = ["Reporting-MTA: dns; gw.example.edu", "", "Final-Recipient: RFC822; eva@lab.example.edu", "Action: failed", "Status: 5.1.1", "Diagnostic-Code: SMTP; 550 5.1.1 User unknown", "", "Final-Recipient: RFC822; ops@gone.example.edu", "Action: failed", "Status: 5.1.2", "Diagnostic-Code: SMTP; 550 Host unknown"].join("\r\n");
+  const raw = ["From: Mail Delivery Subsystem <MAILER-DAEMON@gw.example.edu>", "To: b+1@bounce.outreach.test", "Subject: Returned mail: see transcript for details", "MIME-Version: 1.0", 'Content-Type: multipart/report; report-type=delivery-status; boundary="S"', "", "--S", "", human, "", "--S", "Content-Type: message/delivery-status", "", dsn, "", "--S--", ""].join("\r\n");
+  const r = parseReport(raw).recipients;
+  expect(r.map((x) => [x.address, x.hard, x.reason])).toEqual([
+    ["eva@lab.example.edu", true, "user_unknown"],
+    ["ops@gone.example.edu", true, "bad_domain"],
+  ]);
+  // control: a sender address refused at MAIL FROM is still the sender's problem
+  const refused = plain("MAILER-DAEMON@mx.sender.test", "Returned mail: see transcript for details", "   ----- Transcript of session follows -----\n... while talking to mx.far.example.:\n>>> MAIL From:<b+1@bounce.outreach.test>\n<<< 553 5.1.8 Domain of sender address does not exist\n<ann@far.example>... User unknown\n");
+  expect(first(refused).reason).toBe("policy");
+});

@@ -120,12 +120,17 @@ export function statusFor(reason: BounceReason, permanent: boolean, text = ""): 
   return `${permanent ? "5" : "4"}.${detail ?? REASON_STATUS[reason]}`;
 }
 
+/** A transcript's command the server accepted (">>> MAIL From:<…> <<< 250 2.1.0 Ok"): not the one it refused. */
+const ACCEPTED_EXCHANGE = />>> (?:(?!>>>|<<<)[^]){0,300}<<< 2[0-9]{2}(?![0-9])(?:(?!>>>|<<<)[^]){0,200}/g;
+
 /**
  * The SMTP command the remote server was answering, as the report words it
  * ("in reply to RCPT TO command", "after end of data", ">>> DATA", "did not
- * like our RCPT TO"): the last one named. Null when none is.
+ * like our RCPT TO"): the last one named, past the commands a transcript shows
+ * accepted. Null when none is.
  */
-export function findCommand(text: string): "CONN" | "HELO" | "MAIL" | "RCPT" | "DATA" | null {
+export function findCommand(report: string): "CONN" | "HELO" | "MAIL" | "RCPT" | "DATA" | null {
+  const text = report.includes("<<< 2") ? report.replace(ACCEPTED_EXCHANGE, " ") : report;
   let found: "CONN" | "HELO" | "MAIL" | "RCPT" | "DATA" | null = null;
   let at = -1;
   const see = (re: RegExp, cmd: "CONN" | "HELO" | "MAIL" | "RCPT" | "DATA") => {
