@@ -2923,3 +2923,23 @@ describe("a batch of 70 in the six other languages by a helper that had read nei
     expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe("2027-01-18");
   });
 });
+
+describe("a person away who answers anyway, with interest, a refusal or a pointer to the right colleague, wrote by hand (a batch of 70 auto-replies and controls by a helper, 2026-11-29)", () => {
+  intents([
+    ["Ciao Leo, sono in ferie fino al 20 ma siamo interessati.", "interested"],
+    ["Hola Leo, estoy de vacaciones hasta el 20 pero estamos interesados.", "interested"],
+    ["Oi Leo, estou de férias até dia 20, mas estamos interessados.", "interested"],
+    ["Ciao Leo, sono in ferie fino al 20 ma ti rispondo al volo: in questo momento non ci interessa, grazie.", "not_interested"],
+    ["Hola, estoy de vacaciones hasta el lunes, pero ya le digo: no nos interesa, gracias.", "not_interested"],
+    ["I'm on vacation until Monday, but quickly: not for us, thanks.", "not_interested"],
+    ["Ik ben met vakantie tot maandag, maar alvast: geen interesse, bedankt.", "not_interested"],
+    ["Bonjour, je suis en congés jusqu'au 15 janvier mais je vous réponds rapidement : ce n'est pas moi qui gère ce sujet, voyez plutôt avec Sophie Martin (sophie.martin@prospect.example).", "referral"],
+    ["I'm out of the office until Friday, but this isn't my area: talk to Sophie Martin (sophie.martin@prospect.example).", "referral"],
+  ]);
+  test.each([
+    "I am out of the office until 15 January. For urgent matters, please contact Sophie Martin (sophie.martin@prospect.example). I will reply on my return.",
+    "Je suis absente jusqu'au 15 janvier. Pour toute urgence, merci de contacter Sophie Martin (sophie.martin@prospect.example). Je vous répondrai à mon retour.",
+  ])("control, an out-of-office that routes: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
+  });
+});
