@@ -2943,3 +2943,39 @@ describe("a person away who answers anyway, with interest, a refusal or a pointe
     expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
   });
 });
+
+describe("automatic replies in forms the same helper's batch found unread", () => {
+  const at = (body: string, date = "Mon, 11 Jan 2027 14:00:00 +0000") => classifyMessage(["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", `Date: ${date}`, "", body].join("\n"));
+  test.each([
+    "I'm using a spam filter that requires senders to verify they are human. Please click the link below. You only need to do this once.",
+    "To protect myself from junk mail I use a verification system. You will only have to do this once.",
+    "Para protegerme del correo no deseado utilizo un sistema de verificación. Haz clic en el enlace y confirma que eres una persona. Solo tendrás que hacerlo una vez.",
+    "Um mich vor Spam zu schützen, nutze ich ein Bestätigungssystem. Sie müssen dies nur einmal tun.",
+    "Pour me protéger des spams, j'utilise un système de vérification. Vous n'aurez à le faire qu'une seule fois.",
+    "Cette adresse e-mail n'est pas consultée. Merci de ne pas répondre à ce message.",
+    "Esta dirección de correo no se revisa. Por favor, no responda a este mensaje.",
+    "Hola,\n\nGracias por comunicarte con el equipo de Atención al Cliente. Recibimos tu consulta y le asignamos el número de caso 5567. Te responderemos a la brevedad.",
+  ])("an automatic reply: %s", (body) => {
+    expect(at(body).classification).toBe("auto_reply");
+  });
+  test.each([
+    ["Thanks for your email. I work part-time, Monday to Wednesday, so I'm not in the office today. I'll reply when I'm back on Monday.", "Thu, 14 Jan 2027 11:00:00 +0000", "2027-01-18"],
+    ["Buongiorno, lavoro part-time dal lunedì al mercoledì e oggi non sono in ufficio. Risponderò alla sua email lunedì prossimo.", "Thu, 14 Jan 2027 10:00:00 +0100", "2027-01-18"],
+    ["Ik ben op zakenreis en beperkt bereikbaar. Vanaf 18/1 ben ik weer op kantoor en reageer ik op je bericht.", "Wed, 13 Jan 2027 08:00:00 +0100", "2027-01-18"],
+    ["Encontro-me de licença parental até ao final de fevereiro, sem acesso ao correio eletrónico.", "Tue, 12 Jan 2027 10:00:00 +0000", "2027-03-01"],
+    ["Gentile mittente,\n\nsono assente per malattia e non posso leggere la posta. Sarò di nuovo in ufficio dal 20/01. Per urgenze contattare l'ufficio acquisti: acquisti@meccanica-rossi.example.", "Tue, 12 Jan 2027 08:30:00 +0100", "2027-01-20"],
+    ["I'm away on leave from 2027-01-11 to 2027-01-22 and will not be checking email. I will reply to your message after my return.", "Mon, 11 Jan 2027 08:00:00 +0000", "2027-01-23"],
+    ["I'm away on leave from 11/01/2027 to 22/01/2027 and will not be checking email.", "Mon, 11 Jan 2027 08:00:00 +0000", "2027-01-23"],
+    ["I am on leave. I'll be back in the office from 20 January.", "Mon, 11 Jan 2027 08:00:00 +0000", "2027-01-20"],
+    ["Ich bin im Urlaub und wieder im Büro ab dem 20.01.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+    ["Je suis absent, de retour au bureau à partir du 20 janvier.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+    ["Estoy de vacaciones, de vuelta en la oficina desde el 20 de enero.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+  ])("an out-of-office with its return day: %s", (body, date, day) => {
+    const v = at(body, date);
+    expect(v.classification).toBe("auto_reply");
+    expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe(day);
+  });
+  test.each(["To protect myself from spam, I never answer cold emails. Not interested.", "I'm not in the office today, but yes — let's talk Tuesday at 10."])("control, written by hand: %s", (body) => {
+    expect(at(body).classification).toBe("reply");
+  });
+});

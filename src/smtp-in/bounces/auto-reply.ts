@@ -68,13 +68,13 @@ const NOT_DISCUSSED = "(?<!(?:an|the|your|our|my|their|his|her|set|set up|setup|
 const AUTOMATIC = re([
   "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|" + NOT_DISCUSSED + "(?:auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice))(?!s? (?:settings?|rules?|features?|detection|handling|filters?|options?|templates?|tools?|configuration|in (?:your|the|our)|for (?:my|our|your|the|all)))|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically\\)" +
     // challenge-response filters (Boxbe, SpamArrest…): a machine asks the sender to prove they are human
-    "|protecting (?:myself|me|my inbox) from (?:receiving )?(?:junk|spam|unsolicited)|(?:you (?:only )?(?:have|need) to do this|this is required) only once|(?:please |to )(?:verify|confirm|prove) (?:that )?you(?:'re| are) (?:a )?(?:human|real person|not a (?:robot|bot|spammer))|sender verification (?:request|required)",
-  "automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz|diese (?:e-?mail|nachricht) wurde automatisch|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
-  "reponse automatique|ceci est un (?:message|courriel) automatique|(?:message|courriel) (?:genere|envoye) automatiquement",
-  "respuesta automatica|este es un (?:mensaje|correo) automatico|(?:mensaje|correo) (?:generado|enviado) automaticamente",
-  "risposta automatica|questo e un messaggio automatico|messaggio (?:generato|inviato) automaticamente",
-  "automatisch antwoord|dit is een automatisch(?:e)? (?:bericht|antwoord|gegenereerd)|automatisch (?:gegenereerd|verzonden) bericht",
-  "resposta automatica|esta e uma (?:resposta|mensagem) automatica|mensagem (?:gerada|enviada) automaticamente",
+    "|protecting (?:myself|me|my inbox) from (?:receiving )?(?:junk|spam|unsolicited)|(?:you (?:will )?(?:only )?(?:have|need) to do this|this is (?:only )?required) (?:only )?once|(?:please |to )(?:verify|confirm|prove) (?:that )?you(?:'re| are) (?:a )?(?:human|real person|not a (?:robot|bot|spammer))|(?:senders?|you) to (?:verify|confirm|prove) (?:that )?(?:they are|they're|you are|you're) (?:a )?(?:human|real (?:person|people))|sender verification (?:request|required)",
+  "automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz|(?:sie )?mussen (?:dies|das) nur (?:ein ?mal|ein einziges mal) tun|diese (?:e-?mail|nachricht) wurde automatisch|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
+  "reponse automatique|vous n'aurez a le faire qu'une (?:seule )?fois|ceci est un (?:message|courriel) automatique|(?:message|courriel) (?:genere|envoye) automatiquement",
+  "respuesta automatica|solo (?:tendras|tendra|tienes|tiene|necesitas|necesita) que hacerlo una (?:sola )?vez|este es un (?:mensaje|correo) automatico|(?:mensaje|correo) (?:generado|enviado) automaticamente",
+  "risposta automatica|(?:dovrai|dovra|devi|deve) farlo (?:solo )?una (?:sola )?volta|questo e un messaggio automatico|messaggio (?:generato|inviato) automaticamente",
+  "automatisch antwoord|(?:u|je) hoeft dit (?:maar|slechts) (?:een|1) keer te doen|dit is een automatisch(?:e)? (?:bericht|antwoord|gegenereerd)|automatisch (?:gegenereerd|verzonden) bericht",
+  "resposta automatica|(?:so|somente|apenas) (?:precisa|precisara|tera) (?:de )?fazer isso uma (?:unica )?vez|esta e uma (?:resposta|mensagem) automatica|mensagem (?:gerada|enviada) automaticamente",
   // "your email will not be forwarded": a mailbox's rule speaks (a person forwards, or says they did)
   "(?:e-?mails?|messages?|mail) (?:will not|won't|is not|are not|will no longer) (?:be |being )?(?:automatically )?(?:forwarded|redirected)",
   "(?:e-?mails?|nachrichten|nachricht|mails?) (?:wird|werden) nicht (?:automatisch )?weitergeleitet",
@@ -87,11 +87,11 @@ const AUTOMATIC = re([
 
 // away: out of office, on leave, on holiday
 const AWAY = re([
-  "out of (?:the )?office|ooo|(?:i am|i'm|i will be|i'll be) (?:currently |presently |now )?(?:at|attending) (?:a|an|the) (?:conference|trade ?show|offsite|off-site|summit|trade fair)|away from (?:the |my )?(?:office|desk|e-?mail)|(?:i am|i'm|i will be|i'll be|currently) (?:away|out|travell?ing|on (?:a |an )?(?:annual |parental |maternity |paternity |sick |medical |study )?(?:leave|vacation|holiday|holidays|pto|a business trip|sabbatical))|on (?:annual|parental|maternity|paternity|sick|medical) leave|(?:annual|parental|maternity|paternity) leave|(?:currently|presently) (?:away|out|unavailable|not in the office)|(?:i am|i'm|i will be|i'll be|currently) off (?:for |on |over )?(?:the )?(?:holidays?|vacation|christmas break|winter break|summer break|festive break|break)(?![a-z])|(?:off|out|home) sick|(?:our |the )?(?:office|offices) (?:is|are|will be) (?:closed|shut)|closed (?:for|over) the (?:holidays|holiday season|christmas|christmas break|new year|summer|festive season|festive period|break)|(?:i am|i'm|i will be|i'll be|currently) (?:offline|off-?grid|unplugged)",
+  "out of (?:the )?office|ooo|(?:i am|i'm|i will be|i'll be) (?:currently |presently |now )?(?:at|attending) (?:a|an|the) (?:conference|trade ?show|offsite|off-site|summit|trade fair)|away from (?:the |my )?(?:office|desk|e-?mail)|(?:i am|i'm|i will be|i'll be|currently) (?:away|out|travell?ing|on (?:a |an )?(?:annual |parental |maternity |paternity |sick |medical |study )?(?:leave|vacation|holiday|holidays|pto|a business trip|sabbatical))|on (?:annual|parental|maternity|paternity|sick|medical) leave|(?:annual|parental|maternity|paternity) leave|(?:currently|presently) (?:away|out|unavailable|not in the office)|(?:i'?m|i am) not in (?:the |my )?office (?:today|this week|at the moment|on (?:mondays|tuesdays|wednesdays|thursdays|fridays))|(?:i am|i'm|i will be|i'll be|currently) off (?:for |on |over )?(?:the )?(?:holidays?|vacation|christmas break|winter break|summer break|festive break|break)(?![a-z])|(?:off|out|home) sick|(?:our |the )?(?:office|offices) (?:is|are|will be) (?:closed|shut)|closed (?:for|over) the (?:holidays|holiday season|christmas|christmas break|new year|summer|festive season|festive period|break)|(?:i am|i'm|i will be|i'll be|currently) (?:offline|off-?grid|unplugged)",
   "(?:im|in einem|in meinem) sabbatical|im sabbatjahr|nicht im (?:buro|buero|hause|haus|office)|ausser haus|abwesend|im urlaub|in (?:elternzeit|mutterschutz|urlaub|karenz)|auf (?:dienstreise|geschaftsreise|reisen)|auf (?:der|einer) (?:messe|fachmesse|konferenz|tagung)|(?:bin|ist) (?:derzeit |aktuell |diese woche |bis [a-z0-9. ]{1,20} )?(?:geschaftlich |beruflich |dienstlich )?unterwegs|nicht erreichbar|nicht (?:am|im) arbeitsplatz|(?:bin|ist) (?:derzeit |aktuell |leider )?krank|krankgeschrieben|im krankenstand",
   "(?:en )?(?:conge|annee) sabbatique|absente? du bureau|(?:je suis|je serai) (?:actuellement |en ce moment |momentanement )?(?:absente?|en conge|en vacances|en deplacement|hors du bureau)|actuellement absente?|en conges?(?: maternite| parental| paternite)?|en vacances|hors du bureau|en arret (?:maladie|de travail)|(?:je suis|je serai) malade|(?:je suis|je serai) (?:actuellement )?en (?:formation|seminaire|salon|conference)|(?:je suis|je serai) (?:actuellement )?sur (?:un|le) salon",
   "(?:de |en (?:mi |un )?)?(?:ano|periodo) sabatico|fuera de la oficina|(?:estoy|estare|me encuentro) (?:actualmente |ahora |en este momento )?(?:de vacaciones|ausente|fuera|de viaje|de baja|de permiso)|de (?:vacaciones|baja|permiso)(?: maternal| paternal| por maternidad| por paternidad)?|ausente de la oficina|(?:estoy|estare) (?:en (?:una|la) (?:feria|conferencia|congreso))|(?:estoy|estare) enferm[oa]",
-  "(?:in )?(?:anno|periodo) sabbatico|fuori (?:ufficio|sede)|(?:sono|saro) (?:attualmente |al momento |momentaneamente )?(?:in ferie|assente|in vacanza|in congedo|fuori|in trasferta|in maternita)|in ferie|assente dall'ufficio|(?:sono|saro) (?:in fiera|a una fiera|alla fiera|a un congresso|a una conferenza)|in congedo|in trasferta|in malattia",
+  "(?:in )?(?:anno|periodo) sabbatico|fuori (?:ufficio|sede)|(?:sono|saro) (?:attualmente |al momento |momentaneamente )?(?:in ferie|assente|in vacanza|in congedo|fuori|in trasferta|in maternita)|in ferie|assente dall'ufficio|(?:oggi |al momento |questa settimana )non sono in ufficio|(?:sono|saro) (?:in fiera|a una fiera|alla fiera|a un congresso|a una conferenza)|in congedo|in trasferta|in malattia",
   "(?:heb|ben met|op) (?:een )?sabbatical|afwezig|niet (?:op kantoor|aanwezig)|(?:met|op) vakantie|met (?:verlof|zwangerschapsverlof|ouderschapsverlof)|buiten kantoor|(?:sta|ben|zit) (?:deze week |momenteel |nu )?op (?:een|de) (?:beurs|vakbeurs|conferentie|congres)|(?:zwangerschaps|ouderschaps)verlof|(?:ben|is) ziek|ziek ?gemeld",
   "(?:em )?(?:periodo|ano|licenca) sabatic[oa]|fora do escritorio|(?:estou|estarei|encontro-me) (?:atualmente |no momento |neste momento )?(?:de ferias|ausente|fora|em viagem|de licenca|em licenca)|(?:em|de) ferias|de licenca|em licenca|ausente do escritorio|(?:estou|estarei) (?:em uma|numa|na) (?:feira|conferencia|congresso)|de licenca medica|de atestado|(?:estou|estarei) doente",
 ]);
@@ -102,7 +102,7 @@ const BACK = re([
   "wieder (?:im buro|im buero|erreichbar|da|zuruck|zurueck|verfugbar|im haus|im office)|wieder (?:fur|fuer) (?:sie|euch|dich) (?:da|erreichbar)|(?<![a-z])ab (?:dem |den )?[0-9]{1,2}\\.[0-9]{1,2}\\.?|(?:bin|ist) (?:ab|bis)|zuruck|zurueck|bis(?: zum| einschliesslich| und mit| inklusive)?",
   "de retour|je serai de retour|retour (?:le |prevu (?:le )?)?(?:lundi|mardi|mercredi|jeudi|vendredi|[0-9]{1,2}(?![0-9]))|je reviens|je rentre|jusqu'(?:au|a|le)|reprendrai",
   "de (?:vuelta|regreso)|regresare|volvere|vuelvo|regreso (?:el|al|a la)|hasta el|hasta|me reincorporo",
-  "rientrero|rientro|di ritorno|fino al|fino a|tornero",
+  "rientrero|rientro|di ritorno|fino al|fino a|tornero|(?:di nuovo|nuovamente) in ufficio",
   "weer (?:aanwezig|op kantoor|terug|bereikbaar|beschikbaar)|terug op|ben ik weer|(?:ben ik|ik ben) terug|tot en met|t/m|tot",
   "estarei de volta|de volta|retorno|retornarei|volto|voltarei|regresso|regressarei|ate",
 ]);
@@ -113,7 +113,7 @@ const ACCESS = re([
   "(?:eingeschrankte?[mn]?|eingeschraenkte?[mn]?|keine?[mn]?|begrenzte?[mn]?) zugriff auf (?:meine )?(?:e-?mails?|mails|nachrichten|das postfach)|(?:e-?mails?|nachricht(?:en)?|post) (?:wird|werden) (?:wahrend meiner abwesenheit )?nicht (?:gelesen|weitergeleitet|bearbeitet)|(?:lese|checke|prufe|pruefe|bearbeite) (?:keine (?:e-?mails?|mails|nachrichten)|(?:meine |die )?(?:e-?mails?|mails|nachrichten) nicht)|(?:nur )?(?:eingeschrankt|eingeschraenkt|begrenzt|sporadisch|bedingt|schwer|unregelmassig) erreichbar",
   "acces (?:limite|restreint|reduit|intermittent) (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)|ne (?:pourrai|pourrais|peux|serai) (?:pas )?(?:en mesure de )?(?:consulter|lire|traiter) mes (?:e-?mails?|mails|courriels|messages)|sans acces (?:a|aux) (?:mes )?(?:e-?mails?|courriels|messages|ma messagerie)|ne (?:lis|lirai|consulte|consulterai|regarde|regarderai) pas (?:mes )?(?:e-?mails?|mails|courriels|messages)|(?:difficilement|peu|ponctuellement) joignable|joignable de (?:maniere|facon) (?:limitee|ponctuelle|intermittente)",
   "no (?:leo|leere|reviso|revisare|consulto) (?:el |mi |mis |los )?(?:correos?|e-?mails?|email)|acceso limitado (?:al|a mi|a mis|a) (?:correo|correos|e-?mail|email)|sin acceso (?:al|a mi|a) (?:correo|e-?mail|email)|(?:con )?disponibilidad limitada|dificilmente localizable",
-  "non (?:leggo|leggero|controllo|controllero|consulto) (?:la |le |la mia |le mie )?(?:posta|e-?mail|email)|accesso limitato (?:alla|alle|alla mia|alle mie) (?:posta|e-?mail|email)|senza accesso (?:alla|alle) (?:posta|e-?mail|email)|(?:difficilmente|saltuariamente|poco) raggiungibile|raggiungibile (?:in modo limitato|saltuariamente)",
+  "non (?:leggo|leggero|controllo|controllero|consulto) (?:la |le |la mia |le mie )?(?:posta|e-?mail|email)|non (?:posso|potro|potro) (?:leggere|controllare|consultare) (?:la |le |la mia |le mie )?(?:posta|e-?mail|email)|accesso limitato (?:alla|alle|alla mia|alle mie) (?:posta|e-?mail|email)|senza accesso (?:alla|alle) (?:posta|e-?mail|email)|(?:difficilmente|saltuariamente|poco) raggiungibile|raggiungibile (?:in modo limitato|saltuariamente)",
   "(?:lees|bekijk|check) (?:mijn |de )?(?:e-?mail|mail|berichten) niet|lees geen (?:e-?mail|mail|berichten)|beperkte? toegang tot (?:mijn )?(?:e-?mail|mail|berichten)|geen toegang tot (?:mijn )?(?:e-?mail|mail)|(?:beperkt|slecht|moeilijk|sporadisch) bereikbaar",
   "nao (?:leio|lerei|verifico|consulto|vou ler) (?:os |meus |o |meu )?(?:e-?mails?|correio|mensagens)|acesso limitado (?:ao|aos|a|ao meu|aos meus) (?:e-?mails?|correio|mensagens)|sem acesso (?:ao|aos|a) (?:e-?mails?|correio)|(?:com )?disponibilidade limitada|dificilmente (?:contactavel|contatavel|encontrad[oa])",
 ]);
@@ -135,7 +135,7 @@ const URGENT = re([
   "in dringenden (?:fallen|faellen|angelegenheiten)|bei dringenden (?:anliegen|fragen|angelegenheiten|fallen)|in meiner abwesenheit|meine vertretung|wenden sie sich (?:bitte )?an",
   "en cas d'urgence|pour toute (?:urgence|demande urgente|question urgente)|pour les (?:urgences|demandes urgentes)|en mon absence|merci de contacter|veuillez contacter|vous pouvez contacter",
   "(?:para|en) (?:asuntos|temas|consultas|casos) urgentes|en caso de urgencia|en mi ausencia|puede contactar|contacte con|pongase en contacto",
-  "per (?:questioni|urgenze|comunicazioni|richieste) urgenti|in caso di urgenza|in mia assenza|(?:potete|puo|si prega di) (?:contattare|rivolgersi)",
+  "per (?:questioni|urgenze|comunicazioni|richieste) urgenti|per urgenze|in caso di urgenza|in mia assenza|(?:potete|puo|si prega di) (?:contattare|rivolgersi)",
   "voor dringende (?:zaken|vragen|kwesties)|in dringende gevallen|bij dringende (?:zaken|vragen)|tijdens mijn afwezigheid|neem (?:dan )?contact op met|kunt u contact opnemen",
   "para assuntos urgentes|em caso de urgencia|na minha ausencia|(?:entre|entrar) em contato com|contacte",
 ]);
@@ -144,7 +144,7 @@ const THANKS = re([
   "thank(?:s| you) for (?:your|the) (?:e-?mail|email|message|mail|note|inquiry|enquiry|request)|thank(?:s| you) for (?:reaching out|contacting us|getting in touch)",
   "(?:vielen )?dank fur (?:ihre|die) (?:e-?mail|nachricht|mail|anfrage)|danke fur (?:ihre|die) (?:e-?mail|nachricht|mail|anfrage)",
   "merci (?:pour|de) (?:votre|le|ce) (?:message|e-?mail|courriel|mail|demande|prise de contact)|merci de nous avoir contactee?s?",
-  "gracias por (?:su|tu|el|la) (?:correo|mensaje|e-?mail|email|consulta|solicitud)|gracias por (?:contactarnos|escribirnos|ponerte en contacto|ponerse en contacto)",
+  "gracias por (?:su|tu|el|la) (?:correo|mensaje|e-?mail|email|consulta|solicitud)|gracias por (?:contactarnos|escribirnos|ponerte en contacto|ponerse en contacto|comunicarte|comunicarse|comunicarnos)",
   "grazie per (?:la sua|la tua|il suo|il tuo|la|il|l'|questo|questa) ?(?:e-?mail|email|mail|messaggio|richiesta)|grazie per (?:averci contattat[oaie]|averci scritto)",
   "(?:bedankt|dank) voor (?:uw|je|jouw|het|de) (?:e-?mail|bericht|mail|aanvraag|vraag)|bedankt voor het contact",
   "obrigad[oa] (?:pela|pelo|por) (?:sua |seu |tua |teu )?(?:e-?mail|email|mensagem|contato|contacto|solicitacao)|obrigad[oa] por entrar em contato",
@@ -155,7 +155,7 @@ const PROMISE = re([
   "we (?:typically|usually|normally|generally|aim to) (?:reply|respond|answer|get back)|(?:we'?ll|we will) (?:reply|respond|answer|get back to you|be in touch)(?: to you)? (?:as soon as possible|asap|as quickly as possible)",
   "wir (?:melden uns|antworten|werden uns)(?: bei ihnen)? (?:schnellstmoglich|so schnell wie moglich|baldmoglichst)|(?:melden|antworten) (?:wir )?uns (?:schnellstmoglich|so schnell wie moglich|baldmoglichst)",
   "(?:nous vous repondrons|nous reviendrons vers vous|nous vous recontacterons) (?:dans les (?:plus )?brefs delais|au plus vite|des que possible)",
-  "(?:te|le|les|os) (?:responderemos|contestaremos|contactaremos) (?:lo antes posible|a la mayor brevedad|lo mas pronto posible)",
+  "(?:te|le|les|os) (?:responderemos|contestaremos|contactaremos) (?:lo antes posible|a la (?:mayor )?brevedad|lo mas pronto posible)",
   "(?:le|ti|vi) (?:risponderemo|ricontatteremo|contatteremo) (?:al piu presto|quanto prima|il prima possibile)",
   "(?:wij|we) (?:nemen|reageren|antwoorden)(?: zo spoedig mogelijk| zo snel mogelijk)",
   "(?:responderemos|retornaremos|entraremos em contato)(?: com voce)? (?:o mais breve possivel|assim que possivel|o quanto antes)",
@@ -177,9 +177,9 @@ const LEFT_THIRD = re([
 const MAILBOX_GONE = re([
   "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|monitored|in use|valid|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is (?:not|no longer) (?:being )?monitored",
   "(?:dieses postfach|diese (?:e-?mail-?)?adresse) (?:ist|wird) nicht mehr|postfach wird nicht (?:mehr )?(?:gelesen|uberwacht|bearbeitet)",
-  "cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)? n'est plus|boite (?:mail )?n'est plus (?:consultee|active|lue)",
-  "(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? ya no|(?:buzon|cuenta) no (?:se )?(?:revisa|monitoriza|supervisa)",
-  "questo indirizzo(?: e-?mail| email| di posta)? non e piu|casella (?:di posta )?non (?:e piu|viene) (?:attiva|monitorata|letta)",
+  "cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)? n'est plus|boite (?:mail )?n'est plus (?:consultee|active|lue)|(?:cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)?|boite (?:mail )?) n'est pas (?:consultee|surveillee|lue|relevee)",
+  "(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? ya no|(?:buzon|cuenta) no (?:se )?(?:revisa|monitoriza|supervisa)|(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? no (?:se )?(?:revisa|monitoriza|supervisa|lee|atiende)",
+  "questo indirizzo(?: e-?mail| email| di posta)? non e piu|questo indirizzo(?: e-?mail| email| di posta)? non (?:e|viene) (?:monitorato|letto|controllato|presidiato)|casella (?:di posta )?non (?:e piu|viene) (?:attiva|monitorata|letta)",
   "dit (?:e-?mail)?adres (?:is|wordt) niet meer|mailbox wordt niet (?:meer )?(?:gelezen|gecontroleerd)",
   "este (?:endereco|e-?mail|email|caixa)(?: de e-?mail)? (?:ja )?nao (?:esta|e|sera) (?:mais )?(?:ativo|monitorad|lido|utilizado)",
 ]);
@@ -209,7 +209,7 @@ const RECEIVED = re([
   "(?:we|i)(?:'ve| have)? received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|(?:a|an|one of our) (?:support |customer service |customer support |service )?(?:agent|representative|advisor|adviser|team member|specialist) will (?:respond|reply|get back|be in touch|contact you)|thank(?:s| you) for contacting (?!me(?![a-z]))[a-z]+|(?:someone|a member|one) (?:of|from) (?:our|the) (?:[a-z]+ )?(?:team|staff|agents) will",
   "wir haben ihre (?:nachricht|anfrage|e-?mail|mail) erhalten",
   "nous avons (?:bien )?recu votre (?:message|demande|e-?mail|courriel)",
-  "hemos recibido (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)",
+  "(?:hemos recibido|recibimos) (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)",
   "abbiamo ricevuto (?:il suo|la sua|il tuo|la tua) (?:messaggio|richiesta|e-?mail|email)",
   "(?:we hebben|wij hebben) (?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|mail|vraag) (?:in goede orde )?ontvangen",
   "recebemos (?:a sua|sua|o seu|seu|a tua|o teu) (?:mensagem|solicitacao|e-?mail|email|pedido|contato|contacto)",

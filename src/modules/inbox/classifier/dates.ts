@@ -105,9 +105,9 @@ const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2}))(?![
 const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and"]);
-const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder)$/;
+const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning"]);
-const FILLER = new Set(["on", "the", "of", "ad", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande"]);
+const FILLER = new Set(["on", "the", "of", "ad", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande"]);
 const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again)/;
 
 interface Candidate {
@@ -255,8 +255,9 @@ const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|incl
 const THROUGH_AFTER = /^[ ,]{0,2}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa)(?![a-z])/;
 
 // the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",
-// "del 11 al 22", "dall'11 al 22", "van 11 tot 22", "de 11 a 22", "18-22 January": the range's days are the absence
-const RANGE_END = /(?:(?:^|[^a-z])(?:from|between|vom|von|du|del|dal|dall'|de|van|desde)\s*(?:the |dem |le |el |il |[a-z]+ )?[0-9]{1,2}(?:st|nd|rd|th|er|o|\.)?(?:[./][0-9]{1,2}\.?| ?[a-z]{3,9}\.?)?\s*(?:to|until|till|and|bis(?: zum)?|au|al|a|tot|hasta(?: el)?|ate|[-–])\s*(?:the |dem |le |el |il |o |dia |[a-z]+ )?|(?:^|[^0-9])[0-9]{1,2}(?:st|nd|rd|th|\.)? ?[-–] ?)$/;
+// "del 11 al 22", "dall'11 al 22", "van 11 tot 22", "de 11 a 22", "18-22 January", "from 2027-01-11 to 2027-01-22":
+// the range's days are the absence
+const RANGE_END = /(?:(?:^|[^a-z])(?:from|between|vom|von|du|del|dal|dall'|de|van|desde)\s*(?:the |dem |le |el |il |[a-z]+ )?(?:[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[0-9]{1,2}[./][0-9]{1,2}[./](?:[0-9]{4}|[0-9]{2})|[0-9]{1,2}(?:st|nd|rd|th|er|o|\.)?(?:[./][0-9]{1,2}\.?| ?[a-z]{3,9}\.?)?)\s*(?:to|until|till|and|bis(?: zum)?|au|al|a|tot|hasta(?: el)?|ate|[-–])\s*(?:the |dem |le |el |il |o |dia |[a-z]+ )?|(?:^|[^0-9])[0-9]{1,2}(?:st|nd|rd|th|\.)? ?[-–] ?)$/;
 
 /** One day (ms) when an "until" date is the last day away, else 0. */
 function dayAfter(text: string, start: number, end: number, score: number): number {
@@ -281,7 +282,11 @@ function cueScore(text: string, start: number, end: number): number {
   const cue = tokens[i]!.replace(/[.!]+$/, "");
   if (BACK.test(cue)) return 3;
   if (UNTIL.has(cue)) return 2;
-  if (STARTS.has(cue) || (cue === "a" && tokens[i - 1] === "partir")) return 0;
+  if (STARTS.has(cue) || (cue === "a" && tokens[i - 1] === "partir")) {
+    // "back in the office from 20 January", "wieder im Büro ab dem 20.01.": the day the return starts
+    for (let k = i - 1; k >= Math.max(0, i - 5); k--) if (BACK.test(tokens[k]!.replace(/[.!]+$/, ""))) return 3;
+    return 0;
+  }
   // "back" a little further: "I'll be back at my desk on 12 January"
   for (let k = i; k >= Math.max(0, i - 4); k--) if (BACK.test(tokens[k]!.replace(/[.!]+$/, ""))) return 3;
   return 1;
