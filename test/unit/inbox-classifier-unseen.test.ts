@@ -2970,6 +2970,13 @@ describe("automatic replies in forms the same helper's batch found unread", () =
     ["Ich bin im Urlaub und wieder im Büro ab dem 20.01.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
     ["Je suis absent, de retour au bureau à partir du 20 janvier.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
     ["Estoy de vacaciones, de vuelta en la oficina desde el 20 de enero.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+    ["Sono in ferie fino al 20, senza accesso alla posta.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+    ["Estoy de vacaciones hasta el 20, sin acceso al correo.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+    ["Je suis en congés jusqu'au 20, sans accès à mes e-mails.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+    ["Ich bin bis zum 20. im Urlaub und habe keinen Zugriff auf meine E-Mails.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+    ["Ik ben met vakantie tot de 20e en lees geen mail.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-20"],
+    ["Ich bin bis 18 Uhr im Termin und ab morgen wieder erreichbar. Ich bin im Urlaub.", "Mon, 11 Jan 2027 08:00:00 +0100", "2027-01-12"],
+    ["Je suis en formation jusqu'à vendredi. Retour au bureau lundi. En cas d'urgence, vous pouvez joindre le standard au 01 23 45 67 89.", "Wed, 13 Jan 2027 09:30:00 +0100", "2027-01-18"],
   ])("an out-of-office with its return day: %s", (body, date, day) => {
     const v = at(body, date);
     expect(v.classification).toBe("auto_reply");

@@ -100,8 +100,12 @@ const DURATION_AWAY = new RegExp(
 const COUNT: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, zwei: 2, drei: 3, vier: 4, funf: 5, fuenf: 5, sechs: 6, deux: 2, trois: 3, quatre: 4, cinq: 5, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, twee: 2, drie: 3, vijf: 5, zes: 6, duas: 2, quatro: 4 };
 const WEEK_WORDS = new Set(["week", "weeks", "wochen", "semaines", "semanas", "settimane", "weken"]);
 
-/** A day of the month alone, "the 18th", "dia 18": the next such day, after a cue only. */
-const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2}))(?![0-9a-z])/g;
+/**
+ * A day of the month alone, "the 18th", "dia 18", or a bare number after "until" in the other languages
+ * ("fino al 20", "hasta el 20", "jusqu'au 20", "bis zum 20.", "tot de 20e"; not a time, an amount, a
+ * telephone number "au 01 23 45 67 89" or a day with its month): the next such day, after a cue only.
+ */
+const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2})|(?<=(?:^|[^0-9a-z'])(?:al|el|au|jusqu'au|zum|de|bis|tot|ate|o) )([0-9]{1,2})(?:e|\.)?(?=[ ,;!)]|[.](?![0-9])|$)(?! ?[0-9])(?! ?(?:uhr|h|hours?|horas?|ore|uur|heures?|am|pm|%|min|euros?|eur)(?![a-z])))(?![0-9a-z])(?!\.? ?[/-])/g;
 const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and"]);
@@ -154,7 +158,7 @@ export function returnDate(text: string, ref: Reference): number | null {
   }
   for (const m of t.matchAll(DAY_ONLY)) {
     const score = cueScore(t, m.index!, m.index! + m[0].length);
-    const ms = score >= 2 ? nextDayOfMonth(Number(m[1] ?? m[2]), today) : null;
+    const ms = score >= 2 ? nextDayOfMonth(Number(m[1] ?? m[2] ?? m[3]), today) : null;
     if (ms !== null) relative.push({ ms: ms + dayAfter(t, m.index!, m.index! + m[0].length, score), score });
   }
   for (const m of t.matchAll(MONTH_END_NOW)) {
