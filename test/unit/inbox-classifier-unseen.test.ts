@@ -2986,3 +2986,37 @@ describe("automatic replies in forms the same helper's batch found unread", () =
     expect(at(body).classification).toBe("reply");
   });
 });
+
+describe("70 hard English replies by a helper (idioms, negations, Indian and British English): the general forms of its misses", () => {
+  intents([
+    ["Cheers but no, we're sorted on that front.", "not_interested"],
+    ["No, we're sorted.", "not_interested"],
+    ["Not really our cup of tea, I'm afraid. All the best with it.", "not_interested"],
+    ["Not really for us, I'm afraid.", "not_interested"],
+    ["We went with Salesloft in December, so we're all set on this. Thanks though.", "not_interested"],
+    ["We chose Outreach last month.", "not_interested"],
+    ["Never. Don't bother.", "not_interested"],
+    ["Not ever.", "not_interested"],
+    ["I wouldn't say no to a proper walkthrough. Is Thursday afternoon any good for you?", "meeting_request"],
+    ["Does Thursday morning work for you?", "meeting_request"],
+    // controls: a month ahead is still a deferral, and a day asked about for something else no meeting
+    ["Reach out again in December.", "later"],
+    ["Funny timing - we bought Instantly last month and it's been a headache already. What would switching look like, contract-wise?", "question"],
+    ["Is Thursday afternoon the deadline for the pricing?", "question"],
+  ]);
+  test.each([
+    "Please do the needful and remove my id from your mailing database at the earliest.",
+    "Kindly remove my id.",
+    "Kindly do not send further mails on this id.",
+    "Please do not send further emails.",
+    "Do not send me any more mails.",
+    "Spam. Reported.",
+    "Spam, I reported it.",
+    "I've blocked your domain. Don't bother.",
+  ])("a removal request: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each(["I reported this to my manager, she'll get back to you.", "Please don't send further emails to my assistant, send them to me.", "Our spam filter blocked your domain last week, can you check your DNS?"])("control: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
