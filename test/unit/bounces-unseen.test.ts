@@ -243,3 +243,10 @@ test("a Sendmail transcript's command the server accepted ('>>> MAIL From … <<
   const refused = plain("MAILER-DAEMON@mx.sender.test", "Returned mail: see transcript for details", "   ----- Transcript of session follows -----\n... while talking to mx.far.example.:\n>>> MAIL From:<b+1@bounce.outreach.test>\n<<< 553 5.1.8 Domain of sender address does not exist\n<ann@far.example>... User unknown\n");
   expect(first(refused).reason).toBe("policy");
 });
+
+test("a person's reply in our thread (In-Reply-To) that pastes a colleague's NDR is a reply: the addresses it names are not ours to suppress", () => {
+  const body = "Hi Dana,\n\nyour mail to our CFO bounced, see below. Please write to finance@client.example instead.\n\nDelivery has failed to these recipients or groups:\n\ncfo@client.example\nThe email address you entered couldn't be found.\n\nRemote Server returned '550 5.1.1 RESOLVER.ADR.RecipNotFound; not found'\n\nLena\n";
+  expect(parseReport(plain("Lena Berg <lena@client.example>", "Re: Quick question", body, ["In-Reply-To: <msg_0123456789abcdef0123456789abcdef@outreach.test>"])).kind).toBe("other");
+  // control: the same text without a thread to answer stays a (forwarded) report
+  expect(parseReport(plain("Lena Berg <lena@client.example>", "Re: Quick question", body)).kind).toBe("bounce");
+});

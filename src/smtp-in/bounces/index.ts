@@ -240,8 +240,13 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
   if (header(msg, "x-failed-recipients") !== null) return true;
   if (msg.type === "multipart/report") return true;
   const region = reportRegion(text);
-  // a person's reply that speaks of a bounce ("the address was undeliverable") quotes no server's answer
-  if (REPLY_SUBJECT.test(subject) && !DAEMON_FROM.test(from) && !QUOTED_REFUSAL.test(region) && !ENHANCED_CODE.test(region)) return false;
+  // a person's reply that speaks of a bounce ("the address was undeliverable") quotes no server's answer;
+  // one that answers in a thread (In-Reply-To) is a reply whatever it pastes (a colleague's NDR with its
+  // "550 5.1.1"): what it names is not ours to suppress
+  if (REPLY_SUBJECT.test(subject) && !DAEMON_FROM.test(from)) {
+    if (header(msg, "in-reply-to") !== null) return false;
+    if (!QUOTED_REFUSAL.test(region) && !ENHANCED_CODE.test(region)) return false;
+  }
   if (hasBounceWords(region)) return true;
   if (!DAEMON_FROM.test(from)) return false;
   // a mailer daemon's message with a bounce subject, or quoting a refusal (in any language the daemon writes
