@@ -250,3 +250,19 @@ test("a person's reply in our thread (In-Reply-To) that pastes a colleague's NDR
   // control: the same text without a thread to answer stays a (forwarded) report
   expect(parseReport(plain("Lena Berg <lena@client.example>", "Re: Quick question", body)).kind).toBe("bounce");
 });
+
+test("a second batch of unseen reports (2026-11-29): wording the phrase table lacked, in five languages", () => {
+  const said = (body: string, subject = "Undelivered Mail Returned to Sender") => first(plain("MAILER-DAEMON@mx.sender.test", subject, body));
+  expect(said("Your message could not be delivered.\n\nThe address ellis.grant@proton.example doesn't exist. Please check the address and try again.\n")).toMatchObject({ hard: true, reason: "user_unknown" });
+  expect(said("Votre message n'a pas pu être remis.\n\n<marc@free.example> : Boîte aux lettres inexistante\n", "Non remis")).toMatchObject({ hard: true, reason: "user_unknown" });
+  expect(said("Il messaggio non è stato recapitato a <gino@virgilio.example>.\n\nLa casella di posta del destinatario è piena.\n", "Mancata consegna")).toMatchObject({ hard: false, reason: "mailbox_full" });
+  expect(said("No se pudo entregar el mensaje a <ana@terra.example>: el dominio terra-old.example no existe (host desconocido).\n")).toMatchObject({ hard: true, reason: "bad_domain" });
+  expect(said("您发送到 li@sina-old.example 的邮件投递失败。\n\n原因：收件人域名不存在\n", "系统退信")).toMatchObject({ hard: true, reason: "bad_domain" });
+  // a delay that says what happens "if it cannot be delivered" is still a delay
+  expect(said("Your message to <kim@busy.example> has not been delivered yet. The server will keep trying. You will be notified if it cannot be delivered.\n\nReason: 421 4.7.0 Too many connections\n", "Delivery delayed")).toMatchObject({ recipient: "deferred" });
+  // given up after days of refused connections: expired
+  expect(said("The destination mail server refused the connection.\n<kim@gone.example>\nDelivery was attempted for 48 hours and has now been abandoned.\n", "Mail could not be delivered")).toMatchObject({ recipient: "bounced", hard: false, reason: "expired" });
+  // controls
+  expect(said("The address ellis.grant@proton.example is disabled.\n")).toMatchObject({ hard: false });
+  expect(said("Il messaggio non è stato recapitato a <gino@virgilio.example>: utente inesistente.\n", "Mancata consegna")).toMatchObject({ hard: true, reason: "user_unknown" });
+});

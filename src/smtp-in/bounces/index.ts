@@ -263,7 +263,7 @@ function formatName(msg: Entity, text: string): string | null {
 
 // Wording of the report as a whole that says every failure in it is a delay
 // (a warning; delivery goes on) or is final.
-const IF_FINAL = /\b(?:if|when|once|should)\b[^.\n]{0,60}?\bfails? permanently/gi;
+const IF_FINAL = /\b(?:if|when|once|should)\b[^.\n]{0,60}?\b(?:fails? permanently|(?:cannot|can't|could not|couldn't) be delivered)/gi;
 // "could not be delivered for more than 4 hour(s)" (Postfix's delay notice) says how long delivery has been failing
 const FOR_A_WHILE = /\b(?:could not|couldn't|has not|hasn't|have not|was not) (?:yet )?(?:been|be) delivered for (?:more than |over |the (?:last|past) )?\d+ ?(?:minute|hour|day)/gi;
 const DELAY_WORDS = /has not (?:yet )?been delivered|not delivered yet|have not (?:yet )?been delivered|not yet been delivered|delivery (?:is |has been )?delayed|delayed (?:mail|delivery)|warning: message|will (?:continue to |keep )?(?:re)?try|will be retried|still trying|delivery attempts will continue|no action is required on your part|this is a warning|delay(?:ed)? (?:warning|notification)|delays in delivering your message|(?:we|it)'ll (?:continue to |keep )?(?:re)?try|keep(?:s)? (?:re)?trying|message (?:is |was )?delayed|bisher nicht zugestellt|noch nicht zugestellt|wird (?:weiter(?:hin)?|erneut) versucht|weitere zustellversuche|verz(?:ö|oe|o)gert|pas encore (?:été |ete )?(?:distribu|remis|livr)|nouvelles tentatives|continuera (?:d'essayer|à|a) |retard(?:é|e)e? |a[úu]n no (?:se )?ha (?:sido )?entregad|(?:seguir[áa]|seguiremos) intentando|retrasad|non (?:è|e) ancora stat[oa] (?:consegnat|recapitat)|continueremo a (?:provare|tentare)|ritardat|nog niet (?:afgeleverd|bezorgd)|(?:wordt|worden) opnieuw geprobeerd|vertraagd|ainda n(?:ã|a)o foi entregue|(?:continuaremos|continuar(?:á|a)) tentando|atrasad/i;
@@ -273,7 +273,7 @@ function plainTextRecipients(msg: Entity, text: string): Found[] {
   const scan = scanText(text, excluded(msg));
   const region = scan.region;
   const intro = region.slice(0, 3000);
-  // "you'll be notified if the delivery fails permanently" (Gmail's delay notice) says what has not happened
+  // "you'll be notified if the delivery fails permanently" (Gmail's delay notice), "…if it cannot be delivered", say what has not happened
   const final = FINAL_WORDS.test(intro.replace(IF_FINAL, " ").replace(FOR_A_WHILE, " "));
   const delayed = DELAY_WORDS.test(intro) && !final;
   const permanent = final && !delayed;

@@ -24,7 +24,7 @@ const table: [BounceReason, string[]][] = [
       "has exceeded its quota", "exceeded quota", "mailbox size exceeded", "mailbox exceeds allowed size",
       // the same in the other languages reports are written in (Office 365's localized "The recipient's mailbox is full" among them)
       "postfach voll", "postfach ist voll", "postfach des empfangers ist voll", "speicherplatz erschopft", "boite aux lettres pleine", "boite aux lettres est pleine",
-      "boite de reception pleine", "boite de reception est pleine", "buzon lleno", "buzon esta lleno", "buzon del destinatario esta lleno", "casella di posta piena",
+      "boite de reception pleine", "boite de reception est pleine", "buzon lleno", "buzon esta lleno", "buzon del destinatario esta lleno", "casella di posta piena", "casella di posta del destinatario e piena", "casella del destinatario e piena",
       "casella piena", "cassetta postale piena", "cassetta postale del destinatario e piena", "postvak vol", "postvak is vol", "postvak van de ontvanger is vol",
       "caixa postal cheia", "caixa postal esta cheia", "caixa de correio cheia", "caixa de entrada cheia", "caixa de correio do destinatario esta cheia",
     ],
@@ -75,7 +75,7 @@ const table: [BounceReason, string[]][] = [
       // the same in the other languages reports are written in
       "adresse unbekannt", "empfänger unbekannt", "empfaenger unbekannt", "unbekannter empfänger", "unbekannter empfaenger", "benutzer unbekannt", "unbekannter benutzer",
       "empfänger existiert nicht", "benutzer existiert nicht", "adresse existiert nicht", "postfach existiert nicht", "teilnehmer existiert nicht",
-      "destinataire inconnu", "adresse inconnue", "utilisateur inexistant", "destinataire inexistant", "l'adresse n'existe pas", "le destinataire n'existe pas",
+      "destinataire inconnu", "adresse inconnue", "utilisateur inexistant", "destinataire inexistant", "boite aux lettres inexistante", "adresse inexistante", "adresse e-mail inexistante", "compte inexistant", "l'adresse n'existe pas", "le destinataire n'existe pas",
       "usuario desconocido", "destinatario desconocido", "el usuario no existe", "la dirección no existe", "la direccion no existe", "buzón inexistente", "buzon inexistente",
       "utente sconosciuto", "utente inesistente", "destinatario sconosciuto", "destinatario inesistente", "l'utente non esiste", "l'indirizzo non esiste", "casella inesistente",
       "gebruiker onbekend", "onbekende ontvanger", "onbekende gebruiker", "gebruiker bestaat niet", "adres bestaat niet", "mailbox bestaat niet",
@@ -95,7 +95,7 @@ const table: [BounceReason, string[]][] = [
       "unknown domain", "domain not found", "unrouteable address", "unroutable address", "name or service not known", "domain is not reachable",
       "mail domain mentioned in email address is unknown", "the account or domain may not exist", "does not accept mail", "null mx", "nullmx",
       "no mx record found", "illegal host/domain name", "as the remote domain doesnt exist", "host not found", "domain name not found",
-      "mail receiving disabled", "indicated no smtp service",
+      "mail receiving disabled", "indicated no smtp service", "域名不存在", "收件人域名不存在",
     ],
   ],
   [
@@ -105,6 +105,7 @@ const table: [BounceReason, string[]][] = [
       "message expired", "envelope expired", "queue.expired", "has been in the queue too long", "this message has been in the queue too long",
       "could not be delivered for more than", "was not reachable within the allowed queue period", "unable to deliver message after multiple retries",
       "message timed out", "retry time not reached for any host after a long failure period", "host not reachable", "could not deliver for the last",
+      "has now been abandoned", "has been abandoned", "delivery was abandoned", "dias de tentativas", "giorni di tentativi", "jours de tentatives", "dias de intentos",
     ],
   ],
   [
@@ -140,9 +141,8 @@ const patterns: [BounceReason, RegExp, RegExp?][] = [
   // "553 example.org does not exist": the domain
   ["bad_domain", /\b553 [a-z0-9.-]+\.[a-z]{2,} does not exist/],
   ["bad_domain", /\bhost [a-z0-9.-]+\.[a-z]{2,} not found|dns lookup failure/],
-  // the address or domain named between the words: "the domain lapsed.example does not exist", "l'adresse e-mail n'existe pas"
-  ["bad_domain", /\b(?:the )?domain (?:name )?[a-z0-9.-]+\.[a-z]{2,} (?:does not|doesn't|did not) exist|\ble domaine [a-z0-9.-]+\.[a-z]{2,} n'existe pas|\bdie domain(?:e)? [a-z0-9.-]+\.[a-z]{2,} existiert nicht/],
-  ["user_unknown", /\b(?:l'adresse|l'adresse (?:e-?mail|electronique|de messagerie|de courriel)|le destinataire|la boite(?: aux lettres| mail)?) (?:[^ .]+ )?n'existe pas|\b(?:die )?(?:e-?mail-?adresse|empfangeradresse|empfaengeradresse) (?:[^ .]+ )?existiert nicht|\b(?:la )?direccion (?:de correo(?: electronico)?|de e-?mail) (?:[^ .]+ )?no existe|\b(?:l')?indirizzo (?:e-?mail|di posta(?: elettronica)?) (?:[^ .]+ )?non esiste|\bhet e-?mailadres (?:[^ .]+ )?bestaat niet|\bo endereco (?:de e-?mail|de email|eletronico) (?:[^ .]+ )?nao existe/],
+  // the address named between the words: "l'adresse e-mail n'existe pas" (the domain's: DOMAIN_NAMED, first)
+  ["user_unknown", /\b(?:the )?(?:e-?mail )?(?:address|recipient|mailbox|account) <?[^ @<>]+@[^ <>]+>? (?:does not|doesn't|did not) exist|\b(?:l'adresse|l'adresse (?:e-?mail|electronique|de messagerie|de courriel)|le destinataire|la boite(?: aux lettres| mail)?) (?:[^ .]+ )?n'existe pas|\b(?:die )?(?:e-?mail-?adresse|empfangeradresse|empfaengeradresse) (?:[^ .]+ )?existiert nicht|\b(?:la )?direccion (?:de correo(?: electronico)?|de e-?mail) (?:[^ .]+ )?no existe|\b(?:l')?indirizzo (?:e-?mail|di posta(?: elettronica)?) (?:[^ .]+ )?non esiste|\bhet e-?mailadres (?:[^ .]+ )?bestaat niet|\bo endereco (?:de e-?mail|de email|eletronico) (?:[^ .]+ )?nao existe/],
 ];
 
 // Providers' own codes, recognised by the remote MTA's name.
@@ -165,6 +165,10 @@ export function providerReason(text: string, hosts: string): BounceReason | null
   return null;
 }
 
+// the domain named between the words, "the domain lapsed.example does not exist", "el dominio x.example no existe":
+// read before the table, whose "no existe" would take it for a missing mailbox
+const DOMAIN_NAMED = /\b(?:the )?domain (?:name )?[a-z0-9.-]+\.[a-z]{2,} (?:does not|doesn't|did not) exist|\bel dominio [a-z0-9.-]+\.[a-z]{2,} no existe|\bil dominio [a-z0-9.-]+\.[a-z]{2,} non esiste|\bhet domein [a-z0-9.-]+\.[a-z]{2,} bestaat niet|\bo dominio [a-z0-9.-]+\.[a-z]{2,} nao existe|\ble domaine [a-z0-9.-]+\.[a-z]{2,} n'existe pas|\bdie domain(?:e)? [a-z0-9.-]+\.[a-z]{2,} existiert nicht/;
+
 /** The reason a report's own phrases name, or null. */
 export function phraseReason(text: string, status: string | null = null): BounceReason | null {
   if (!text) return null;
@@ -172,6 +176,7 @@ export function phraseReason(text: string, status: string | null = null): Bounce
   if (TEMPORARY_DNS.test(lower)) return "network";
   const ptt = /\b(?:lpn|lpnaaa|ofr|ouk)\d{0,3}[_-](\d{3})\b/.exec(lower);
   if (ptt && FRANCE_PTT[ptt[1]!]) return FRANCE_PTT[ptt[1]!]!;
+  if (DOMAIN_NAMED.test(lower)) return "bad_domain";
   for (const [reason, phrases] of table) {
     for (const p of phrases) if (lower.includes(p)) return reason;
     for (const [r, re, needs] of patterns) if (r === reason && re.test(lower) && (!needs || (status !== null && needs.test(status)))) return reason;
