@@ -266,3 +266,9 @@ test("a second batch of unseen reports (2026-11-29): wording the phrase table la
   expect(said("The address ellis.grant@proton.example is disabled.\n")).toMatchObject({ hard: false });
   expect(said("Il messaggio non è stato recapitato a <gino@virgilio.example>: utente inesistente.\n", "Mancata consegna")).toMatchObject({ hard: true, reason: "user_unknown" });
 });
+
+test("the original's headers quoted in a report's text (under a label in any language) name no recipient: its Message-ID and sender are ours", () => {
+  const body = "A mensagem não pôde ser entregue.\n\nDestinatário: joao@bol.example\nMotivo: 550 5.1.1 usuário desconhecido\n\n--- Cabeçalhos da mensagem original ---\nFrom: Dana <dana@outreach.test>\nTo: joao@bol.example\nMessage-ID: <msg_0123456789abcdef0123456789abcdef@outreach.test>\nSubject: Ideia\n";
+  const r = parseReport(plain("MAILER-DAEMON@bol.example", "Mensagem não entregue", body));
+  expect(r.recipients.map((x) => x.address)).toEqual(["joao@bol.example"]);
+});

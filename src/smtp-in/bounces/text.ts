@@ -52,6 +52,9 @@ export function reportRegion(body: string): string {
  * addresses that are not recipients (the bounce's own To:, the original's
  * sender, postmaster).
  */
+/** A header line of the returned original quoted in the text: its Message-ID and sender are no recipients. */
+const QUOTED_HEADER = /^\s*(?:message-id|in-reply-to|references|from|return-path|sender|reply-to|dkim-signature|list-unsubscribe|list-id|feedback-id)\s*:/i;
+
 export function scanText(body: string, exclude: Set<string>): TextScan {
   const region = reportRegion(body);
   const lines = region.split("\n");
@@ -59,7 +62,7 @@ export function scanText(body: string, exclude: Set<string>): TextScan {
   const excluded: Mark[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.length > 400 || line.indexOf("@") < 0) continue;
+    if (line.length > 400 || line.indexOf("@") < 0 || QUOTED_HEADER.test(line)) continue;
     let address: string | null = null;
     let rest = "";
     let alone = false;
@@ -161,10 +164,11 @@ export function squeeze(text: string): string {
     .trim();
 }
 
-/** Addresses in a text, less the excluded ones. */
+/** Addresses in a text, less the excluded ones and those of the original's quoted header lines. */
 export function otherAddresses(text: string, exclude: Set<string>): string[] {
   const out: string[] = [];
-  for (const a of allAddresses(text)) {
+  const named = text.split("\n").filter((line) => !QUOTED_HEADER.test(line)).join("\n");
+  for (const a of allAddresses(named)) {
     const k = a.toLowerCase();
     if (exclude.has(k) || /^(?:postmaster|mailer-daemon|root)@/i.test(a) || out.some((o) => o.toLowerCase() === k)) continue;
     out.push(a);
