@@ -272,3 +272,16 @@ test("the original's headers quoted in a report's text (under a label in any lan
   const r = parseReport(plain("MAILER-DAEMON@bol.example", "Mensagem não entregue", body));
   expect(r.recipients.map((x) => x.address)).toEqual(["joao@bol.example"]);
 });
+
+test("each recipient's own block: CommuniGate's \"Failed to deliver to '<addr>'\" and a localized label ('Destinatário:', '收件人：') start one", () => {
+  const cgp = plain("MAILER-DAEMON@cgp.example", "Undeliverable mail", "Failed to deliver to '<old@studio.example>'\nSMTP module(domain studio.example) reports:\n host mx.studio.example says:\n 550 5.1.1 <old@studio.example>... User Unknown\n\nFailed to deliver to '<lea@design.example>'\nLOCAL module(account lea) reports:\n account is full (disk quota exceeded)\n");
+  expect(parseReport(cgp).recipients.map((r) => [r.address, r.hard, r.reason])).toEqual([
+    ["old@studio.example", true, "user_unknown"],
+    ["lea@design.example", false, "mailbox_full"],
+  ]);
+  const cn = plain("Postmaster@126.example", "系统退信", "退信原因：\n收件人：li@factory.example\n原因：该邮件地址不存在 (550 User not found)\n收件人：zhou@factory.example\n原因：收件人邮箱空间已满 (552 Mailbox quota exceeded)\n");
+  expect(parseReport(cn).recipients.map((r) => [r.address, r.hard, r.reason])).toEqual([
+    ["li@factory.example", true, "user_unknown"],
+    ["zhou@factory.example", false, "mailbox_full"],
+  ]);
+});

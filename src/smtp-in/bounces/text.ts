@@ -23,7 +23,7 @@ const HEAD = new RegExp(`^\\s*<${A}>:?\\s+(\\S.*)$|^\\s*${A}:\\s+(\\S.*)$|^\\s*<
 // sendmail's transcript: the server's answers come before the line naming the address
 const TRANSCRIPT = new RegExp(`^\\s*([245]\\d\\d) <${A}>\\.{3}\\s*(.*)$`);
 const SENTENCE = new RegExp(
-  `(?:deliver(?:ing|ed|y)?|sent|send|message|mail|transmit|rejected|failed|addressed)\\b[^<>@\\n]{0,40}?\\bto:?\\s*"?<?${A}>?|(?:RCPT TO|Could not be delivered to|Unable to deliver (?:message )?to|Failed recipient|Recipient address|Invalid recipient|Unknown user|User unknown|Unknown address|Recipient|Destinataire|Empf[äa]nger)\\s*:\\s*<?${A}>?`,
+  `(?:deliver(?:ing|ed|y)?|sent|send|message|mail|transmit|rejected|failed|addressed)\\b[^<>@\\n]{0,40}?\\bto:?\\s*["']?<?${A}>?|(?:RCPT TO|Could not be delivered to|Unable to deliver (?:message )?to|Failed recipient|Recipient address|Invalid recipient|Unknown user|User unknown|Unknown address|Recipient|Destinataire|Empf[äa]nger|Destinat[áa]rio|Ontvanger|Получатель|收件人|宛先)\\s*[:：]\\s*<?${A}>?`,
   "i",
 );
 
