@@ -285,3 +285,11 @@ test("each recipient's own block: CommuniGate's \"Failed to deliver to '<addr>'\
     ["zhou@factory.example", false, "mailbox_full"],
   ]);
 });
+
+test("the original's Message-ID under Exchange's localized 'Original message headers:' label", () => {
+  const mid = "msg_0123456789abcdef0123456789abcdef@outreach.test";
+  for (const label of ["Ursprüngliche Nachrichtenkopfzeilen:", "Encabezados del mensaje original:", "Cabeçalhos da mensagem original:", "Oorspronkelijke berichtkoppen:", "--- Kopfzeilen der ursprünglichen Nachricht ---"]) {
+    const raw = plain("postmaster@firma.example", "Unzustellbar: Idee", `Die Nachricht konnte nicht zugestellt werden.\n\nkim@firma.example\nRemote Server returned '550 5.1.1 RESOLVER.ADR.RecipNotFound; not found'\n\n${label}\n\nFrom: Dana <dana@outreach.test>\nTo: kim@firma.example\nMessage-ID: <${mid}>\nSubject: Idee\n`);
+    expect({ label, id: parseReport(raw).originalMessageId }).toEqual({ label, id: mid });
+  }
+});
