@@ -31,7 +31,7 @@ export const ORIGINAL_BEGINS = new RegExp(
     "^[ \\t]*Intestazioni originali del messaggio",
     "^[ \\t]*Ursprungshuvuden:",
     // Exchange's "Original message headers:" in the other languages, and the like
-    "^[ \\t]*-*[ \\t]*(?:Urspr(?:ü|ue|u)ngliche Nachrichtenkopfzeilen|Kopfzeilen der (?:urspr(?:ü|ue|u)nglichen |Original-?)Nachricht|En-t[êe]tes du message d'origine|(?:En)?[Cc]abeceras del mensaje original|Encabezados del mensaje original|Cabe[çc]alhos da mensagem original|Oorspronkelijke berichtkoppen|Headers van het oorspronkelijke bericht|Intestazioni del messaggio originale|Заголовки исходного (?:письма|сообщения))",
+    "^[ \\t]*(?:-+[ \\t]*)?(?:Urspr(?:ü|ue|u)ngliche Nachrichtenkopfzeilen|Kopfzeilen der (?:urspr(?:ü|ue|u)nglichen |Original-?)Nachricht|En-t[êe]tes du message d'origine|(?:En)?[Cc]abeceras del mensaje original|Encabezados del mensaje original|Cabe[çc]alhos da mensagem original|Oorspronkelijke berichtkoppen|Headers van het oorspronkelijke bericht|Intestazioni del messaggio originale|Заголовки исходного (?:письма|сообщения))",
     "^[ \\t]*Below is a copy of the original message",
     "^[ \\t]*The original message (?:follows|is attached|headers? (?:are|is) (?:attached|included|below))",
     "^[ \\t]*Original mail as follows:",
