@@ -3020,3 +3020,63 @@ describe("70 hard English replies by a helper (idioms, negations, Indian and Bri
     expect(classifyMessage(reply(body)).classification).toBe("reply");
   });
 });
+
+describe("100 removal requests and look-alikes in the seven languages by a helper (2026-11-29): the general forms of its misses", () => {
+  test.each([
+    "Thanks for reaching out, but I'd appreciate not hearing from you again.",
+    "I'd appreciate it if you didn't contact me again.",
+    "Under Article 21(2) I object to the processing of my data for direct marketing.",
+    "I object to receiving marketing emails from your company.",
+    "Under Article 17 of the UK GDPR I request the erasure of all personal data you hold about me.",
+    "Please delete this address from whatever database you got it from.",
+    "One more of these and I'm reporting your domain to Spamhaus.",
+    "Could you make sure I don't receive any further marketing emails from Pipeline Pilot? Thanks.",
+    "If I get another email from you, I'm reporting it.",
+    "Bitte nehmen Sie Abstand von weiteren Zusendungen.",
+    "Sehen Sie bitte von weiteren E-Mails ab.",
+    "Lassen Sie mich endlich in Ruhe!",
+    "Ich möchte Sie bitten, mich aus Ihrer Sequenz zu nehmen.",
+    "Sollten Sie mir noch einmal schreiben, melde ich das der Datenschutzbehörde.",
+    "Conformément à l'article 21 du RGPD, je m'oppose au traitement de mes données à des fins de prospection.",
+    "Je demande l'effacement de mes données.",
+    "Si je reçois encore un seul mail de votre part, je saisis la CNIL.",
+    "Te agradecería que me sacaras de tu lista de envíos.",
+    "Si vuelvo a recibir otro correo suyo, lo denunciaré ante la AEPD.",
+    "Se han equivocado de persona. Eliminen esta dirección, por favor.",
+    "Me opongo al tratamiento de mis datos con fines comerciales.",
+    "La prego di non contattarmi ulteriormente.",
+    "Ai sensi dell'art. 21 del GDPR mi oppongo al trattamento dei miei dati personali per finalità di marketing.",
+    "Se ricevo un'altra email segnalo la cosa al Garante Privacy.",
+    "Dit is al de vierde mail. Hou nou eens op met mailen!",
+    "Wil je mij verder uit je mailings halen?",
+    "Bij de volgende mail dien ik een klacht in bij de Autoriteit Persoonsgegevens.",
+    "Ik maak bezwaar tegen de verwerking van mijn persoonsgegevens.",
+    "Favor retirar meu e-mail da lista de vocês.",
+    "Agradeço que deixem de me enviar emails.",
+    "Se eu receber mais um e-mail, vou denunciar vocês à ANPD.",
+    "Esse e-mail não é da Fernanda. Apaguem esse endereço do cadastro de vocês.",
+    "Me oponho ao tratamento dos meus dados para fins de marketing.",
+  ])("a removal request: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "Before I consider it: when a prospect replies 'remove me' or 'unsubscribe', does your tool suppress them across every sequence automatically?",
+    "Wie gehen Sie mit Abmeldungen um? Wenn ein Kontakt „bitte austragen“ antwortet, wird er dann automatisch gesperrt?",
+    "Votre outil traite-t-il automatiquement les réponses du type « merci de me retirer de votre liste » ?",
+    "Una duda: si un contacto responde «darme de baja», ¿su sistema lo excluye automáticamente?",
+    "Please take me off the CC here - Mark (copied) owns the budget for this.",
+    "Could you remove me from this thread? Mark owns it.",
+    "Retirez-moi simplement de la copie quand vous lui écrirez.",
+    "J'ai changé de société : merci de ne plus écrire à mon ancienne adresse mais à celle-ci. Une démo m'intéresse toujours.",
+    "Non scrivete più al mio vecchio indirizzo, ora lavoro in Rossi Srl: usate questo.",
+    "Il vostro strumento gestisce la disiscrizione con un clic (List-Unsubscribe)? Ci serve per essere in regola.",
+    "I object to the price, not the product. Can you do 20% off?",
+    "Can you remove this email address from the CC and add Ana?",
+  ])("control, no removal request: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+  test("a colleague taken off the list is not the writer's removal", () => {
+    expect(classifyMessage(reply("Herr Becker ist seit Oktober nicht mehr bei uns, bitte nehmen Sie ihn aus Ihrem Verteiler. Für Vertriebstools bin jetzt ich zuständig – was kostet das bei 12 Nutzern?")).classification).not.toBe("unsubscribe_request");
+    expect(classifyMessage(reply("Bitte nehmen Sie mich aus Ihrem Verteiler.")).classification).toBe("unsubscribe_request");
+  });
+});
