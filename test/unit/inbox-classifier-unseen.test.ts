@@ -3080,3 +3080,38 @@ describe("100 removal requests and look-alikes in the seven languages by a helpe
     expect(classifyMessage(reply("Bitte nehmen Sie mich aus Ihrem Verteiler.")).classification).toBe("unsubscribe_request");
   });
 });
+
+describe("80 meeting and interest replies by a helper (2026-11-29): the general forms of its misses", () => {
+  intents([
+    // a colleague added to the invite, with their address: still the writer's meeting
+    ["Thursday works. Send the invite to this address and please add my colleague Tom Reyes (tom.reyes@prospect.example) too, he runs our SDR team.", "meeting_request"],
+    ["Donnerstag 15 Uhr passt. Schicken Sie mir gerne eine Einladung und nehmen Sie bitte auch meinen Kollegen Jan Weber (jan.weber@prospect.example) mit auf.", "meeting_request"],
+    ["Jeudi 15h, ça me va. Envoyez-moi l'invitation et ajoutez aussi ma collègue Claire Martin (claire.martin@prospect.example), s'il vous plaît.", "meeting_request"],
+    ["Podemos hablar el jueves a las 16:30. Por favor, incluye en la invitación a mi compañero Javier Ruiz (javier.ruiz@prospect.example).", "meeting_request"],
+    ["Volentieri, giovedì alle 15. Se possibile inviti anche la collega Giulia Bianchi (giulia.bianchi@prospect.example).", "meeting_request"],
+    ["Dinsdag om 14.00 kan ik. Zet je mijn collega Pieter de Vries (pieter.devries@prospect.example) ook in de uitnodiging?", "meeting_request"],
+    ["Quinta às 15h está ótimo. Por favor, inclua também o meu colega Rui Alves (rui.alves@prospect.example) no convite.", "meeting_request"],
+    // control: a colleague named instead of the writer is still a referral
+    ["Not my area - please talk to my colleague Tom Reyes (tom.reyes@prospect.example) instead.", "referral"],
+    // the writer's assistant who keeps the calendar, copied in: a meeting
+    ["Sure. My assistant manages my calendar, I've cc'd her and she'll propose a time.", "meeting_request"],
+    ["Gerne. Meine Assistentin koordiniert meine Termine – ich habe sie in CC gesetzt.", "meeting_request"],
+    ["Olá Leo, com todo o gosto. A minha assistente gere a minha agenda; coloquei-a em cópia para combinarem um horário.", "meeting_request"],
+    // a call declined in favour of something to read or watch: interest
+    ["Rather than a call, could you send a 2-min Loom walking through how the sequencing works?", "interested"],
+    ["Instead of a call, send me the deck.", "interested"],
+    ["Plutôt qu'un appel, envoyez-moi une courte vidéo de démonstration.", "interested"],
+    ["Geen call nodig: stuur me liever een korte video van 2 minuten.", "interested"],
+    ["No need for a call, just send me the pricing.", "interested"],
+    ["Klingt spannend. Können Sie mir vorab Unterlagen schicken? Für einen Call habe ich gerade keine Zeit.", "interested"],
+    ["Interessante. Potrebbe inviarmi una presentazione? Preferisco leggere qualcosa prima di fare una call.", "interested"],
+    // three-letter weekdays with a time, and "see you on a day"
+    ["tue 3pm cet? if not, wed same time", "meeting_request"],
+    ["Fri 10am works.", "meeting_request"],
+    ["Perfect, see you Thursday!", "meeting_request"],
+    ["Nos vemos el jueves.", "meeting_request"],
+    ["Ci vediamo giovedì.", "meeting_request"],
+    // controls: "mon" is French, and a day away is no meeting
+    ["Mon 2e point : envoyez-moi la présentation.", "interested"],
+  ]);
+});

@@ -45,6 +45,7 @@ import { matchesOf, WordStarts } from "../../../lib/word-starts";
 import {
   AFTER_TIME,
   ASSISTANT,
+  ATTENDEE,
   BARE_NO,
   FINAL_NO,
   DATED,
@@ -305,6 +306,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   each(ON_MY_RETURN, "later", (m) => (s.later += contrasted >= 0 && contrasted < m.index! && !requested ? 2 : 1));
   each(HOSTILE, "hostile", () => (s.hostile = true));
   each(ASSISTANT, "assistant", () => (s.assistant = true));
+  // "please add my colleague Tom (tom@…) to the invite": another attendee, the writer stays the contact
+  each(ATTENDEE, "attendee", () => (s.adds = true));
   each(QUESTION_INDIRECT, "question", () => (s.question += 1));
   // "?" outside links; a sentence opening with an interrogative
   const noLinks = f.replace(/(?:https?:\/\/|www\.)\S{1,2000}/g, " ");
