@@ -3115,3 +3115,34 @@ describe("80 meeting and interest replies by a helper (2026-11-29): the general 
     ["Mon 2e point : envoyez-moi la présentation.", "interested"],
   ]);
 });
+
+describe("70 more automatic replies and look-alikes by a helper (2026-11-29): the general forms of its misses", () => {
+  const at = (body: string, date: string) => classifyMessage(["From: Team <info@firm.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea", `Date: ${date}`, "", body].join("\n"));
+  test.each([
+    ["Vielen Dank für Ihre Nachricht.\n\nUnser Büro ist über Karneval von Donnerstag, 04.02., bis einschließlich Rosenmontag, 08.02.2027, geschlossen. Ab Dienstag, 09.02., sind wir wieder für Sie da.", "Thu, 4 Feb 2027 08:00:00 +0100", "2027-02-09"],
+    ["Merci pour votre message.\n\nNos bureaux sont fermés pour les congés d'été du 2 au 20 août. Nous traiterons votre demande à notre retour, à partir du 23 août.", "Fri, 30 Jul 2027 10:00:00 +0200", "2027-08-23"],
+    ["Gentile cliente,\n\ni nostri uffici resteranno chiusi per la pausa di Ferragosto dal 9 al 20 agosto compresi. Riapriremo lunedì 23 agosto. Le risponderemo al nostro rientro.", "Fri, 6 Aug 2027 12:00:00 +0200", "2027-08-23"],
+    ["Olá!\n\nNosso escritório estará fechado durante o Carnaval, de 8 a 10 de fevereiro. Retornaremos as atividades na quinta-feira, 11/02. Responderemos sua mensagem assim que possível.", "Fri, 5 Feb 2027 15:00:00 -0300", "2027-02-11"],
+    ["Nuestra oficina está cerrada hasta el 8 de febrero. Gracias por su mensaje.", "Mon, 1 Feb 2027 10:00:00 +0100", "2027-02-08"],
+    ["Ons kantoor is gesloten tot 8 februari. Bedankt voor uw bericht.", "Mon, 1 Feb 2027 10:00:00 +0100", "2027-02-08"],
+    ["Absent jusqu'au 18/01", "Tue, 12 Jan 2027 09:00:00 +0100", "2027-01-18"],
+    ["Ausente até 18/01.", "Tue, 12 Jan 2027 09:00:00 -0300", "2027-01-18"],
+    ["Away until 18/1.", "Tue, 12 Jan 2027 09:00:00 +0000", "2027-01-18"],
+    ["Out of office today, back Monday.", "Thu, 14 Jan 2027 08:10:00 +0000", "2027-01-18"],
+    ["Hello,\n\nI am currently on maternity leave until the end of May and this inbox is not being checked. For anything relating to partnerships please contact partnerships@clearwater-hr.example.", "Wed, 10 Feb 2027 11:00:00 +0000", "2027-06-01"],
+    ["Thank you for your email.\n\nPlease note that our office is closed for our annual summer shutdown from Monday 2 August through Friday 13 August. Emails will be answered when we reopen on Monday 16 August.", "Fri, 30 Jul 2027 15:00:00 +0100", "2027-08-16"],
+  ])("an out-of-office: %s", (body, date, day) => {
+    const v = at(body, date);
+    expect({ classification: v.classification, intent: v.intent }).toEqual({ classification: "auto_reply", intent: null });
+    expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe(day);
+  });
+  test.each([
+    ["Out of office until Monday, but happy to connect — Tuesday 19th at 2pm ET works. Send an invite to this address.", "meeting_request"],
+    ["Hallo Herr Hartmann,\n\nich bin bis zum 22. im Urlaub, aber kurz vorab: Donnerstag, 28.01., um 10 Uhr passt mir gut für einen Termin. Schicken Sie gern eine Einladung.", "meeting_request"],
+    ["Ik ben met vakantie tot 25 januari, maar even kort: dit is niets voor ons, we werken al met een ander pakket en zijn daar tevreden over.", "not_interested"],
+    ["Bonjour,\n\nJe suis en congé jusqu'au 25 janvier. Je vous transfère à Thomas Girard (thomas.girard@prospect.example), qui s'occupe des outils commerciaux chez nous.", "referral"],
+  ])("written by hand while away: %s", (body, intent) => {
+    const v = at(body, "Wed, 13 Jan 2027 12:00:00 +0100");
+    expect({ classification: v.classification, intent: v.intent }).toEqual({ classification: "reply", intent });
+  });
+});
