@@ -3146,3 +3146,31 @@ describe("70 more automatic replies and look-alikes by a helper (2026-11-29): th
     expect({ classification: v.classification, intent: v.intent }).toEqual({ classification: "reply", intent });
   });
 });
+
+describe("70 replies about people by a helper (2026-11-29): the general forms of its misses", () => {
+  intents([
+    ["+Jake (cc) - this one's yours.\n\nNora, Jake runs RevOps and owns the CRM stack. I'll drop off the thread.", "referral"],
+    ["+Jeroen\n\nJeroen, is dit iets voor jou?", "referral"],
+    ["Hi Nora - looping in Jake Thornton (cc'd), who makes the call on sales tooling here. I'll let you two take it from here.", "referral"],
+    ["Tuesday at 10:30 works. Can you also send the invite to Hannah Cole (hannah.cole@brightwater.example)? She'll be joining from our ops side.", "meeting_request"],
+    ["Va bene martedì alle 11. Aggiunga all'invito anche la mia collega Chiara Marchetti (chiara.marchetti@ferretti.example).", "meeting_request"],
+    ["This is my last week at the company. My replacement will be Pablo Romero.", "moved"],
+    ["I'm leaving Brightwater on Friday.", "moved"],
+    ["Esta es mi última semana en la empresa. A partir del lunes mi sustituto será Pablo Romero.", "moved"],
+    ["Estou deixando a empresa esta semana. Quem assume minhas funções é a Camila Rocha.", "moved"],
+    ["Herr Vogel ist leider nicht mehr in unserem Unternehmen tätig.", "moved"],
+    ["Il dott. Galli è andato via a fine anno.", "moved"],
+    ["Anouk is vorige maand vertrokken, ik beheer tijdelijk haar mailbox.", "moved"],
+    ["Thanks Nora, but I moved over to the product team, so sales tooling isn't on my plate any more.", "wrong_person"],
+    ["Grazie, ma la decisione spetta al nostro direttore commerciale.", "referral"],
+    ["The decision lies with our sales director.", "referral"],
+    ["Die Entscheidung liegt bei unserem Vertriebsleiter.", "referral"],
+    // controls
+    ["I'm leaving early on Friday, can we do Thursday at 3pm instead?", "meeting_request"],
+    ["Our CFO makes the final call on tooling, so send me the pricing and I'll take it to her.", "interested"],
+  ]);
+  test("a '+Name' line's address proposes the colleague without the '+'", () => {
+    const v = classifyMessage(reply("+jake.thornton@brightwater.example\n\nJake owns this."));
+    expect(v.proposal?.email).toBe("jake.thornton@brightwater.example");
+  });
+});

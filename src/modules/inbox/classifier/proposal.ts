@@ -38,7 +38,8 @@ export function mentions(text: string, isExcluded: (address: string) => boolean)
   if (!text.includes("@")) return out;
   const seen = new Set<string>();
   for (const m of text.matchAll(ADDRESS)) {
-    const email = m[0].replace(/^[.'-]+|[.'-]+$/g, "");
+    // "+jake@…" at the start of a line is "+Jake" with an address (cc'ing someone in), not part of it
+    const email = m[0].replace(/^[.'+-]+|[.'-]+$/g, "");
     const key = email.toLowerCase();
     if (seen.has(key) || isExcluded(key) || ownOther(text, m.index!)) continue;
     seen.add(key);
