@@ -3143,7 +3143,7 @@ describe("70 more automatic replies and look-alikes by a helper (2026-11-29): th
     ["Bonjour,\n\nJe suis en congé jusqu'au 25 janvier. Je vous transfère à Thomas Girard (thomas.girard@prospect.example), qui s'occupe des outils commerciaux chez nous.", "referral"],
   ])("written by hand while away: %s", (body, intent) => {
     const v = at(body, "Wed, 13 Jan 2027 12:00:00 +0100");
-    expect({ classification: v.classification, intent: v.intent }).toEqual({ classification: "reply", intent });
+    expect({ classification: v.classification, intent: v.intent }).toEqual({ classification: "reply", intent: intent as Intent });
   });
 });
 
@@ -3173,4 +3173,27 @@ describe("70 replies about people by a helper (2026-11-29): the general forms of
     const v = classifyMessage(reply("+jake.thornton@brightwater.example\n\nJake owns this."));
     expect(v.proposal?.email).toBe("jake.thornton@brightwater.example");
   });
+});
+
+describe("60 hard replies in French, Spanish, Italian and Portuguese by a helper (2026-11-29): the general forms of its misses", () => {
+  allIntent("not_interested", [
+    "Laisse tomber.",
+    "Lasci perdere.",
+    "Manco per sogno. Ci avete già scritto tre volte questo mese.",
+    "Ni de coña.",
+    "Paso, gracias.",
+    "Dispenso.",
+    "Merci, mais on est déjà équipés avec lemlist et franchement ça tourne très bien.",
+    "Merci beaucoup pour votre message. Nous ne donnerons cependant pas suite à votre proposition.",
+    "Vous m'avez déjà écrit quatre fois. Ma réponse n'a pas changé depuis la dernière : non.",
+    "Muchas gracias por escribirnos. No es algo que estemos buscando. Le deseamos muchos éxitos.",
+    "Lo miré y está carísimo para una pyme como la nuestra.",
+    "Es muy caro para nosotros.",
+  ]);
+  intents([
+    ["Prima di fissare una call: siete conformi al GDPR? I dati dei contatti dove vengono conservati?", "question"],
+    // controls
+    ["Paso el lunes por su oficina, ¿le va bien a las 10?", "meeting_request"],
+    ["Je ne vois pas de problème, envoyez-moi la présentation.", "interested"],
+  ]);
 });
