@@ -47,14 +47,14 @@ export function reportRegion(body: string): string {
   return lastRegion;
 }
 
+/** A header line of the returned original quoted in the text: its Message-ID and sender are no recipients. */
+const QUOTED_HEADER = /^\s*(?:message-id|in-reply-to|references|from|return-path|sender|reply-to|dkim-signature|list-unsubscribe|list-id|feedback-id)\s*:/i;
+
 /**
  * Reads recipients and their error text from a report's text. `exclude`:
  * addresses that are not recipients (the bounce's own To:, the original's
  * sender, postmaster).
  */
-/** A header line of the returned original quoted in the text: its Message-ID and sender are no recipients. */
-const QUOTED_HEADER = /^\s*(?:message-id|in-reply-to|references|from|return-path|sender|reply-to|dkim-signature|list-unsubscribe|list-id|feedback-id)\s*:/i;
-
 export function scanText(body: string, exclude: Set<string>): TextScan {
   const region = reportRegion(body);
   const lines = region.split("\n");
