@@ -3197,3 +3197,28 @@ describe("60 hard replies in French, Spanish, Italian and Portuguese by a helper
     ["Je ne vois pas de problème, envoyez-moi la présentation.", "interested"],
   ]);
 });
+
+describe("a person who mentions their own auto-reply, or whose footer says the mail was scanned automatically, wrote by hand (a helper's 60, 2026-11-29)", () => {
+  test.each([
+    "Entschuldigung, meine Abwesenheitsnotiz war versehentlich noch aktiv. Ja, gerne einen Termin nächste Woche – Dienstag oder Mittwoch Vormittag?",
+    "Perdona, tenía activada la respuesta automática por error. Sí, hablemos el jueves a las 16h.",
+    "Mi scusi, la risposta automatica era rimasta attiva per errore. Sì, sentiamoci la prossima settimana.",
+    "Desculpe, a minha resposta automática estava ligada por engano. Sim, vamos conversar esta semana.",
+    "Désolée, ma réponse automatique était activée par erreur. Oui, parlons-en cette semaine.",
+    "Sorry, mijn automatisch antwoord stond per ongeluk aan. Ja, laten we deze week bellen.",
+    "Kein Interesse, danke.\n\nDiese Nachricht wurde automatisch auf Viren geprüft.",
+  ])("a reply: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+  test.each([
+    "Dies ist eine automatische Antwort. Ich bin bis 18.01. nicht im Büro.",
+    "Ceci est une réponse automatique. Je suis absente jusqu'au 18 janvier.",
+    "Esta es una respuesta automática. Estoy fuera de la oficina hasta el 18 de enero.",
+    "Questa è una risposta automatica. Sono fuori ufficio fino al 18 gennaio.",
+    "Dit is een automatisch antwoord. Ik ben afwezig tot 18 januari.",
+    "Esta é uma resposta automática. Estou fora do escritório até 18 de janeiro.",
+    "Diese Nachricht wurde automatisch erstellt. Ich bin bis 18.01. im Urlaub.",
+  ])("control, a notice: %s", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
+  });
+});
