@@ -293,3 +293,42 @@ test("the original's Message-ID under Exchange's localized 'Original message hea
     expect({ label, id: parseReport(raw).originalMessageId }).toEqual({ label, id: mid });
   }
 });
+
+test("the original's Message-ID quoted anywhere in a report's text, under a label we do not know or none", () => {
+  const mid = "msg_fedcba9876543210fedcba9876543210@outreach.test";
+  const cn = plain("Postmaster@mail.example.cn", "系统退信", `您的邮件未能投递。\n\n原信件信息：\nMessage-ID: <${mid}>\n主题：合作\n\n退信原因：\n收件人：wu@example.cn\n原因：该邮件地址不存在\n`);
+  expect(parseReport(cn)).toMatchObject({ kind: "bounce", originalMessageId: mid });
+  const indented = plain("MAILER-DAEMON@mx.example.org", "Undelivered Mail", `Your message could not be delivered to <ola@example.org>: 550 5.1.1 no such user\n\n    Message-Id: <${mid}>\n    Subject: Hello\n`);
+  expect(parseReport(indented).originalMessageId).toBe(mid);
+  // control: a report that quotes no id has none
+  expect(parseReport(plain("MAILER-DAEMON@mx.example.org", "Undelivered Mail", "Your message could not be delivered to <ola@example.org>: 550 5.1.1 no such user\n")).originalMessageId).toBeNull();
+});
+
+test("'--- Message headers follow ---' and '--- Undelivered message headers follow ---' end the report: the headers below say nothing of why", () => {
+  const headers = "Return-Path: <bounce+abc@bounce.outreach.test>\nDKIM-Signature: v=1; a=rsa-sha256; d=outreach.test; s=s1; h=from:to; b=abc\nFrom: Dana <dana@outreach.test>\nTo: max@depot.example\nMessage-ID: <msg_00112233445566778899aabbccddeeff@outreach.test>\nSubject: Rates\n";
+  for (const label of ["--- Message headers follow ---", "--- Undelivered message headers follow ---", "------ Returned mail headers follow ------"]) {
+    const raw = plain("Mail Delivery System <Mailer-Daemon@gw.depot.example>", "Warning: message 1x2y3z delayed 24 hours", `This message was created automatically by mail delivery software.\nA message that you sent has not yet been delivered to one or more of its\nrecipients after more than 24 hours on the queue on gw.depot.example.\n\nThe address to which the message has not yet been delivered is:\n\n  max@depot.example\n    Delay reason: host mail.depot.example [192.0.2.7]: Connection timed out\n\nNo action is required on your part.\n\n${label}\n${headers}`);
+    const r = parseReport(raw);
+    expect({ label, id: r.originalMessageId, found: r.recipients.map((x) => [x.address, x.kind, x.reason]) }).toEqual({ label, id: "msg_00112233445566778899aabbccddeeff@outreach.test", found: [["max@depot.example", "deferred", "network"]] });
+  }
+});
+
+test("Domino's German 'nicht im Domino-Verzeichnis' is a missing mailbox, its French 'a dépassé son quota' a full one (with 'n'a pas été remis', 'Échec de la distribution')", () => {
+  const de = plain("Postmaster@notes.example.de", "FEHLER BEI DER ZUSTELLUNG: Angebot", "Ihre Nachricht\n  Betreff: Angebot\nwurde nicht zugestellt an:\n  anna.berg@notes.example.de\nUrsache: Benutzer anna.berg (anna.berg@notes.example.de) ist nicht im Domino-Verzeichnis aufgeführt\n");
+  expect(first(de)).toEqual({ kind: "bounce", recipient: "bounced", address: "anna.berg@notes.example.de", hard: true, reason: "user_unknown" });
+  const fr = plain("Postmaster@notes.example.fr", "ÉCHEC DE LA DISTRIBUTION : Proposition", "Votre message\n  Objet : Proposition\nn'a pas été remis à :\n  luc.petit@notes.example.fr\npour la raison suivante :\n  La base de courrier du destinataire a dépassé son quota.\n");
+  expect(first(fr)).toEqual({ kind: "bounce", recipient: "bounced", address: "luc.petit@notes.example.fr", hard: false, reason: "mailbox_full" });
+  for (const [words, reason] of [["Ha excedido su cuota de almacenamiento.", "mailbox_full"], ["Quota überschritten.", "mailbox_full"], ["La casella ha superato la quota.", "mailbox_full"], ["Quotum overschreden.", "mailbox_full"]] as const)
+    expect(phraseReason(words)).toBe(reason);
+  // control: a Domino refusal that says nothing of why stays unexplained
+  expect(first(de.replace("ist nicht im Domino-Verzeichnis aufgeführt", "wurde abgewiesen"))).toMatchObject({ hard: false });
+});
+
+test("Korean reports (Daum, Naver): not delivered, account missing, mailbox full, domain missing", () => {
+  const report = (reason: string) => plain("MAILER-DAEMON@mail.example.kr", "메일 발송 실패 알림", `보내신 메일이 아래 수신자에게 전달되지 않았습니다.\n\n수신자: kim@example.kr\n사유: ${reason}\n`);
+  expect(first(report("존재하지 않는 사용자입니다."))).toEqual({ kind: "bounce", recipient: "bounced", address: "kim@example.kr", hard: true, reason: "user_unknown" });
+  expect(first(report("받는 사람의 메일함 용량이 초과되었습니다."))).toMatchObject({ hard: false, reason: "mailbox_full" });
+  expect(first(report("수신자 도메인이 존재하지 않습니다."))).toMatchObject({ hard: true, reason: "bad_domain" });
+  // control: a notice of a nearly full mailbox is no bounce
+  expect(parseReport(plain("MAILER-DAEMON@mail.example.kr", "알림", "메일함 사용량이 90%에 도달했습니다.\n")).kind).toBe("other");
+});

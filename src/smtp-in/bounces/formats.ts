@@ -23,7 +23,8 @@ export const ORIGINAL_BEGINS = new RegExp(
     "^[ \\t]*-+ ?(?:Original message|Original Message|Returned Message|Unsent message follows|No message was collected)\\b",
     "^[ \\t]*-+ ?original (?:message|mail info)",
     "^[ \\t]*Original message follows\\.?$",
-    "^[ \\t]*Message headers follow",
+    "^[ \\t]*(?:-+ ?)?(?:(?:Undelivered|Undeliverable|Returned) )?(?:Message|Mail) headers follow",
+    "^[ \\t]*-+ ?(?:Undelivered|Undeliverable) (?:message|mail) follows",
     "^[ \\t]*-+ ?The (?:header|headers) of the original message",
     "^[ \\t]*Original message headers:",
     "^[ \\t]*Original Message Headers",
@@ -31,7 +32,7 @@ export const ORIGINAL_BEGINS = new RegExp(
     "^[ \\t]*Intestazioni originali del messaggio",
     "^[ \\t]*Ursprungshuvuden:",
     // Exchange's "Original message headers:" in the other languages, and the like
-    "^[ \\t]*(?:-+[ \\t]*)?(?:Urspr(?:ü|ue|u)ngliche Nachrichtenkopfzeilen|Kopfzeilen der (?:urspr(?:ü|ue|u)nglichen |Original-?)Nachricht|En-t[êe]tes du message d'origine|(?:En)?[Cc]abeceras del mensaje original|Encabezados del mensaje original|Cabe[çc]alhos da mensagem original|Oorspronkelijke berichtkoppen|Headers van het oorspronkelijke bericht|Intestazioni del messaggio originale|Заголовки исходного (?:письма|сообщения))",
+    "^[ \\t]*(?:-+[ \\t]*)?(?:Urspr(?:ü|ue|u)ngliche Nachrichtenkopfzeilen|Kopfzeilen der (?:urspr(?:ü|ue|u)nglichen |Original-?)Nachricht|En-t[êe]tes du message d'origine|(?:En)?[Cc]abeceras del mensaje original|Encabezados del mensaje original|Cabe[çc]alhos da mensagem original|Oorspronkelijke berichtkoppen|Headers van het oorspronkelijke bericht|Intestazioni del messaggio originale|Заголовки исходного (?:письма|сообщения)|원본 메일 헤더|원본 메시지 헤더)",
     "^[ \\t]*Below is a copy of the original message",
     "^[ \\t]*The original message (?:follows|is attached|headers? (?:are|is) (?:attached|included|below))",
     "^[ \\t]*Original mail as follows:",
@@ -102,6 +103,7 @@ export const BOUNCE_WORDS = new RegExp(
     "konnte nicht zugestellt",
     "ne peut (?:pas )?[êe]tre d[ée]livr",
     "message n'a pas pu [êe]tre remis",
+    "n'a pas [ée]t[ée] remis",
     "n'a pas pu [êe]tre d[ée]livr",
     "non [èe] stato recapitato",
     "n[ãa]o p[ôo]de ser entregue",
@@ -132,6 +134,9 @@ export const BOUNCE_WORDS = new RegExp(
     "无法(?:送达|投递)",
     "投递失败",
     "没有(?:发送|投递)成功",
+    "전달되지 (?:못|않)",
+    "전송되지 (?:못|않)",
+    "(?:전송|발송)(?:이|에)? 실패",
   ].join("|"),
   "i",
 );
@@ -144,7 +149,7 @@ export const BOUNCE_ANCHORS = [
   "deliver", "reach the following", "permanent", "following address", "sorry to have", "transcript", "returned mail",
   "rejected", "refused", "bounced", "other server", "failure reason", "mail system error", "delay", "warning: message",
   "retry time", "frozen", "your message", "your mail", "valid recipient", "non remis", "non recapitabile", "unzustellbar",
-  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "未能送达", "退信", "退回", "无法", "投递失败", "成功",
+  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "未能送达", "退信", "退回", "无法", "投递失败", "成功", "전달되지", "전송되지", "실패",
 ];
 
 export function hasBounceWords(text: string): boolean {
@@ -172,7 +177,7 @@ export const DAEMON_FROM = /mailer-daemon|post_?master|mail delivery (?:system|s
 
 // Subjects of bounces.
 export const BOUNCE_SUBJECT =
-  /undeliver|undelivered|returned mail|delivery (?:status notification|failure|failed|report|problem|notification)|failure notice|mail delivery|mail failure|non[- ]?remis|non recapitabile|unzustellbar|nicht zustellbar|warning: (?:could not send|message)|delayed mail|mail system error|message (?:not delivered|delivery)|could not (?:be )?deliver|delivery (?:has )?failed|failed delivery|failure delivery|rejected|returned to sender|there was an error|mail could not|message you sent|loop alert|error sending|delivery notification|notice: mail delivery status|envío fallido|no entregado|error de entrega|onbestelbaar|niet afgeleverd|no se puede entregar|n[ãa]o [ée] poss[íi]vel entregar|n[ãa]o entregue|mancata consegna|[ée]chec de (?:la )?(?:remise|livraison)|zustellung fehlgeschlagen|не доставлено|配信|送信エラー|未達|届きません|退信|退回|message retard|retard de (?:livraison|distribution|remise)|avis de retard|verz(?:ö|oe|o)gert|retrasad|retraso|ritard|vertraagd|vertraging|atrasad|atraso/i;
+  /undeliver|undelivered|returned mail|delivery (?:status notification|failure|failed|report|problem|notification)|failure notice|mail delivery|mail failure|non[- ]?remis|non recapitabile|unzustellbar|nicht zustellbar|warning: (?:could not send|message)|delayed mail|mail system error|message (?:not delivered|delivery)|could not (?:be )?deliver|delivery (?:has )?failed|failed delivery|failure delivery|rejected|returned to sender|there was an error|mail could not|message you sent|loop alert|error sending|delivery notification|notice: mail delivery status|envío fallido|no entregado|error de entrega|onbestelbaar|niet afgeleverd|no se puede entregar|n[ãa]o [ée] poss[íi]vel entregar|n[ãa]o entregue|mancata consegna|[ée]chec de (?:la )?(?:remise|livraison|distribution)|zustellung fehlgeschlagen|не доставлено|配信|送信エラー|未達|届きません|退信|退回|(?:전송|전달|발송) 실패|반송|message retard|retard de (?:livraison|distribution|remise)|avis de retard|verz(?:ö|oe|o)gert|retrasad|retraso|ritard|vertraagd|vertraging|atrasad|atraso/i;
 
 // Names for what recognised a report, by the phrases only that MTA writes.
 // The first row that matches names the report; the reading is the same.

@@ -321,12 +321,14 @@ function originalSubject(msg: Entity, text: string): string | null {
   return subject?.trim() || null;
 }
 
+const QUOTED_ID = /^[ \t]*Message-Id[ \t]*:[ \t]*(.+)$/im;
+
 function originalMessageId(msg: Entity, text: string): string | null {
   const original = returnedOriginal(msg);
   let id = original ? header(original, "message-id") : null;
   if (!id) {
-    const rest = text.slice(reportRegion(text).length);
-    const m = /^Message-Id:[ \t]*(.+)$/im.exec(rest);
+    // quoted after the report, else anywhere in it (a report never names its own id in its text)
+    const m = QUOTED_ID.exec(text.slice(reportRegion(text).length)) ?? QUOTED_ID.exec(text);
     if (m) id = m[1]!;
   }
   if (!id) return null;

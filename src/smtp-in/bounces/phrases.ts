@@ -27,6 +27,9 @@ const table: [BounceReason, string[]][] = [
       "boite de reception pleine", "boite de reception est pleine", "buzon lleno", "buzon esta lleno", "buzon del destinatario esta lleno", "casella di posta piena", "casella di posta del destinatario e piena", "casella del destinatario e piena",
       "casella piena", "cassetta postale piena", "cassetta postale del destinatario e piena", "postvak vol", "postvak is vol", "postvak van de ontvanger is vol",
       "caixa postal cheia", "caixa postal esta cheia", "caixa de correio cheia", "caixa de entrada cheia", "caixa de correio do destinatario esta cheia",
+      "a depasse son quota", "quota depasse", "quota uberschritten", "speicherkontingent uberschritten", "ha excedido su cuota", "cuota excedida",
+      "ha superato la quota", "quota superata", "quotum overschreden", "excedeu a cota", "cota excedida", "quota excedida",
+      "메일함 용량", "용량이 초과", "용량 초과", "메일함이 가득",
     ],
   ],
   [
@@ -80,6 +83,8 @@ const table: [BounceReason, string[]][] = [
       "utente sconosciuto", "utente inesistente", "destinatario sconosciuto", "destinatario inesistente", "l'utente non esiste", "l'indirizzo non esiste", "casella inesistente",
       "gebruiker onbekend", "onbekende ontvanger", "onbekende gebruiker", "gebruiker bestaat niet", "adres bestaat niet", "mailbox bestaat niet",
       "用户不存在", "地址不存在", "邮箱不存在", "收件人不存在", "账户不存在", "帐户不存在", "账号不存在", "帐号不存在",
+      "계정이 존재하지 않", "존재하지 않는 계정", "사용자가 존재하지 않", "존재하지 않는 사용자", "주소가 존재하지 않", "존재하지 않는 주소", "수신자가 존재하지 않", "존재하지 않는 수신자",
+      "nicht im domino-verzeichnis",
       "usuário desconhecido", "usuario desconhecido", "destinatário desconhecido", "destinatario desconhecido", "caixa postal inexistente", "endereço não existe", "usuário não existe", "usuario nao existe",
       // Office 365's localized "The email address you entered couldn't be found"
       "e-mail-adresse wurde nicht gefunden", "e-mail-adresse konnte nicht gefunden werden", "adresse de messagerie que vous avez entree est introuvable",
@@ -95,7 +100,7 @@ const table: [BounceReason, string[]][] = [
       "unknown domain", "domain not found", "unrouteable address", "unroutable address", "name or service not known", "domain is not reachable",
       "mail domain mentioned in email address is unknown", "the account or domain may not exist", "does not accept mail", "null mx", "nullmx",
       "no mx record found", "illegal host/domain name", "as the remote domain doesnt exist", "host not found", "domain name not found",
-      "mail receiving disabled", "indicated no smtp service", "域名不存在", "收件人域名不存在",
+      "mail receiving disabled", "indicated no smtp service", "域名不存在", "收件人域名不存在", "도메인이 존재하지 않", "존재하지 않는 도메인",
     ],
   ],
   [
