@@ -332,3 +332,56 @@ test("Korean reports (Daum, Naver): not delivered, account missing, mailbox full
   // control: a notice of a nearly full mailbox is no bounce
   expect(parseReport(plain("MAILER-DAEMON@mail.example.kr", "알림", "메일함 사용량이 90%에 도달했습니다.\n")).kind).toBe("other");
 });
+
+test("a read receipt (RFC 8098 multipart/report, report-type=disposition-notification) names its reader as Final-Recipient: no bounce", () => {
+  const mdn = (disposition: string) =>
+    [
+      "From: Ana Lima <ana@prospect.example>",
+      "To: Dana <dana@outreach.test>",
+      "Subject: Read receipt: Idea",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/report; report-type=disposition-notification; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain",
+      "",
+      "This is a receipt for the mail you sent to ana@prospect.example.",
+      "--b",
+      "Content-Type: message/disposition-notification",
+      "",
+      "Reporting-UA: mail.prospect.example; Webmail",
+      "Final-Recipient: rfc822;ana@prospect.example",
+      "Original-Message-ID: <msg_00112233445566778899aabbccddeeff@outreach.test>",
+      `Disposition: manual-action/MDN-sent-manually; ${disposition}`,
+      "--b--",
+      "",
+    ].join("\r\n");
+  for (const d of ["displayed", "deleted"]) expect(parseReport(mdn(d))).toMatchObject({ kind: "auto_reply", recipients: [] });
+  // control: the same envelope with a delivery-status part is a bounce
+  const dsn = mdn("displayed").replace("report-type=disposition-notification", "report-type=delivery-status").replace("message/disposition-notification", "message/delivery-status").replace("Disposition: manual-action/MDN-sent-manually; displayed", "Action: failed\r\nStatus: 5.1.1");
+  expect(parseReport(dsn)).toMatchObject({ kind: "bounce", recipients: [{ address: "ana@prospect.example", hard: true }] });
+});
+
+test("'your message to the group … has been received and is pending approval' is a moderator's hold, no failure", () => {
+  const held = plain("Groups <groups-noreply@groups.example>", "Your message to sales@prospect.example is awaiting moderation", "Your message to the Sales group (sales@prospect.example) has been received and is pending approval by a group moderator. You will be told if it is rejected.\n");
+  expect(parseReport(held).kind).not.toBe("bounce");
+  // control: the same sender saying it was rejected
+  const rejected = plain("Mail Delivery Subsystem <mailer-daemon@groups.example>", "Delivery Status Notification (Failure)", "Your message to sales@prospect.example has been rejected: 550 5.7.1 only members may post.\n");
+  expect(first(rejected)).toMatchObject({ kind: "bounce", recipient: "bounced", address: "sales@prospect.example" });
+});
+
+test("a spam-reporting service's plain-text report (SpamCop's '[ Offending message ]') is a complaint about the message it quotes", () => {
+  const mid = "msg_0f1e2d3c4b5a69788796a5b4c3d2e1f0@outreach.test";
+  const body = `[ SpamCop V5.4.0 ]\nThis message is brief for your comfort.\n\nEmail from 192.0.2.25 / Mon, 23 Nov 2026 09:00:00 +0000\n\n[ Offending message ]\nReturn-Path: <x>\nFrom: Dana <dana@outreach.test>\nTo: x\nSubject: Idea\nMessage-ID: <${mid}>\n\nHi x, worth a call?\n`;
+  expect(parseReport(plain("1234567@reports.spamcop.example", "[SpamCop id:1234567]Idea", body))).toMatchObject({ kind: "complaint", feedbackType: "abuse", originalMessageId: mid, recipients: [] });
+  // control: a person who mentions SpamCop is no report
+  expect(parseReport(plain("Ana <ana@prospect.example>", "Re: Idea", "Stop writing or I will report you to SpamCop.\n")).kind).not.toBe("complaint");
+});
+
+test("a person forwarding the bounce of their own reply to us ('Fwd: Undeliverable: Re: …', our address the one it names) is no bounce", () => {
+  const ndr = "Your message to dana@outreach.test couldn't be delivered.\n\ndana wasn't found at outreach.test.\n\nRemote Server returned '550 5.1.1 <dana@outreach.test>: Recipient address rejected: User unknown'\n";
+  const forwarded = (named: string) => [`From: Priya <priya@prospect.example>`, "To: Dana <dana@outreach.test>", "Subject: Fwd: Undeliverable: Re: Idea", "", "Did my reply reach you? We'd like the demo.", "", "---------- Forwarded message ---------", "From: Microsoft Outlook <postmaster@prospect.example>", "Subject: Undeliverable: Re: Idea", "", ndr.replaceAll("dana@outreach.test", named)].join("\n");
+  expect(parseReport(forwarded("dana@outreach.test")).kind).toBe("other");
+  // control: a forwarded bounce naming someone else (our mail to a colleague of theirs) stays one
+  expect(parseReport(forwarded("old.colleague@prospect.example"))).toMatchObject({ kind: "bounce", recipients: [{ address: "old.colleague@prospect.example" }] });
+});

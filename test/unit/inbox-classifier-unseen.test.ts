@@ -3222,3 +3222,38 @@ describe("a person who mentions their own auto-reply, or whose footer says the m
     expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
   });
 });
+
+describe("a mail client's notices in plain text: read receipts and recalls are nobody's answer", () => {
+  const notice = (subject: string, body: string) => classifyMessage(["From: Chidi Okafor <chidi@prospect.example>", "To: Leo <leo@outbound.example>", `Subject: ${subject}`, "", body].join("\n"));
+  test.each([
+    ["Read: Idea for Prospect", "Your message\n\n  To: Okafor, Chidi\n  Subject: Idea for Prospect\n  Sent: Monday, 11 January 2027 09:02\n\nwas read on Tuesday, 12 January 2027 10:14."],
+    ["Not read: Idea for Prospect", "Your message\n\n  To: Chidi Okafor\n  Subject: Idea for Prospect\n  Sent: 1/11/2027 9:02 AM\n\nwas deleted without being read on 1/13/2027 11:40 AM."],
+    ["Gelesen: Idee", "Ihre Nachricht\n\n  An: Chidi Okafor\n  Betreff: Idee\n  Gesendet: Montag, 11. Januar 2027 09:02\n\nwurde am Dienstag, 12. Januar 2027 10:14 gelesen."],
+    ["Lu : Idée", "Votre message\n\n  À : Chidi Okafor\n  Objet : Idée\n  Envoyé : lundi 11 janvier 2027 09:02\n\na été lu le mardi 12 janvier 2027 10:14."],
+    ["Recall: Re: Idea for Prospect", 'Okafor, Chidi would like to recall the message, "Re: Idea for Prospect".'],
+  ])("%p", (subject, body) => {
+    expect(notice(subject, body)).toMatchObject({ classification: "auto_reply", machineReport: true });
+  });
+  test("controls: a person's subject that begins so, or words that say so without the subject", () => {
+    expect(notice("Read: your article on onboarding", "Loved it. Can we talk Thursday?").classification).toBe("reply");
+    expect(notice("Re: Idea for Prospect", "Your last message was read on my phone, sorry for the delay. Yes, let's talk.").classification).toBe("reply");
+  });
+});
+
+describe("a challenge-response filter that calls its request 'this automatic reply' (not 'his')", () => {
+  test("is an auto-reply", () => {
+    const v = classifyMessage(reply("I apologize for this automatic reply to your email. To control spam, I only accept messages from senders I have approved. Please fill in the short form below.\n\nhttps://verify.example/abc"));
+    expect(v.classification).toBe("auto_reply");
+  });
+});
+
+describe("a person answering or forwarding an auto-reply ('Re: Automatic reply: …', 'Fwd: Automatic reply: …') wrote by hand", () => {
+  const answered = (subject: string, body: string) => classifyMessage(["From: Oliver Grant <oliver@prospect.example>", "To: Leo <leo@outbound.example>", `Subject: ${subject}`, "", body].join("\n"));
+  test("Re: and Fwd: with the person's own words", () => {
+    expect(answered("Re: Automatic reply: Idea for Prospect", "Hi Leo, I'm back now. Send me pricing for 20 seats and I'll take a look.\n\nOliver")).toMatchObject({ classification: "reply", intent: "interested" });
+    expect(answered("Fwd: Automatic reply: Idea for Prospect", "Sorry, that auto-reply went out by mistake, I'm not actually away. We're evaluating tools like this now, can you send over pricing?\n\nOliver\n\n---------- Forwarded message ---------\nFrom: Oliver Grant <oliver@prospect.example>\nSubject: Automatic reply: Idea for Prospect\n\nI am out of the office until April 12 with limited access to email.")).toMatchObject({ classification: "reply", intent: "interested" });
+  });
+  test("control: the responder's own subject", () => {
+    expect(answered("Automatic reply: Idea for Prospect", "Thank you for your message. I will respond when I return.").classification).toBe("auto_reply");
+  });
+});

@@ -41,6 +41,8 @@ export function returnedOriginal(msg: Entity): Entity | null {
   return null;
 }
 
+const SPAM_REPORT = /^\[ SpamCop V[\d.]+ \][\s\S]*^\[ Offending message \]/m;
+
 export function parseComplaint(msg: Entity, all: Entity[]): Complaint | null {
   const report = all.find((e) => e.type === "message/feedback-report");
   const reportType = (msg.params["report-type"] ?? "").toLowerCase();
@@ -69,6 +71,12 @@ export function parseComplaint(msg: Entity, all: Entity[]): Complaint | null {
     const to = original ? (header(original, "x-hmxmroriginalrecipient") ?? header(original, "to")) : null;
     const address = to ? firstAddress(to) : null;
     return { format: "arf", feedbackType: "abuse", recipients: address ? [address] : [], arrivalDate: null };
+  }
+  // a spam-reporting service's plain-text report (SpamCop's "[ SpamCop V5.4.0 ]" with the message under
+  // "[ Offending message ]"), or X-ARF's (its X-ARF header): the reporter's address is hidden, the
+  // quoted Message-ID names the message and so its recipient
+  if (/^\s*yes\s*$/i.test(header(msg, "x-arf") ?? "") || SPAM_REPORT.test(all.find((e) => e.type === "text/plain")?.text.slice(0, 4000) ?? "")) {
+    return { format: "arf", feedbackType: "abuse", recipients: [], arrivalDate: null };
   }
   // Apple Mail's unsubscribe button sends the list's unsubscribe address a message saying so
   if ((header(msg, "x-apple-unsubscribe") ?? "").trim().toLowerCase() === "true") {

@@ -28,10 +28,14 @@
 import { header, headerText, type Entity } from "./mime";
 import { hasMatch, WordStarts } from "../../lib/word-starts";
 
+// (not after "Re:" or "Fwd:": a person answering or forwarding an auto-reply, "Re: Automatic reply: …")
 const AUTO_SUBJECT =
-  /^\s*(?:(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw)\s*:\s*)*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|ausente|fora do escrit[óo]rio|автоответ|автоматический ответ|автоматична відповідь|автоматичен отговор|automatiskt svar|automatisk svar|automaattinen vastaus|automaatvastus|automatyczna odpowied[źz]|automatick[áa] odpov[ěe][ďd]|automatikus v[áa]lasz|r[ăa]spuns automat|otomatik (?:yan[ıi]t|cevap)|automatski odgovor|samodejni odgovor|automatinis atsakymas|autom[āa]tisk[āa] atbilde|resposta autom[àa]tica|balasan otomatis|tr[ảa] l[ờo]i t[ựu] [đd][ộo]ng|αυτόματη απάντηση|תשובה אוטומטית|رد تلقائي|자동 회신|자동 응답|自动回复|自動回覆|自動応答|自動返信|不在)(?=\s*(?:[:\-–(\[!.,]|$|(?:re|aw|fw|fwd|wg|tr|sv|antw|until|till|through|bis|ab|vom|jusqu|du|hasta|desde|del|fino|dal|tot|vanaf|van|at[ée]|de|from|on|in|im|en|[0-9])\b))/i;
+  /^\s*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|ausente|fora do escrit[óo]rio|автоответ|автоматический ответ|автоматична відповідь|автоматичен отговор|automatiskt svar|automatisk svar|automaattinen vastaus|automaatvastus|automatyczna odpowied[źz]|automatick[áa] odpov[ěe][ďd]|automatikus v[áa]lasz|r[ăa]spuns automat|otomatik (?:yan[ıi]t|cevap)|automatski odgovor|samodejni odgovor|automatinis atsakymas|autom[āa]tisk[āa] atbilde|resposta autom[àa]tica|balasan otomatis|tr[ảa] l[ờo]i t[ựu] [đd][ộo]ng|αυτόματη απάντηση|תשובה אוטומטית|رد تلقائي|자동 회신|자동 응답|自动回复|自動回覆|自動応答|自動返信|不在)(?=\s*(?:[:\-–(\[!.,]|$|(?:re|aw|fw|fwd|wg|tr|sv|antw|until|till|through|bis|ab|vom|jusqu|du|hasta|desde|del|fino|dal|tot|vanaf|van|at[ée]|de|from|on|in|im|en|[0-9])\b))/i;
 
 const DAEMON_FROM = /^(?:mailer-daemon|postmaster|root|mail delivery (?:system|subsystem))\b|<(?:mailer-daemon|postmaster|root)@/i;
+
+/** A subject that answers or forwards another: "Re:", "AW:", "Fwd:", "WG:", "TR:"… */
+export const ANSWERED_SUBJECT = /^\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw|i|enc|doorst|vs)\s*:/i;
 
 /** Whether a message is an auto-reply (see the top of this file). */
 export function isAutoReply(msg: Entity, bodyText: () => string): boolean {
@@ -61,20 +65,20 @@ export interface AutoWording {
 // All phrase lists are folded: lower case, without accents, one space.
 const re = (parts: string[]) => new RegExp(`(?<![a-z0-9])(?:${parts.join("|")})(?![a-z0-9])`);
 
-/** "set an automatic reply", "does your autoresponder…", "automatic reply settings": a person talking about them. */
-const NOT_DISCUSSED = "(?<!(?:an|the|your|our|my|their|his|her|set|set up|setup|configure|use|using|about|for|of|with|detect|detecting|handle|handling|filter|filtering|like|many|these|those|any) )";
+/** "set an automatic reply", "does your autoresponder…", "automatic reply settings": a person talking about them (whole words: "this automatic reply" is no "his"). */
+const NOT_DISCUSSED = "(?<!(?<![a-z])(?:an|the|that|your|our|my|their|his|her|set|set up|setup|configure|use|using|about|for|of|with|detect|detecting|handle|handling|filter|filtering|like|many|these|those|any) )";
 
 // "this is an automatic reply"
 const AUTOMATIC = re([
   "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|" + NOT_DISCUSSED + "(?:auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice))(?!s? (?:settings?|rules?|features?|detection|handling|filters?|options?|templates?|tools?|configuration|in (?:your|the|our)|for (?:my|our|your|the|all)))|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically\\)" +
     // challenge-response filters (Boxbe, SpamArrest…): a machine asks the sender to prove they are human
     "|protecting (?:myself|me|my inbox) from (?:receiving )?(?:junk|spam|unsolicited)|(?:you (?:will )?(?:only )?(?:have|need) to do this|this is (?:only )?required) (?:only )?once|(?:please |to )(?:verify|confirm|prove) (?:that )?you(?:'re| are) (?:a )?(?:human|real person|not a (?:robot|bot|spammer))|(?:senders?|you) to (?:verify|confirm|prove) (?:that )?(?:they are|they're|you are|you're) (?:a )?(?:human|real (?:person|people))|sender verification (?:request|required)",
-  "(?<!(?:meine|mein|meiner|meinen|unsere|unserer) )(?:automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz)|(?:sie )?mussen (?:dies|das) nur (?:ein ?mal|ein einziges mal) tun|diese (?:e-?mail|nachricht) wurde automatisch(?! (?:auf|nach) (?:viren|schadsoftware|spam)| (?:gepruft|geprueft|gescannt|uberpruft|ueberpruft))|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
-  "(?<!(?:ma|mon|votre|notre) )reponse automatique|vous n'aurez a le faire qu'une (?:seule )?fois|ceci est un (?:message|courriel) automatique|(?:message|courriel) (?:genere|envoye) automatiquement",
-  "(?<!(?:mi|tu|la) )respuesta automatica|solo (?:tendras|tendra|tienes|tiene|necesitas|necesita) que hacerlo una (?:sola )?vez|este es un (?:mensaje|correo) automatico|(?:mensaje|correo) (?:generado|enviado) automaticamente",
-  "(?<!(?:la mia|mia|la) )risposta automatica|(?:dovrai|dovra|devi|deve) farlo (?:solo )?una (?:sola )?volta|questo e un messaggio automatico|messaggio (?:generato|inviato) automaticamente",
-  "(?<!(?:mijn|ons|het) )automatisch antwoord|(?:u|je) hoeft dit (?:maar|slechts) (?:een|1) keer te doen|dit is een automatisch(?:e)? (?:bericht|antwoord|gegenereerd)|automatisch (?:gegenereerd|verzonden) bericht",
-  "(?<!(?:minha|a) )resposta automatica|(?:so|somente|apenas) (?:precisa|precisara|tera) (?:de )?fazer isso uma (?:unica )?vez|esta e uma (?:resposta|mensagem) automatica|mensagem (?:gerada|enviada) automaticamente",
+  "(?<!(?<![a-z])(?:meine|mein|meiner|meinen|unsere|unserer) )(?:automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz)|(?:sie )?mussen (?:dies|das) nur (?:ein ?mal|ein einziges mal) tun|diese (?:e-?mail|nachricht) wurde automatisch(?! (?:auf|nach) (?:viren|schadsoftware|spam)| (?:gepruft|geprueft|gescannt|uberpruft|ueberpruft))|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
+  "(?<!(?<![a-z])(?:ma|mon|votre|notre) )reponse automatique|vous n'aurez a le faire qu'une (?:seule )?fois|ceci est un (?:message|courriel) automatique|(?:message|courriel) (?:genere|envoye) automatiquement",
+  "(?<!(?<![a-z])(?:mi|tu|la) )respuesta automatica|solo (?:tendras|tendra|tienes|tiene|necesitas|necesita) que hacerlo una (?:sola )?vez|este es un (?:mensaje|correo) automatico|(?:mensaje|correo) (?:generado|enviado) automaticamente",
+  "(?<!(?<![a-z])(?:la mia|mia|la) )risposta automatica|(?:dovrai|dovra|devi|deve) farlo (?:solo )?una (?:sola )?volta|questo e un messaggio automatico|messaggio (?:generato|inviato) automaticamente",
+  "(?<!(?<![a-z])(?:mijn|ons|het) )automatisch antwoord|(?:u|je) hoeft dit (?:maar|slechts) (?:een|1) keer te doen|dit is een automatisch(?:e)? (?:bericht|antwoord|gegenereerd)|automatisch (?:gegenereerd|verzonden) bericht",
+  "(?<!(?<![a-z])(?:minha|a) )resposta automatica|(?:so|somente|apenas) (?:precisa|precisara|tera) (?:de )?fazer isso uma (?:unica )?vez|esta e uma (?:resposta|mensagem) automatica|mensagem (?:gerada|enviada) automaticamente",
   // "your email will not be forwarded": a mailbox's rule speaks (a person forwards, or says they did)
   "(?:e-?mails?|messages?|mail) (?:will not|won't|is not|are not|will no longer) (?:be |being )?(?:automatically )?(?:forwarded|redirected)",
   "(?:e-?mails?|nachrichten|nachricht|mails?) (?:wird|werden) nicht (?:automatisch )?weitergeleitet",
@@ -294,4 +298,23 @@ export function autoReplyWording(text: string): AutoWording | null {
   if (received || (automatic && ticket)) return { kind: "acknowledgement", unmistakable: automatic || (passive && !engaged) || (received && (ticket || onReturn)) };
   if (automatic) return { kind: "out_of_office", unmistakable: true };
   return null;
+}
+
+// A mail client's own notices, written in the person's name but by no one: Outlook's read receipt without
+// a report part ("Read: …" — "Your message … was read on …") and its recall ("Recall: …" — "… would like
+// to recall the message"), in the seven languages. The subject and the text must both say so.
+const NOTICE_SUBJECT = /^\s*(?:read|not read|gelesen|ungelesen|nicht gelesen|lu|non lu|leido|no leido|letto|non letto|gelezen|niet gelezen|lida|nao lida|lido|nao lido|recall|ruckruf|rueckruf|rappel|recuperar|richiamo|terughalen|intrekken|recolher)\s*:/;
+const NOTICE_TEXT = re([
+  "was read on|was deleted without being read|would like to recall the message",
+  "wurde am .{1,80}? (?:gelesen|ungelesen geloscht)|mochte die nachricht .{1,200}? zuruckrufen",
+  "a ete lue? le|a ete supprimee? sans avoir ete lue?|souhaite rappeler le message",
+  "(?:se ha leido|fue leido) el|(?:se ha eliminado|se elimino|fue eliminado) sin (?:leerse|haber sido leido)|desea recuperar el mensaje",
+  "e stato letto il|e stato eliminato senza essere (?:stato )?letto|desidera richiamare il messaggio",
+  "is gelezen op|is verwijderd zonder (?:te zijn|dat het is) gelezen|wil het bericht .{1,200}? (?:terughalen|intrekken)",
+  "foi lida em|foi (?:eliminada|excluida|apagada) sem ser lida|gostaria de recolher a mensagem",
+]);
+
+/** Whether a short message is a mail client's read receipt or recall notice (above). */
+export function isClientNotice(subject: string, text: string): boolean {
+  return text.length < 2000 && NOTICE_SUBJECT.test(fold(subject)) && NOTICE_TEXT.test(fold(text));
 }

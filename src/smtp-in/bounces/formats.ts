@@ -93,7 +93,8 @@ export const BOUNCE_WORDS = new RegExp(
     "still (?:could )?not (?:been )?(?:be )?delivered",
     "retry time not reached",
     "has been frozen",
-    "your (?:message|mail) to .{0,80} (?:has|could|was|cannot)",
+    // not "has been received and is pending approval": a moderator's hold is no failure
+    "your (?:message|mail) to .{0,80} (?:(?:has|was) (?:been )?(?:automatically )?(?:not|rejected|refused|blocked|returned|bounced|delayed|denied|deferred)|could|cannot)",
     "no valid recipients",
     "deliver(?:y|ing) to (?:these|the following) recipients",
     "non remis",

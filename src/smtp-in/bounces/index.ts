@@ -59,6 +59,8 @@ export interface Report {
   arrivalDate?: string | null;
 }
 
+const MDN_PARTS = new Set(["message/disposition-notification", "message/global-disposition-notification"]);
+
 const NONE: Report = { kind: "other", format: "none", recipients: [], originalMessageId: null, feedbackType: null };
 
 /** Says what a message is (see the top of this file). Never throws: garbage is "other". `parsed`: these bytes through parseMessage, when the caller has them. */
@@ -121,10 +123,15 @@ function read(msg: Entity): Report {
     }
   }
 
+  // a read receipt (RFC 8098) names its reader as Final-Recipient, and nothing failed
+  if (all.some((e) => MDN_PARTS.has(e.type)) || (msg.type === "multipart/report" && /^disposition-notification$/i.test(msg.params["report-type"] ?? ""))) {
+    return { kind: "auto_reply", format: "mdn", recipients: [], originalMessageId: null, feedbackType: null };
+  }
+
   const text = body();
   if (looksLikeBounce(msg, text)) {
     const recipients = plainTextRecipients(msg, text);
-    if (recipients.length > 0) {
+    if (recipients.length > 0 && !ownBounceForwarded(msg, recipients)) {
       const report = bounceReport(formatName(msg, text) ?? "text", recipients, originalMessageId(msg, text), msg);
       report.originalSubject = originalSubject(msg, text);
       if (report.recipients.length > 0) return report;
@@ -269,8 +276,18 @@ const FOR_A_WHILE = /\b(?:could not|couldn't|has not|hasn't|have not|was not) (?
 const DELAY_WORDS = /has not (?:yet )?been delivered|not delivered yet|have not (?:yet )?been delivered|not yet been delivered|delivery (?:is |has been )?delayed|delayed (?:mail|delivery)|warning: message|will (?:continue to |keep )?(?:re)?try|will be retried|still trying|delivery attempts will continue|no action is required on your part|this is a warning|delay(?:ed)? (?:warning|notification)|delays in delivering your message|(?:we|it)'ll (?:continue to |keep )?(?:re)?try|keep(?:s)? (?:re)?trying|message (?:is |was )?delayed|bisher nicht zugestellt|noch nicht zugestellt|wird (?:weiter(?:hin)?|erneut) versucht|weitere zustellversuche|verz(?:ö|oe|o)gert|pas encore (?:été |ete )?(?:distribu|remis|livr)|nouvelles tentatives|continuera (?:d'essayer|à|a) |retard(?:é|e)e? |a[úu]n no (?:se )?ha (?:sido )?entregad|(?:seguir[áa]|seguiremos) intentando|retrasad|non (?:è|e) ancora stat[oa] (?:consegnat|recapitat)|continueremo a (?:provare|tentare)|ritardat|nog niet (?:afgeleverd|bezorgd)|(?:wordt|worden) opnieuw geprobeerd|vertraagd|ainda n(?:ã|a)o foi entregue|(?:continuaremos|continuar(?:á|a)) tentando|atrasad/i;
 const FINAL_WORDS = /permanent(?:ly)?|given up|giving up|will not (?:be )?(?:re)?tr|not be delivered|could not be delivered|delivery (?:has )?failed|failed permanently|undeliverable|returning message to sender/i;
 
+const FORWARD_SUBJECT = /^\s*(?:fw|fwd|wg|tr|rv|i|enc|doorst|vs)\s*:/i;
+
+/** A person forwards the bounce of mail they sent to us: the one it names is our own address, the addressee of this message. */
+function ownBounceForwarded(msg: Entity, found: Found[]): boolean {
+  if (!FORWARD_SUBJECT.test(headerText(msg, "subject") ?? "") || DAEMON_FROM.test(headerText(msg, "from") ?? "")) return false;
+  const to = excluded(msg);
+  return found.every((f) => to.has(f.address.toLowerCase()));
+}
+
 function plainTextRecipients(msg: Entity, text: string): Found[] {
-  const scan = scanText(text, excluded(msg));
+  const exclude = excluded(msg);
+  const scan = scanText(text, exclude);
   const region = scan.region;
   const intro = region.slice(0, 3000);
   // "you'll be notified if the delivery fails permanently" (Gmail's delay notice), "…if it cannot be delivered", say what has not happened
@@ -288,10 +305,11 @@ function plainTextRecipients(msg: Entity, text: string): Found[] {
   }
   if (found.length === 0) {
     // no line names a recipient: any address the report's text names, else the original's To:
-    const others = otherAddresses(region, excluded(msg));
+    const others = otherAddresses(region, exclude);
     const original = returnedOriginal(msg);
     const to = original ? firstAddress(header(original, "to") ?? "") : quotedHeader(text, "to");
-    const addresses = others.length > 0 && others.length <= 5 ? others : to ? [to] : [];
+    // never the address the report came to: a person forwarding their own bounce of a reply to us names ours
+    const addresses = others.length > 0 && others.length <= 5 ? others : to && !exclude.has(to.toLowerCase()) ? [to] : [];
     const diagnostic = squeeze(region).slice(0, 2000) || null;
     found = addresses.map((address) => ({ address, diagnostic }));
   }

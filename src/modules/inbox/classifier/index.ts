@@ -16,7 +16,7 @@
 //    answers automatic), else scored for intent and sentiment (intent.ts).
 // The visible text (visible.ts) is what every rule after 1 reads: the new
 // text, without quoted history, forwarded parts or signature.
-import { autoReplyWording } from "../../../smtp-in/bounces/auto-reply";
+import { ANSWERED_SUBJECT, autoReplyWording, isClientNotice } from "../../../smtp-in/bounces/auto-reply";
 import { parseReport, type Report } from "../../../smtp-in/bounces";
 import { allAddresses, firstAddress } from "../../../smtp-in/bounces/fields";
 import { header, headerText, parseMessage, walk, type Entity } from "../../../smtp-in/bounces/mime";
@@ -88,6 +88,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const excluded = (a: string) => writer.addresses.includes(a) || ours.has(a.slice(a.lastIndexOf("@") + 1));
   const folded = fold(visible);
   const subject = headerText(msg, "subject") ?? "";
+  // a mail client's read receipt or recall notice in plain text: nobody wrote it, and it pauses nothing
+  if (isClientNotice(subject, visible)) return verdict("auto_reply", { machineReport: true });
 
   // an unsubscribe request proposes suppressing the writer's address (From:, else their first)
   const removal = () => {
@@ -105,7 +107,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (answer === "accepted" || answer === "counter" || answer === "invited") return verdict("reply", { intent: "meeting_request", sentiment: "positive" });
   if (answer === "tentative") return verdict("reply", { intent: "meeting_request", sentiment: "neutral" });
 
-  const wording = autoReplyWording(visible) ?? autoReplyWording(subject);
+  // the subject's words only when it is the responder's own, not a person's "Re: Automatic reply: …"
+  const wording = autoReplyWording(visible) ?? (ANSWERED_SUBJECT.test(subject) ? null : autoReplyWording(subject));
   if (report.kind === "auto_reply" || wording?.unmistakable) {
     const s = score(visible, folded);
     const left = wording?.kind === "left_company" || s.moved;
