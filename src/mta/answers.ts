@@ -10,7 +10,8 @@
 //              exceeded"; "too many recipients" is not: it asks for a smaller
 //              transaction). The message is retried later; the quota scope pauses.
 //              Its reason is rate_limited, or what a 421's words blame on our
-//              setup (authentication, reverse DNS, TLS).
+//              setup (authentication, reverse DNS, TLS), or network for a
+//              connection's enhanced code (4.4.0–4.4.4) without rate words.
 //   temporary  other 4xx: retried with backoff.
 //   permanent  5xx: fails, with a bounce.
 //
@@ -366,8 +367,11 @@ export function classifyAnswer(code: number | null, enhanced: string | null, tex
   const lower = text.toLowerCase();
   if (isThrottle(basic, enhanced, lower)) {
     // a 421 about our authentication or TLS pauses like any other, but a failure it leads to is named for its cause
+    // and one whose enhanced code names a connection problem ("421 4.4.2 … timeout exceeded": an idle session closed) is one
     const rule = textRule(lower);
-    return { kind: "throttle", bounce: { kind: "soft", reason: rule && NOT_PACE.has(rule[0]) && !RATE_WORDS.test(lower) ? rule[0] : "rate_limited" } };
+    const pace = RATE_WORDS.test(lower);
+    const named = rule && NOT_PACE.has(rule[0]) && !pace ? rule[0] : enhanced && /^4\.4\.[0-4]$/.test(enhanced) && !pace ? "network" : "rate_limited";
+    return { kind: "throttle", bounce: { kind: "soft", reason: named } };
   }
   const reason = reasonFor(basic, enhanced, lower);
   if (cls === 5) return { kind: "permanent", bounce: { kind: HARD_REASONS.has(reason) && !PASSING.test(lower) ? "hard" : "soft", reason } };

@@ -346,6 +346,12 @@ describe("classifyAnswer: the cause the answer names, before the advice it gives
   });
 });
 
+test("a 421 whose enhanced code names a connection problem ('421 4.4.2 … timeout exceeded') is still retried as a throttle, its reason network; with rate words, rate_limited", () => {
+  expect(classifyAnswer(421, "4.4.2", "421 4.4.2 mx.example Error: timeout exceeded")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "network" } });
+  expect(classifyAnswer(421, "4.4.2", "421 4.4.2 too many connections from your IP, slow down")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
+  expect(classifyAnswer(421, "4.7.0", "421 4.7.0 Try again later")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
+});
+
 describe("statedRetryMs", () => {
   test("a stated time, in any unit, clamped to [1 s, 24 h]", () => {
     expect(statedRetryMs("Throttled: try again in 5 minutes")).toBe(300_000);
