@@ -3257,3 +3257,93 @@ describe("a person answering or forwarding an auto-reply ('Re: Automatic reply: 
     expect(answered("Automatic reply: Idea for Prospect", "Thank you for your message. I will respond when I return.").classification).toBe("auto_reply");
   });
 });
+
+describe("the text part as clients write it", () => {
+  const multipart = (plain: string, html: string, plainType = "text/plain; charset=utf-8") =>
+    ["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "MIME-Version: 1.0", 'Content-Type: multipart/alternative; boundary="b"', "", "--b", `Content-Type: ${plainType}`, "", plain, "--b", "Content-Type: text/html; charset=utf-8", "", html, "--b--", ""].join("\r\n");
+  test("an inline image's '[cid:image001.png@01DB…]' is no address, and no referral", () => {
+    const v = classifyMessage(reply("Not for us - we built this in-house and it works fine.\n\nMaya Chen | Head of Support\n[cid:image001.png@01DB673B.5E2F1A90]\nT +44 20 7946 0018"));
+    expect(v).toMatchObject({ intent: "not_interested", proposal: null });
+    expect(v.visibleText).not.toContain("cid:");
+    // control: a colleague's real address still is one
+    expect(classifyMessage(reply("Not my area - please talk to Sam Patel (sam.patel@prospect.example).")).proposal).toMatchObject({ email: "sam.patel@prospect.example" });
+  });
+  test("a text part that only says to read the HTML one: the HTML is read", () => {
+    const v = classifyMessage(multipart("This message is in HTML format. Please view it in an HTML-capable mail client.", "<div>Interested. Let's set up a call - Wednesday 11am EST?</div>"));
+    expect(v).toMatchObject({ intent: "meeting_request" });
+    // control: a short text part that merely mentions HTML is the writer's text
+    expect(classifyMessage(multipart("Can you send the HTML version of the one-pager? We're interested.", "<div>Can you send the HTML version of the one-pager? We're interested.</div><div>Unrelated footer about Thursday calls</div>")).intent).toBe("interested");
+  });
+  test("format=flowed lines joined (RFC 3676), and lines wrapped at a fixed width read across", () => {
+    const flowed = classifyMessage(multipart("Yes, Thursday 2pm ET works for the demo. Please send the \r\ninvite to me and to sam.patel@prospect.example.", "<div>x</div>", "text/plain; charset=utf-8; format=flowed"));
+    expect(flowed).toMatchObject({ intent: "meeting_request" });
+    expect(flowed.visibleText).toContain("send the invite to me");
+    expect(classifyMessage(reply("Yes, Thursday 2pm ET works for the demo. Please send the\ninvite to me and to sam.patel@prospect.example.\n\nJordan"))).toMatchObject({ intent: "meeting_request", proposal: null });
+    // control: a short line and a list are not joined
+    expect(classifyMessage(reply("Thanks.\nnot interested")).intent).toBe("not_interested");
+  });
+});
+
+describe("who hands the thread on, and who only passed it to the writer", () => {
+  intents([
+    ["Adding Sam from our CX team, who owns new-hire onboarding. Sam - over to you.", "referral"],
+    ["Hallo Jonas, Frau Whitfield hat mir geschrieben. Ich habe ihm Ihre Mail weitergeleitet.", "referral"],
+    ["A colleague forwarded this one to me. Happy to look at a demo: send over a few times next week.", "meeting_request"],
+    ["My boss just forwarded your e-mail - we are interested, can you send pricing?", "interested"],
+    ["Yes, Tuesday 10am CET works. Please send the invite to me and to tom.berg@prospect.example.", "meeting_request"],
+    ["Tuesday 10am CET works. Please also send the invite to Tom.", "meeting_request"],
+    // controls: the writer passes it on
+    ["I've forwarded this to our CTO.", "referral"],
+    ["I'm not the right person. Please send the invite to tom.berg@prospect.example instead.", "referral"],
+  ]);
+});
+
+describe("a refusal by what they use, with a hedge", () => {
+  intents([
+    ["We're covered for now - we rolled out Lessonly last year and it's working well for us.", "not_interested"],
+    ["We switched to Gong in March and it works great.", "not_interested"],
+    ["We've implemented Workday and it's running smoothly.", "not_interested"],
+    // controls
+    ["I built a dashboard and it's working well. Can we talk?", "meeting_request"],
+    ["We're covered for now, but try me in Q3.", "later"],
+  ]);
+});
+
+describe("a time that is not when to write again", () => {
+  intents([
+    // someone else's absence
+    ["Ruth is on parental leave until April, so I'm covering her inbox. We'd actually be interested - could you send a one-pager?", "interested"],
+    // a past event
+    ["Your earlier emails went to my old address - I moved to Brightline in December. Happy to look at a demo: send over a few times next week.", "meeting_request"],
+    // controls: the writer defers
+    ["Not now, try me in April.", "later"],
+    ["We signed a contract in March, try me in June.", "later"],
+  ]);
+});
+
+describe("auto-replies: a weekday with its day, a rebrand, a desk's promise, a colleague's holiday told by hand", () => {
+  const auto = (date: string, body: string, extra: string[] = []) =>
+    classifyMessage(["From: Marcus Webb <marcus@tallyo.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", `Date: ${date}`, ...extra, "", body].join("\n"));
+  test("'hasta el lunes 14', 'until Monday the 14th': the day of the month, not the next Monday", () => {
+    expect(auto("Thu, 3 Jun 2027 09:00:00 +0200", "Estoy de vacaciones hasta el lunes 14 sin acceso al correo.").returnAt).toBe(Date.UTC(2027, 5, 14));
+    expect(auto("Thu, 3 Jun 2027 09:00:00 +0000", "I'm out of the office until Monday the 14th with limited access to email.").returnAt).toBe(Date.UTC(2027, 5, 14));
+    // control: a weekday and a time
+    expect(auto("Thu, 3 Jun 2027 09:00:00 +0000", "I'm out of the office until Monday 10am with limited access to email.").returnAt).toBe(Date.UTC(2027, 5, 7));
+  });
+  test("a rebrand's 'reach me at … from now on' is a move to that address; the old one's last day is no return", () => {
+    const v = auto("Mon, 5 Apr 2027 09:00:00 +0000", "Tallyo is now Ledgerline! Our email addresses have changed - you can reach me at marcus@ledgerline.example from now on.\n\nThis address will stop receiving mail on 30 April 2027.", ["Auto-Submitted: auto-replied"]);
+    expect(v).toMatchObject({ classification: "auto_reply", intent: "moved", returnAt: null, proposal: { email: "marcus@ledgerline.example" } });
+    // control: an absence's contact is no move
+    expect(auto("Mon, 5 Apr 2027 09:00:00 +0000", "I am out of the office until 9 April. Until then you can reach me at marcus.private@gmail.example.", ["Auto-Submitted: auto-replied"])).toMatchObject({ intent: null });
+  });
+  test("a desk's 'someone from our team will get back to you within one business day'", () => {
+    expect(auto("Mon, 5 Apr 2027 09:00:00 +0000", "Thanks for reaching out to Corvid! We've received your email and someone from our team will get back to you within one business day.").classification).toBe("auto_reply");
+    // control: a person's "we'll get back to you within 2 days after discussing"
+    expect(auto("Mon, 5 Apr 2027 09:00:00 +0000", "Thanks for reaching out! We'll get back to you within 2 days after discussing internally.").classification).toBe("reply");
+  });
+  test("a colleague's holiday told by hand, with the mail forwarded to them: a referral, not an out-of-office", () => {
+    const v = auto("Mon, 8 Mar 2027 09:00:00 +0100", "Hallo Herr Hartmann,\n\nmein Kollege Herr Weiß, der das Recruiting verantwortet, ist bis zum 22. März im Urlaub. Ich habe ihm Ihre Mail weitergeleitet, er meldet sich dann bei Ihnen.");
+    expect(v).toMatchObject({ classification: "reply", intent: "referral", returnAt: null });
+    expect(auto("Mon, 8 Mar 2027 09:00:00 +0000", "Ruth is away until 22 March. I've forwarded your email to her, she'll get back to you.")).toMatchObject({ classification: "reply", intent: "referral" });
+  });
+});

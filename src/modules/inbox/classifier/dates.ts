@@ -106,6 +106,8 @@ const WEEK_WORDS = new Set(["week", "weeks", "wochen", "semaines", "semanas", "s
  * telephone number "au 01 23 45 67 89" or a day with its month): the next such day, after a cue only.
  */
 const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2})|(?<=(?:^|[^0-9a-z'])(?:al|el|au|jusqu'au|zum|de|bis|tot|ate|o) )([0-9]{1,2})(?:e|\.)?(?=[ ,;!)]|[.](?![0-9])|$)(?! ?[0-9])(?! ?(?:uhr|h|hours?|horas?|ore|uur|heures?|am|pm|%|min|euros?|eur)(?![a-z])))(?![0-9a-z])(?!\.? ?[/-])/g;
+/** A day of the month right after a weekday ("lunes 14", "Monday the 14th", "Montag, 14."), not a time ("Monday 10am", "lundi 14h"). */
+const DAY_AFTER_WEEKDAY = /^,? (?:the |den |le |el |il |de )?([0-9]{1,2})(?:st|nd|rd|th|e|\.)?(?![0-9:a-z])(?!\.?[0-9/-])(?! ?(?:h|uhr|am|pm|hrs?|horas?|ore|uur|heures?)(?![a-z]))/;
 const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and"]);
@@ -153,8 +155,11 @@ export function returnDate(text: string, ref: Reference): number | null {
     const score = cueScore(t, m.index!, m.index! + m[0].length);
     if (score < 2) continue;
     const wd = WEEKDAY_OF.get(m[1]!);
+    // "hasta el lunes 14", "Monday the 14th": the day of the month the weekday names
+    const day = wd === undefined ? null : DAY_AFTER_WEEKDAY.exec(t.slice(m.index! + m[0].length, m.index! + m[0].length + 16));
     const days = wd === undefined ? 1 : (wd - weekday + 7) % 7 || 7;
-    relative.push({ ms: today + days * 86400000 + dayAfter(t, m.index!, m.index! + m[0].length, score), score });
+    const ms = day ? nextDayOfMonth(Number(day[1]), today) : today + days * 86400000;
+    if (ms !== null) relative.push({ ms: ms + dayAfter(t, m.index!, m.index! + m[0].length + (day ? day[0].length : 0), score), score });
   }
   for (const m of t.matchAll(DAY_ONLY)) {
     const score = cueScore(t, m.index!, m.index! + m[0].length);

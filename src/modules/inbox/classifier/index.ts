@@ -86,7 +86,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   const ours = ownDomains(msg, writer, opts.ownDomains);
   const excluded = (a: string) => writer.addresses.includes(a) || ours.has(a.slice(a.lastIndexOf("@") + 1));
-  const folded = fold(visible);
+  const folded = fold(unwrapped(visible));
   const subject = headerText(msg, "subject") ?? "";
   // a mail client's read receipt or recall notice in plain text: nobody wrote it, and it pauses nothing
   if (isClientNotice(subject, visible)) return verdict("auto_reply", { machineReport: true });
@@ -111,8 +111,12 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const wording = autoReplyWording(visible) ?? (ANSWERED_SUBJECT.test(subject) ? null : autoReplyWording(subject));
   if (report.kind === "auto_reply" || wording?.unmistakable) {
     const s = score(visible, folded);
-    const left = wording?.kind === "left_company" || s.moved;
-    if (left) return verdict("auto_reply", { intent: "moved", proposal: movedProposal(visible, mentions(visible, excluded), writer) });
+    const found = mentions(visible, excluded);
+    // "our addresses have changed, reach me at … from now on" (a rebrand): an address of their own for good, not an
+    // absence's "until 3 March you can reach me at …"
+    const movedFor = USE_FROM_NOW.test(folded) && found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) }));
+    const left = wording?.kind === "left_company" || s.moved || movedFor;
+    if (left) return verdict("auto_reply", { intent: "moved", proposal: movedProposal(visible, found, writer) });
     return verdict("auto_reply", { returnAt: returnDate(folded, reference(msg, opts.now)) });
   }
 
@@ -145,6 +149,13 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   else if (intent === "referral") proposal = referralProposal(found, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
   return verdict("reply", { intent, sentiment, proposal });
 }
+
+/**
+ * Lines a client wrapped at a fixed width joined again for reading ("Please send the\ninvite to me"): a line of 40
+ * characters or more that ends in no punctuation, then one that begins with a small letter.
+ */
+const WRAPPED = /(?<=[^\n]{40})(?<![.!?:;])\n(?=\p{Ll})/gu;
+const unwrapped = (text: string) => text.replace(WRAPPED, " ");
 
 const REPORT_PARTS = new Set(["message/delivery-status", "message/global-delivery-status", "message/disposition-notification", "message/global-disposition-notification"]);
 

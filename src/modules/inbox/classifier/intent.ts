@@ -126,6 +126,21 @@ const ALREADY_USING = /^(?:already (?:have|use|using|work with|working with)|(?:
 const INTEGRATION = /(?<![a-z])(?:integr\w*|connect(?:s|or|ors)?(?: to| with)?|sync(?:s|ing)? with|compatib\w*|plug(?:s)? into|works? with|api|anbindung|schnittstelle|funktioniert (?:das|es) mit|s'integre|connecter|fonctionne avec|conectar|funciona con|collegare|funziona con|koppel\w*|gekoppeld|werkt (?:het|dat|dit) met|funciona com)(?![a-z])/;
 /** A count of messages just before a span of time: "four emails in two weeks". */
 const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: from you)? $/;
+/**
+ * Someone else's absence just before a span of time: "Ruth is on parental leave until April", "er ist bis zum
+ * 22. März im Urlaub": when they are back, not when the writer wants to be written to.
+ */
+const SOMEONE_AWAY = /(?<![a-z])(?:(?:he|she|they|[a-z]{2,20})(?:'s| is|'re| are) (?:currently |still |now )?(?:on (?:[a-z]+ )?(?:leave|vacation|holiday|sabbatical)|away|out of (?:the )?office|off|out)|(?:er|sie) ist (?:noch |derzeit |aktuell )?|(?:il|elle) est (?:encore |actuellement )?(?:en (?:conge|vacances)|absente?)|(?:el|ella) esta (?:de (?:vacaciones|baja|permiso)|ausente)|(?:hij|zij|ze) is (?:nog |momenteel )?(?:met verlof|op vakantie|afwezig)|(?:ele|ela) esta (?:de ferias|de licenca|ausente))[^.!?\n]{0,30}$/;
+
+/** After "send the invite": to someone besides the writer ("to me and to Tom", "also to Hannah", "to priya@… too"), not instead of them. */
+const INVITE_ALSO_TO = /^ (?:also to |to (?:me|us) (?:and|&|as well as) (?:to )?(?:also )?)(?!me(?![a-z])|us(?![a-z]))[a-z0-9]|^ to (?:[^.!?\n]|\.(?=[a-z0-9])){1,60}? (?:too|as well)(?![a-z])/;
+
+/** A past event just before a span of time, in its clause: "I moved to Brightline in December", "we switched in March". */
+const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:just |already |only )?(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched)(?![a-z])[^.!?,;\n]{0,30}$/;
+
+/** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
+const FORWARDED_BY_OTHER = /(?<![a-z])(?:a|my|our|the|one of (?:my|our)) (?:[a-z-]+ )?(?:colleague|coworker|co-worker|boss|manager|assistant|friend|team ?mate|ceo|cto|cfo|coo|cmo|founder|partner)s? (?:just |kindly |has |had |already )?$/;
+
 /** Forwarding verbs that add a colleague beside the writer (loop in, copy) rather than pass the thread on. */
 const ADDS = /loop|cc|cop(?:y|ied|ying|ia|ie)|kopie/;
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
@@ -198,6 +213,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   each(FORWARDED, "forwarded", (m) => {
     // "if the material looks good I'll loop in our lead": a promise on a condition, nobody passed on yet
     if (conditional(f, m.index!)) return;
+    // "a colleague forwarded this one (to me)": passed on to the writer, not by them
+    if (FORWARDED_BY_OTHER.test(f.slice(Math.max(0, m.index! - 40), m.index!))) return void hits.push(`to_writer:${m[0].trim()}`);
     s.forwarded = true;
     if (ADDS.test(m[0])) s.adds = true;
   });
@@ -209,8 +226,14 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     const deadline = DEADLINE_BEFORE.test(f.slice(Math.max(0, m.index! - 25), m.index!)) || /^by /.test(m[0]);
     // "four emails in two weeks": how often, not when
     const count = COUNTED.test(f.slice(Math.max(0, m.index! - 30), m.index!));
+    const before = f.slice(Math.max(0, m.index! - 80), m.index!);
+    const someoneAway = SOMEONE_AWAY.test(before);
+    // "I moved to Brightline in December": when something happened, not when to write
+    const past = HAPPENED.test(before);
     if (deadline) hits.push(`deadline:${m[0].trim()}`);
     else if (count) hits.push(`count:${m[0].trim()}`);
+    else if (someoneAway) hits.push(`absent:${m[0].trim()}`);
+    else if (past) hits.push(`past:${m[0].trim()}`);
     else {
       s.farFuture = true;
       if (AFTER_TIME.test(m[0])) s.deferral = true;
@@ -225,7 +248,13 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   });
   // "send me the invite": a meeting, and not the "send me …" of interest
   let invites = 0;
-  mask(each(SEND_INVITE, "meeting", () => invites++));
+  mask(
+    each(SEND_INVITE, "meeting", (m) => {
+      invites++;
+      // "send the invite to me and to priya@…": a colleague added to the meeting, the thread stays with the writer
+      if (INVITE_ALSO_TO.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 40))) s.adds = true;
+    }),
+  );
   let requestAfterContrast = false;
   let requested = false;
   const contrast = lastRefusal >= 0 ? lastContrast(f, lastRefusal) : -1;

@@ -18,7 +18,9 @@ export interface Mention {
   index: number;
 }
 
-const ADDRESS = /[A-Za-z0-9._%+'-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,6}/g;
+// the last label a top-level domain's (letters, or IDNA's xn--): "image001.png@01DB673B.5E2F1A90", an inline
+// image's Content-ID that Outlook writes into the text, is nobody's address
+const ADDRESS = /[A-Za-z0-9._%+'-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.){1,6}(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})(?![A-Za-z0-9-])/g;
 const NAME_TOKEN = /^\p{Lu}[\p{Ll}\p{Lu}'’-]*\p{Ll}[\p{Ll}'’-]*$|^\p{Lu}\.?$/u;
 const NOT_NAMES = new Set(
   (
