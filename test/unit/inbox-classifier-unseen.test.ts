@@ -3347,3 +3347,26 @@ describe("auto-replies: a weekday with its day, a rebrand, a desk's promise, a c
     expect(auto("Mon, 8 Mar 2027 09:00:00 +0000", "Ruth is away until 22 March. I've forwarded your email to her, she'll get back to you.")).toMatchObject({ classification: "reply", intent: "referral" });
   });
 });
+
+describe("removal asked as a confirmation or a wish, 'from every list'", () => {
+  test.each([
+    "Please confirm that my address has been removed from every list you hold.",
+    "Please make sure my address is removed from all your lists.",
+    "I'd like my email removed from your database.",
+  ])("%p", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test("control: an address removed from something else, told as past", () => {
+    expect(classifyMessage(reply("I checked that my address was removed from the old CRM when we migrated - can you send the new pricing?")).classification).toBe("reply");
+  });
+});
+
+describe("a message from an address that takes no replies is written by no one", () => {
+  const from = (address: string, body: string) => classifyMessage([`From: Alerts <${address}>`, "To: Leo <leo@outbound.example>", "Subject: Your ticket", "", body].join("\n"));
+  test.each(["no-reply@prospect.example", "noreply@prospect.example", "do-not-reply@prospect.example", "donotreply@prospect.example", "noreply-support@prospect.example"])("%p", (address) => {
+    expect(from(address, "Hi, thanks for your message. Can we talk next week about pricing?").classification).toBe("auto_reply");
+  });
+  test("control: a person whose name merely contains it", () => {
+    expect(from("noreen.plyer@prospect.example", "Hi, thanks for your message. Can we talk next week about pricing?").classification).toBe("reply");
+  });
+});

@@ -12,6 +12,7 @@
 //   "Abwesenheitsnotiz:", "Automatische Antwort:", "Réponse automatique :",
 //   "Respuesta automática:", "Risposta automatica:", "Automatisch antwoord:",
 //   "Resposta automática:"…;
+// - a From: address that takes no replies (no-reply@, donotreply@…);
 // - Microsoft's X-Auto-Response-Suppress together with an Exchange loop or
 //   generated-message header; or either of them with auto-reply wording.
 // Messages from a mailer daemon, postmaster or root are excluded: those are
@@ -37,6 +38,9 @@ const DAEMON_FROM = /^(?:mailer-daemon|postmaster|root|mail delivery (?:system|s
 /** A subject that answers or forwards another: "Re:", "AW:", "Fwd:", "WG:", "TR:"… */
 export const ANSWERED_SUBJECT = /^\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw|i|enc|doorst|vs)\s*:/i;
 
+/** no-reply@, noreply-alerts@, do_not_reply@, donotreply@… */
+const NO_REPLY_FROM = /^(?:no[-_.]?reply|do[-_.]?not[-_.]?reply)(?:[-_.+][a-z0-9._-]*)?@/i;
+
 /** Whether a message is an auto-reply (see the top of this file). */
 export function isAutoReply(msg: Entity, bodyText: () => string): boolean {
   const from = (headerText(msg, "from") ?? "").trim();
@@ -47,6 +51,8 @@ export function isAutoReply(msg: Entity, bodyText: () => string): boolean {
   const precedence = (header(msg, "precedence") ?? "").trim().toLowerCase();
   if (precedence === "auto_reply" || precedence === "bulk" || precedence === "junk") return true;
   if ((header(msg, "x-apple-action") ?? "").trim().toLowerCase() === "vacation") return true;
+  // nobody writes by hand from an address that takes no replies
+  if (NO_REPLY_FROM.test(from.replace(/^.*</, ""))) return true;
   const subject = headerText(msg, "subject") ?? "";
   if (AUTO_SUBJECT.test(subject)) return true;
   const suppress = header(msg, "x-auto-response-suppress") !== null;
