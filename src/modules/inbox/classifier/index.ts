@@ -154,8 +154,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
  * Lines a client wrapped at a fixed width joined again for reading ("Please send the\ninvite to me"): a line of 40
  * characters or more that ends in no punctuation, then one that begins with a small letter.
  */
-const WRAPPED = /(?<=[^\n]{40})(?<![.!?:;])\n(?=\p{Ll})/gu;
-const unwrapped = (text: string) => text.replace(WRAPPED, " ");
+const LINE_THEN_SMALL = /\n(?=\p{Ll})/gu;
+const unwrapped = (text: string) =>
+  text.replace(LINE_THEN_SMALL, (nl: string, at: number) => (at - (text.lastIndexOf("\n", at - 1) + 1) >= 40 && !".!?:;".includes(text[at - 1]!) ? " " : nl));
 
 const REPORT_PARTS = new Set(["message/delivery-status", "message/global-delivery-status", "message/disposition-notification", "message/global-disposition-notification"]);
 
