@@ -3370,3 +3370,19 @@ describe("a message from an address that takes no replies is written by no one",
     expect(from("noreen.plyer@prospect.example", "Hi, thanks for your message. Can we talk next week about pricing?").classification).toBe("reply");
   });
 });
+
+describe("the writer leaves two others to it: handed on, whatever meeting they are to set up", () => {
+  intents([
+    ["Thanks Dana. I'll let you two take it from here.", "referral"],
+    ["Tom, this is Dana. You two can find a time next week.", "referral"],
+    ["Hallo Jonas, schau dir das bitte an. Dana habe ich in CC genommen, dann könnt ihr direkt einen Termin ausmachen.", "referral"],
+    ["Bonjour Paul, je vous laisse échanger directement pour caler un rendez-vous.", "referral"],
+    ["Hola Marta, os dejo en contacto para que coordinéis una llamada.", "referral"],
+    ["Ciao Luca, vi lascio in contatto per organizzare una call.", "referral"],
+    ["Hoi Sanne, ik laat jullie verder afstemmen over een afspraak.", "referral"],
+    ["Oi Pedro, deixo vocês em contato para combinarem uma reunião.", "referral"],
+    // controls: the writer meets us
+    ["Sounds good. Over to you, Dana - send me a few times.", "meeting_request"],
+    ["Let's find a time, you and I. Thursday?", "meeting_request"],
+  ]);
+});

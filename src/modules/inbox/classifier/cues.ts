@@ -236,6 +236,17 @@ export const WRONG_PERSON = anyOf([
   "nao sou a pessoa (?:certa|indicada|correta|adequada)|nao (?:[a-z]+ ){1,3}a pessoa (?:certa|indicada|correta|adequada)|pessoa errada|nao sou (?:o |a )?responsave(?:l|is)|nao (?:cuido|trato) (?:disso|desse|dessa|desses|dessas|deste|desta|deste)|nao (?:e|eh) (?:da )?minha (?:area|responsabilidade|alcada)|nao e comigo|nao sou eu (?:quem|que) (?:decide|decido|cuida|cuido|trata|trato|resolve|resolvo)|(?:me confundiu|me confundiram|esta me confundindo|estao me confundindo) com|nao tenho nada a ver com|mudei de (?:area|cargo|departamento|funcao|setor) (?:dentro da|internamente|na empresa)|nao trabalho (?:com|em|na area de) (?:vendas|marketing|compras)|(?:houve|ha) (?:um engano|uma confusao)(?= ?[.!,]| ?$)",
 ]);
 
+/** The writer leaves two others to it ("I'll let you two take it from here", "dann könnt ihr direkt einen Termin ausmachen"): handed on. */
+export const HANDOFF = anyOf([
+  "(?:i'?ll|i will|let me) (?:let|leave) you (?:two|both)|you two can|you (?:two|both) (?:can|could|should) (?:take it|connect|find a time|set (?:up )?(?:a time|a call|something))",
+  "(?:dann|so) (?:konnt|koennt) ihr (?:beide )?(?:direkt|gleich|selbst)|ihr (?:beide )?(?:konnt|koennt) (?:direkt|gleich) (?:einen termin|etwas|miteinander)",
+  "je vous laisse (?:echanger|voir ensemble|en contact|caler|convenir)|vous (?:pourrez|pouvez) (?:echanger|voir) (?:directement|ensemble)",
+  "(?:os|les) dejo (?:en contacto|hablar|coordinar)|(?:podeis|pueden) (?:coordinar|hablar|quedar) directamente",
+  "vi lascio (?:in contatto|sentire|organizzare|accordare)|(?:potete|potrete) (?:sentirvi|organizzarvi|accordarvi) direttamente",
+  "ik laat jullie (?:verder|contact|samen)|jullie (?:kunnen|kunt) (?:direct|rechtstreeks) (?:een afspraak|contact|afspreken)",
+  "deixo (?:voces|vos) (?:em contato|conversarem|combinarem)|(?:voces|vos) (?:podem|poderao) (?:combinar|conversar|falar) diretamente",
+]);
+
 /** A colleague added to the meeting ("please add my colleague Tom to the invite"): the thread stays with the writer. */
 export const ATTENDEE = anyOf([
   "send (?:the |an )?(?:invite|invitation) (?:also )?to|(?:she|he|they)(?:'ll| will) (?:also )?(?:be )?join(?:ing)?(?: us| the call| the meeting| too| as well)?|(?:add|include|invite|loop in|bring in)(?: also)? (?:(?:my|our) (?:colleague|coworker|co-worker|team ?mate|boss|manager|head of [a-z ]{1,20})[^!?\\n]{0,80}?(?:too|as well|to the (?:invite|invitation|meeting|call))|[^!?\\n]{0,80}?(?:to|on|in|into) (?:the |this |that |our )?(?:invite|invitation|meeting|calendar invite))",

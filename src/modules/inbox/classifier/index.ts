@@ -142,7 +142,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const scheduler = (s.assistant || s.adds) && s.meeting >= 2;
   // "send me a brochure, I'll pass it on to my boss": material asked for to show someone unnamed, the writer stays the contact
   const champion = s.requested && found.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
-  const referral = !s.moved && !scheduler && !champion && (named !== null || found.length > 0 || s.forwarded);
+  // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
+  const referral = !s.moved && !champion && (s.handoff || (!scheduler && (named !== null || found.length > 0 || s.forwarded)));
   const { intent, sentiment } = decide(s, referral);
   let proposal: Proposal | null = null;
   if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);

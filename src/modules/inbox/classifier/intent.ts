@@ -46,6 +46,7 @@ import {
   AFTER_TIME,
   ASSISTANT,
   ATTENDEE,
+  HANDOFF,
   BARE_NO,
   FINAL_NO,
   DATED,
@@ -106,6 +107,8 @@ export interface Scores {
   assistant: boolean;
   /** Someone is added to the thread (looped in, copied), not handed it. */
   adds: boolean;
+  /** The writer leaves two others to it ("I'll let you two take it from here"). */
+  handoff: boolean;
   /** The writer asks for something (material, pricing, a trial): interest they act on. */
   requested: boolean;
   question: number;
@@ -150,7 +153,7 @@ const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 export function score(visible: string, folded = fold(visible), starts = new WordStarts(folded)): Scores {
   let f = folded;
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, requested: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, handoff: false, requested: false, question: 0, hostile: false, hits };
   // every list below runs only where its first letters stand (lib/word-starts.ts); mask() keeps that index true
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
     const found = matchesOf(re, f, starts);
@@ -337,6 +340,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   each(ASSISTANT, "assistant", () => (s.assistant = true));
   // "please add my colleague Tom (tom@…) to the invite": another attendee, the writer stays the contact
   each(ATTENDEE, "attendee", () => (s.adds = true));
+  each(HANDOFF, "handoff", () => (s.handoff = true));
   each(QUESTION_INDIRECT, "question", () => (s.question += 1));
   // "?" outside links; a sentence opening with an interrogative
   const noLinks = f.replace(/(?:https?:\/\/|www\.)\S{1,2000}/g, " ");
