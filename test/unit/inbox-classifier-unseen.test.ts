@@ -3386,3 +3386,16 @@ describe("the writer leaves two others to it: handed on, whatever meeting they a
     ["Let's find a time, you and I. Thursday?", "meeting_request"],
   ]);
 });
+
+describe("a signature's block with a company's register line, a notice however it begins, a delimiter after the name", () => {
+  const visible = (body: string) => classifyMessage(reply(body)).visibleText;
+  test("cut", () => {
+    expect(visible("Hallo,\n\naktuell kein Thema für uns. Melden Sie sich im dritten Quartal.\n\nMit freundlichen Grüßen\nThomas Weber\n\nNordlicht AG | Sitz: Hamburg | Registergericht: Amtsgericht Hamburg HRB 12345 | Vorstand: Dr. Anna Schulz (Vors.), Michael Braun\n")).toBe("Hallo,\n\naktuell kein Thema für uns. Melden Sie sich im dritten Quartal.");
+    expect(visible("Buongiorno,\n\ngrazie, ma non siamo interessati.\n\nCordiali saluti\nMarco Galli\n\n-- \nStudio Galli & Associati\nCorso Vittorio Emanuele II 15, 10123 Torino\nQuesto messaggio e i suoi allegati sono indirizzati esclusivamente alle persone indicate, e la diffusione o copia sono rigorosamente vietate.\n")).toBe("Buongiorno,\n\ngrazie, ma non siamo interessati.");
+    expect(visible("Bonjour,\n\nPas intéressé, merci.\n\nPriya\nTransports Morel SAS\nAi sensi del Regolamento UE 2016/679 (GDPR), le informazioni contenute in questo messaggio sono riservate; qualora Le fosse pervenuto per errore, La invitiamo a eliminarlo.\n")).toBe("Bonjour,\n\nPas intéressé, merci.");
+  });
+  test("control: a sentence that speaks of confidentiality is the message", () => {
+    const body = "Hi Leo,\n\nWe'd be interested. Our data is confidential, so the pilot would need an NDA first - can you send yours?";
+    expect(visible(body)).toBe(body);
+  });
+});

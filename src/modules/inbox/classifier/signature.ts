@@ -13,7 +13,15 @@ const DELIMITER = /^(?:-- ?|--|—|__)$/;
 const MOBILE =
   /^(?:sent from|sent with|sent via|sent using|get outlook for|von meinem .{1,40} gesendet|gesendet (?:von|mit|vom|via) |envoye (?:de|depuis|a partir de|avec) |telecharger outlook|enviado (?:desde|do|de|a partir do|pelo|con) |obtener outlook|inviato (?:da|dal|con) |scarica outlook|verzonden (?:vanaf|met|van|via) |verstuurd (?:vanaf|met|van|via) |outlook voor |enviada do |baixe o outlook|obter o outlook)/;
 const DISCLAIMER =
-  /^(?:confidential(?:ity)? notice|disclaimer|legal (?:notice|disclaimer)|aviso legal|rechtlicher hinweis|haftungsausschluss|avis (?:juridique|de confidentialite)|mentions legales|nota legale|avvertenza legale|juridische (?:kennisgeving|mededeling)|privileged (?:and|&) confidential|this (?:e-?mail|email|message|communication)(?: and any (?:files|attachments)(?: transmitted with it)?)? (?:is|are|may|contains?|and)\b.{0,60}(?:confidential|privileged|intended)|the information (?:contained )?in this (?:e-?mail|email|message)|la informacion contenida en este (?:mensaje|correo)|les informations contenues dans ce (?:message|courriel)|die (?:in dieser (?:e-?mail|nachricht) enthaltenen )?informationen (?:in dieser (?:e-?mail|nachricht) )?sind vertraulich|le informazioni contenute (?:in|nel) (?:questo messaggio|questa e-?mail|presente messaggio)|de informatie (?:in|verzonden met) dit (?:bericht|e-?mailbericht)|as informacoes contidas (?:nesta mensagem|neste e-?mail)|if you (?:are not|have received this)|diese (?:e-?mail|nachricht)\b.{0,40}(?:vertraulich|enthalt|ist nur)|ce (?:message|courriel|e-?mail)\b.{0,40}(?:confidenti|destine|strictement)|este (?:mensaje|correo|e-?mail)\b.{0,40}(?:confidencial|dirigido|destinado)|questo (?:messaggio|e-?mail)\b.{0,40}(?:riservat|confidenzial|destinat)|dit (?:bericht|e-?mail(?:bericht)?)\b.{0,40}(?:vertrouwelijk|uitsluitend|bestemd)|esta mensagem\b.{0,40}(?:confidencia|destinada)|aviso de confidencialidad|avviso di riservatezza|vertraulichkeitshinweis)/;
+  /^(?:confidential(?:ity)? notice|disclaimer|legal (?:notice|disclaimer)|aviso legal|rechtlicher hinweis|haftungsausschluss|avis (?:juridique|de confidentialite)|mentions legales|nota legale|avvertenza legale|juridische (?:kennisgeving|mededeling)|privileged (?:and|&) confidential|this (?:e-?mail|email|message|communication)(?: and any (?:files|attachments)(?: transmitted with it)?)? (?:is|are|may|contains?|and)\b.{0,60}(?:confidential|privileged|intended)|the information (?:contained )?in this (?:e-?mail|email|message)|la informacion contenida en este (?:mensaje|correo)|les informations contenues dans ce (?:message|courriel)|die (?:in dieser (?:e-?mail|nachricht) enthaltenen )?informationen (?:in dieser (?:e-?mail|nachricht) )?sind vertraulich|le informazioni contenute (?:in|nel) (?:questo messaggio|questa e-?mail|presente messaggio)|de informatie (?:in|verzonden met) dit (?:bericht|e-?mailbericht)|as informacoes contidas (?:nesta mensagem|neste e-?mail)|if you (?:are not|have received this)|diese (?:e-?mail|nachricht)\b.{0,100}(?:vertraulich|enthalt|ist nur)|ce (?:message|courriel|e-?mail)\b.{0,100}(?:confidenti|destine|strictement)|este (?:mensaje|correo|e-?mail)\b.{0,100}(?:confidencial|dirigido|destinado)|questo (?:messaggio|e-?mail)\b.{0,100}(?:riservat|confidenzial|destinat)|dit (?:bericht|e-?mail(?:bericht)?)\b.{0,100}(?:vertrouwelijk|uitsluitend|bestemd)|esta mensagem\b.{0,100}(?:confidencia|destinada)|aviso de confidencialidad|avviso di riservatezza|vertraulichkeitshinweis)/;
+
+/** A notice's two halves on one line, however it begins ("Ai sensi del GDPR, le informazioni … riservate … per errore"). */
+const SECRET = /confidential|privileged|vertraulich|confidenti|confidencial|riservat|vertrouwelijk|sigilo|sigilos/;
+const MISDELIVERED = /intended recipient|addressee|in error|by mistake|adressat|irrtumlich|falschlich|destinataire|par erreur|destinatario|por error|per errore|geadresseerde|ten onrechte|abusivement|por engano/;
+const isNotice = (f: string) => f.length > 80 && SECRET.test(f) && MISDELIVERED.test(f);
+
+/** A company's register line under a name block: "Sitz: Hamburg | Amtsgericht Hamburg HRB 12345 | Vorstand: …", "SIRET", "P.IVA", "KvK". */
+const REGISTER = /(?<![a-z])(?:hrb|hra|handelsregister|registergericht|amtsgericht|geschaftsfuhr\w*|geschaeftsfuehr\w*|vorstand|aufsichtsrat\w*|ust-?id\w*|siret|siren|rcs|capital social|cif|nif|nipc|p\.? ?iva|partita iva|c\.f\.|kvk|btw(?:-nummer)?|vat (?:no|number|reg\w*)|company (?:no|number|registration)|registered (?:in|office)|reg\.? no)(?![a-z])/;
 
 // folded, without trailing punctuation
 const SIGNOFFS = new Set([
@@ -41,7 +49,7 @@ export function cutSignature(text: string, names: readonly string[] = []): strin
     const f = fold(raw).trim();
     if (DELIMITER.test(raw.trimEnd()) || DELIMITER.test(f)) return join(lines, i);
     if (f.length < 100 && MOBILE.test(f)) return join(lines, i);
-    if (seenContent && DISCLAIMER.test(f)) return join(lines, i);
+    if (seenContent && (DISCLAIMER.test(f) || isNotice(f))) return join(lines, i);
     if (seenContent && (isSignOff(raw, f) || isOwnName(f, names)) && shortBlockFollows(lines, i + 1)) return join(lines, i);
     if (f !== "" && !GREETING.test(f)) seenContent = true;
   }
@@ -82,8 +90,9 @@ function shortBlockFollows(lines: string[], from: number): boolean {
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!.trim();
     if (l === "") continue;
-    // the company's disclaimer under the name block ends it
-    if (DISCLAIMER.test(fold(l))) return true;
+    // a delimiter, a mobile client's line, the company's disclaimer or register line under the name block ends it
+    const f = fold(l);
+    if (DELIMITER.test(l) || DELIMITER.test(f) || MOBILE.test(f) || DISCLAIMER.test(f) || isNotice(f) || REGISTER.test(f)) return true;
     // a question or a long sentence after "Thanks" is more message, not a name block
     if (++count > 8 || l.length > 100 || l.includes("?")) return false;
   }
