@@ -3399,3 +3399,38 @@ describe("a signature's block with a company's register line, a notice however i
     expect(visible(body)).toBe(body);
   });
 });
+
+describe("removal words that ask nothing: negated, described, past, quoted, someone else's", () => {
+  const kind = (body: string) => classifyMessage(reply(body)).classification;
+  test.each([
+    "Please don't unsubscribe me, I am interested - just buried this month. Follow up in February?",
+    "Could you take Tom Berger (tom.berger@prospect.example) off your list? I'm the right contact for this - what does pricing look like for 5 seats?",
+    "Full disclosure: I unsubscribed from your company's newsletter last year, but I do want to continue this conversation. Could you send me the case study?",
+    "Können wir am Dienstag um 14 Uhr telefonieren?\n\nJetzt unseren Newsletter abonnieren! Eine Abmeldung ist jederzeit möglich.",
+    "Unterstützt Ihr Tool die Abmeldung per List-Unsubscribe-Header? Bei uns antworten Empfänger oft mit „bitte austragen“, und unser System erkennt das nicht. Wie lösen Sie das?",
+    "Our biggest issue: reps keep emailing people who already unsubscribed in HubSpot. Does your tool sync suppression lists both ways? I'd like a demo.",
+    "Honest feedback: I'd drop the \"Reply 'unsubscribe'\" line at the bottom. Anyway, we are looking for something like this. Can you send a one-pager?",
+  ])("%p is a reply", (body) => {
+    expect(kind(body)).toBe("reply");
+  });
+  test.each([
+    "Please unsubscribe me, I know I can do it at any time but just do it.",
+    "Please remove both me and my colleague Mark Jensen (mark.jensen@prospect.example) from your list.",
+    "I unsubscribed last week, but you keep writing. Stop.",
+    "Bitte austragen.",
+    "Ich bitte um Abmeldung.",
+    "Get me off your list.",
+  ])("control: %p is a removal request", (body) => {
+    expect(kind(body)).toBe("unsubscribe_request");
+  });
+});
+
+describe("the writer who says they are the one to talk to: no referral, and another's leaving is not theirs", () => {
+  intents([
+    ["Bitte nehmen Sie Herrn Krause aus Ihrem Verteiler, er ist nicht mehr bei uns. Für das Thema bin ich jetzt zuständig - schicken Sie mir gern Unterlagen.", "interested"],
+    ["Tom (tom.berger@prospect.example) has moved teams. I'm the right contact now - send me your pricing.", "interested"],
+    // controls
+    ["Tom is no longer with us. Please contact Anna (anna.berg@prospect.example) instead.", "moved"],
+    ["Not my area - please talk to Sam Patel (sam.patel@prospect.example).", "referral"],
+  ]);
+});

@@ -283,8 +283,9 @@ export function autoReplyWording(text: string): AutoWording | null {
   const has = (re: RegExp) => hasMatch(re, f, starts);
   const automatic = has(AUTOMATIC);
   const away = has(AWAY);
-  // "on maternity leave until May and this inbox is not being checked": away, not gone
-  if (has(LEFT_THIRD) || (has(MAILBOX_GONE) && !away)) return { kind: "left_company", unmistakable: true };
+  // "on maternity leave until May and this inbox is not being checked": away, not gone; "he is no longer with
+  // us — send me the material instead": a colleague who answers about the one who left, by hand
+  if (has(LEFT_THIRD) || (has(MAILBOX_GONE) && !away)) return { kind: "left_company", unmistakable: !answers(ADDRESSED.test(f) ? withoutRouting(f) : f) };
   // "I have left…" in the first person: a person may write that by hand
   const leftFirst = has(LEFT_FIRST);
   if (leftFirst && automatic) return { kind: "left_company", unmistakable: true };

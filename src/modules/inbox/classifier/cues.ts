@@ -236,6 +236,17 @@ export const WRONG_PERSON = anyOf([
   "nao sou a pessoa (?:certa|indicada|correta|adequada)|nao (?:[a-z]+ ){1,3}a pessoa (?:certa|indicada|correta|adequada)|pessoa errada|nao sou (?:o |a )?responsave(?:l|is)|nao (?:cuido|trato) (?:disso|desse|dessa|desses|dessas|deste|desta|deste)|nao (?:e|eh) (?:da )?minha (?:area|responsabilidade|alcada)|nao e comigo|nao sou eu (?:quem|que) (?:decide|decido|cuida|cuido|trata|trato|resolve|resolvo)|(?:me confundiu|me confundiram|esta me confundindo|estao me confundindo) com|nao tenho nada a ver com|mudei de (?:area|cargo|departamento|funcao|setor) (?:dentro da|internamente|na empresa)|nao trabalho (?:com|em|na area de) (?:vendas|marketing|compras)|(?:houve|ha) (?:um engano|uma confusao)(?= ?[.!,]| ?$)",
 ]);
 
+/** The writer says they are the one to talk to ("I'm the right contact for this", "für das Thema bin ich jetzt zuständig"): no one else's thread. */
+export const SELF_CONTACT = anyOf([
+  "(?:i'?m|i am) (?:now |actually |also )?(?:the|your) (?:right|best|correct|main|new) (?:contact|person|point of contact)|(?:i'?m|i am) (?:now )?(?:the one )?(?:responsible|in charge) (?:for (?:this|that|it|these)|now)|(?:i|i'?ll|i will) (?:now )?(?:handle|own|take over|cover) (?:this|that|it|these)(?: (?:now|from now on|going forward))?(?= ?[.!,;]| ?$| now| from now| going forward)",
+  "(?:fur|fuer) (?:das|dieses|diese) (?:thema|themen) bin (?:jetzt |nun |ab sofort )?ich (?:jetzt |nun )?(?:zustandig|zustaendig|verantwortlich|ihr ansprechpartner|ihre ansprechpartnerin)|ich bin (?:jetzt |nun |ab sofort )?(?:ihr|ihre|der|die) (?:richtige |neue |zustandige |zustaendige )?(?:ansprechpartner|ansprechpartnerin)",
+  "je suis (?:desormais |maintenant )?(?:le bon|la bonne|votre) (?:interlocut(?:eur|rice)|contact|personne)|c'est (?:desormais |maintenant )?moi qui (?:gere|m'occupe|suis en charge)",
+  "(?:ahora )?(?:soy yo quien|yo soy (?:la persona|el contacto)) (?:se encarga|lleva|adecuad[oa]|correct[oa]|responsable)|(?:ahora )?(?:me encargo|me ocupo) yo",
+  "(?:ora |adesso )?(?:sono io (?:il referente|la referente|la persona giusta|il responsabile|la responsabile)|me ne occupo io)",
+  "(?:ik ben (?:nu |voortaan )?(?:de |jullie |uw |je )?(?:juiste |nieuwe )?(?:contactpersoon|aanspreekpunt))|(?:nu |voortaan )?ga ik (?:hier|daar)(?: nu)? over",
+  "(?:agora )?(?:sou eu (?:quem cuida|o responsavel|a responsavel|o contato|a pessoa certa))|(?:agora )?(?:eu )?cuido disso",
+]);
+
 /** The writer leaves two others to it ("I'll let you two take it from here", "dann könnt ihr direkt einen Termin ausmachen"): handed on. */
 export const HANDOFF = anyOf([
   "(?:i'?ll|i will|let me) (?:let|leave) you (?:two|both)|you two can|you (?:two|both) (?:can|could|should) (?:take it|connect|find a time|set (?:up )?(?:a time|a call|something))",

@@ -143,7 +143,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // "send me a brochure, I'll pass it on to my boss": material asked for to show someone unnamed, the writer stays the contact
   const champion = s.requested && found.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
-  const referral = !s.moved && !champion && (s.handoff || (!scheduler && (named !== null || found.length > 0 || s.forwarded)));
+  const referral = !s.moved && !champion && !s.selfContact && (s.handoff || (!scheduler && (named !== null || found.length > 0 || s.forwarded)));
   const { intent, sentiment } = decide(s, referral);
   let proposal: Proposal | null = null;
   if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);

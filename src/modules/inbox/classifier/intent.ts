@@ -47,6 +47,7 @@ import {
   ASSISTANT,
   ATTENDEE,
   HANDOFF,
+  SELF_CONTACT,
   BARE_NO,
   FINAL_NO,
   DATED,
@@ -109,6 +110,8 @@ export interface Scores {
   adds: boolean;
   /** The writer leaves two others to it ("I'll let you two take it from here"). */
   handoff: boolean;
+  /** The writer says they are the one to talk to ("I'm the right contact for this"). */
+  selfContact: boolean;
   /** The writer asks for something (material, pricing, a trial): interest they act on. */
   requested: boolean;
   question: number;
@@ -153,7 +156,7 @@ const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 export function score(visible: string, folded = fold(visible), starts = new WordStarts(folded)): Scores {
   let f = folded;
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, handoff: false, requested: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, handoff: false, selfContact: false, requested: false, question: 0, hostile: false, hits };
   // every list below runs only where its first letters stand (lib/word-starts.ts); mask() keeps that index true
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
     const found = matchesOf(re, f, starts);
@@ -341,6 +344,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   // "please add my colleague Tom (tom@…) to the invite": another attendee, the writer stays the contact
   each(ATTENDEE, "attendee", () => (s.adds = true));
   each(HANDOFF, "handoff", () => (s.handoff = true));
+  each(SELF_CONTACT, "self", () => (s.selfContact = true));
   each(QUESTION_INDIRECT, "question", () => (s.question += 1));
   // "?" outside links; a sentence opening with an interrogative
   const noLinks = f.replace(/(?:https?:\/\/|www\.)\S{1,2000}/g, " ");
@@ -430,7 +434,8 @@ export function decide(s: Scores, referral: boolean): Decision {
 }
 
 function pickIntent(s: Scores, referral: boolean): Intent | null {
-  if (s.moved) return "moved";
+  // "Herr Krause is no longer with us; I'm responsible for this now": someone else left, the writer stays
+  if (s.moved && !s.selfContact) return "moved";
   if (referral) return "referral";
   if (s.wrongPerson) return "wrong_person";
   // a far-off time defers a refusal, a meeting or a plain remark ("not now, try in Q3", "let's talk in January",

@@ -33,13 +33,13 @@ const NOT_NEGATED = "(?<!(?:don'?t|do not|never|not|please don'?t) )";
 
 const REMOVAL = anyOf([
   // en
-  `(?<!list-)${AS_FEATURE}unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?:already |i'?ve |i have |i )unsubscribed(?! from (?:a|an|their|his|her|its|your (?:competitors?|rivals?|partners?)|[a-z0-9]+'s)(?![a-z]))|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
-  "remove (?:me|us|my (?:e-?mail|email|address|name|details|contact|data|id|mail id))(?! (?:from|off) " + A_THREAD + ")|take (?:me|us|my (?:e-?mail|email|address|name)) off(?! " + A_THREAD + ")|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
+  `(?<!list-)${AS_FEATURE}${NOT_NEGATED}unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?<!(?:who|that|which|they|people|contacts|users|he|she) )(?:already |i'?ve |i have |i )unsubscribed(?! from (?:a|an|their|his|her|its|your (?:competitors?|rivals?|partners?)|(?:your |the )?[a-z0-9]+'s)(?![a-z]))|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
+  "remove (?:both )?(?:me|us|my (?:e-?mail|email|address|name|details|contact|data|id|mail id))(?! (?:from|off) " + A_THREAD + ")|take (?:me|us|my (?:e-?mail|email|address|name)) off(?! " + A_THREAD + ")|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
   `${NOT_NEGATED}(?:stop|quit|cease) (?:(?:e-?mailing|emailing|mailing|contacting|messaging|spamming)${OTHERS}|sending (?:me|us)|writing to (?:me|us)(?![a-z])|writing to(?= ?[.!,]| ?$)|bothering${OTHERS})`,
   "(?:do not|don't|dont|never)(?: ever)? (?:e-?mail|email|mail|contact|message|write to|spam) (?:me|us)(?! (?:the|a|an|it)(?![a-z]))(?! (?:but|about|regarding|directly|here|on this|at this|back|via|over the phone|by (?:phone|telephone|text|sms|whatsapp|linkedin|mobile|cell)|on (?:my |the )?(?:phone|mobile|cell|linkedin|whatsapp)))",
   "no (?:more|further) (?:e-?mails|emails|mails|messages)|(?:do not|don'?t|dont|never) (?:reach out|get in touch)(?: (?:to|with) (?:me|us))? (?:again|any ?more)",
   "(?:be|get|been|me|us) removed from (?:your |the |this |these |future |all |any )?(?:mailing |contact |e-?mail |email |distribution )?(?:list|lists|emails|e-?mails|mailings|database|sequence|campaign|communications)|(?:don'?t|do not|no longer) (?:want|wish) to (?:receive|get) (?:(?:any|these|your|more|further|such) ){0,2}(?:e-?mails|emails|mails|messages)|(?:do not|don'?t) (?:want|wish) to be (?:contacted|e-?mailed|emailed) (?:again|any ?more|further)",
-  "off (?:your|the) (?:mailing )?list|please stop(?: it)?(?= ?[.!]| ?$)|leave (?:me|us) alone(?= ?[.!]| ?$)|if you (?:e-?mail|email|contact|message|spam|write to) (?:me|us) (?:again|one more time|any ?more)(?= ?[.!,;]| ?$| (?:i'?ll|i will|we'?ll|we will) (?:report|block|flag|mark))|(?:prefer|rather) not (?:to )?(?:receive|get) (?:(?:any|these|your|more|further|such|those) ){0,2}(?:e-?mails|emails|mails|messages)|(?:prefer|rather) not (?:to )?(?:receive (?:these|those|them|this)(?= ?[.!,]| ?$)|be (?:contacted|e-?mailed|emailed)(?= ?[.!,;]| ?$| (?:again|any ?more|further|about (?:this|it|that)))|hear from you(?= ?[.!,;]| ?$| again| any ?more))",
+  "(?:me|us|myself|want|get|stay|keep) off (?:your|the) (?:mailing )?list|please stop(?: it)?(?= ?[.!]| ?$)|leave (?:me|us) alone(?= ?[.!]| ?$)|if you (?:e-?mail|email|contact|message|spam|write to) (?:me|us) (?:again|one more time|any ?more)(?= ?[.!,;]| ?$| (?:i'?ll|i will|we'?ll|we will) (?:report|block|flag|mark))|(?:prefer|rather) not (?:to )?(?:receive|get) (?:(?:any|these|your|more|further|such|those) ){0,2}(?:e-?mails|emails|mails|messages)|(?:prefer|rather) not (?:to )?(?:receive (?:these|those|them|this)(?= ?[.!,]| ?$)|be (?:contacted|e-?mailed|emailed)(?= ?[.!,;]| ?$| (?:again|any ?more|further|about (?:this|it|that)))|hear from you(?= ?[.!,;]| ?$| again| any ?more))",
   "cease (?:all |any |further )?(?:communications?|contact|correspondence|e-?mails|emails|outreach)(?! automatically| when| once| after| if| with (?!me|us))|cease and desist|lose my (?:number|e-?mail|email|address|details|contact)(?= ?[.!,]| ?$)",
   "(?:do not|don'?t|never) (?:want|wish) to hear from (?:you|your (?:company|team|firm))(?: again| any ?more| ever again)?(?= ?[.!,;]| ?$| again| any ?more)|(?:want|get me|let me) (?:out of|off) (?:this|your|the) (?:list|mailing list|sequence|campaign|database)|(?:purge|wipe) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details|contact|e-?mail|email|address)|(?:never|do not|don'?t) (?:e-?mail|email|mail|contact|write to|message) this (?:address|e-?mail|email|account|inbox)|(?:do not|don'?t|never) send (?:me|us) (?:anything(?: else| more)?|any ?more|(?:any )?(?:more|further) (?:e-?mails|emails|messages|mail|of (?:these|this|your (?:e-?mails|emails|messages))))(?= ?[.!,;]| ?$| (?:please|thanks|thank you|ever|again))|exclude (?:me|us|my (?:address|e-?mail|email)) from (?:(?:your|all|any|the|future) ){0,2}(?:mailings?|e-?mails|emails|lists?|communications?|campaigns?|sequences?|outreach)|(?:do not|don'?t) (?:want|wish) to be (?:contacted|e-?mailed|emailed)(?= ?[.!,;]| ?$| by you)",
   "(?:confirm|make sure|ensure|see to it) (?:that )?my (?:e-?mail |email )?(?:address|e-?mail|email|details|contact details|data) (?:has been|have been|is|be|gets|get|are) (?:removed|deleted|taken off|erased) " + MAILED + "|(?:want|would like|i'?d like|we'?d like|have|get) my (?:e-?mail |email )?(?:address|e-?mail|email|details|contact details|data) (?:removed|deleted|taken off|erased) " + MAILED + "|remove (?:this|that) (?:e-?mail |email )?(?:address|e-?mail|email|account)(?= from (?!" + A_THREAD + ")| ?[.!,]| ?$)|refrain from (?:e-?mailing|emailing|contacting|messaging|writing to|sending (?:me|us))|(?:add|put|place) (?:me|us|my (?:address|e-?mail|email)) (?:on|to) (?:your |the |a )?do[- ]not[- ](?:contact|e-?mail|email|mail|call|solicit)",
@@ -61,7 +61,7 @@ const REMOVAL = anyOf([
     "|(?<=spam[.!,]? (?:(?:i|we)(?:'ve| have)? )?)reported(?: (?:it|this|you))?(?= ?[.!]| ?$)" +
     "|(?:i'?ve|i have|we'?ve|we have|i|we) (?:just |now |already )?blocked (?:you|your (?:domain|company|address|e-?mails?|emails?|messages?))(?= ?[.!,;]| ?$| (?:now|already|permanently))",
   // de
-  "wenn sie (?:mir|uns) (?:noch ?(?:ein)?mal|nochmals|erneut|weiter) (?:schreiben|mailen|e-?mails schicken)(?= ?[.!,;]| ?$)|(?:lassen sie|lass) (?:mich|uns) (?:(?:bitte|endlich|doch|jetzt|einfach) )*in ruhe(?= ?[.!]| ?$)|(?:mochte|moechte|mochten|moechten|wurde|wuerde) (?:diese |ihre |solche |keine )?(?:e-?mails|mails|nachrichten) (?:lieber|bitte) nicht (?:mehr )?(?:erhalten|bekommen)|austragen|austragung|(?:bitte )?abmelden|abmeldung|vom verteiler|(?<!(?:nehmen|streichen|entfernen|loschen|loeschen|tragen) sie (?:ihn|sie|herrn? [a-z]+|frau [a-z]+|meinen (?:kollegen|vorganger|vorgaenger)|meine (?:kollegin|vorgangerin|vorgaengerin)) )aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|mailingliste|newsletter|datenbank)",
+  "wenn sie (?:mir|uns) (?:noch ?(?:ein)?mal|nochmals|erneut|weiter) (?:schreiben|mailen|e-?mails schicken)(?= ?[.!,;]| ?$)|(?:lassen sie|lass) (?:mich|uns) (?:(?:bitte|endlich|doch|jetzt|einfach) )*in ruhe(?= ?[.!]| ?$)|(?:mochte|moechte|mochten|moechten|wurde|wuerde) (?:diese |ihre |solche |keine )?(?:e-?mails|mails|nachrichten) (?:lieber|bitte) nicht (?:mehr )?(?:erhalten|bekommen)|(?<![\"'](?:bitte |einfach )?)(?<!(?<![a-z])(?:die|eine|der|den|einer|einen|keine|jede|jeder|ihre|unsere|automatische|automatischen|einfache|einfachen) )(?:austragen|austragung|(?:bitte )?abmelden|abmeldung)|vom verteiler|(?<!(?:nehmen|streichen|entfernen|loschen|loeschen|tragen) sie (?:ihn|sie|herrn? [a-z]+|frau [a-z]+|meinen (?:kollegen|vorganger|vorgaenger)|meine (?:kollegin|vorgangerin|vorgaengerin)) )aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|mailingliste|newsletter|datenbank)",
   "keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|werbung|zusendungen|angebote) mehr|keine weiteren (?:e-?mails|mails|nachrichten|zusendungen|angebote)|(?:nicht mehr|nie wieder) (?:kontaktieren|anschreiben|schreiben|zuschicken|zusenden|mailen)",
   "(?:loschen|loeschen|entfernen) sie (?:bitte )?(?:mich|meine)|(?:meine daten|meine (?:e-?mail-?)?adresse) (?:loschen|loeschen|entfernen)|schreiben sie mir nicht mehr|loschung (?:meiner|aller meiner) (?:personenbezogenen )?daten|loeschung meiner daten",
   "(?:kontaktieren|kontaktiere|schreiben|mailen|belastigen|belaestigen|behelligen) sie (?:mich|uns) (?:bitte |in zukunft |kunftig |kuenftig |zukunftig |zukuenftig )?(?:nicht mehr|nie wieder|nicht wieder|nicht erneut|nicht weiter|nicht langer|nicht laenger)(?! nur| per| uber| ueber| via| am telefon| telefonisch| auf| unter)|(?:schreiben|mailen) sie (?:mich|uns) (?:bitte )?(?:nicht mehr|nie wieder) an|(?:kontaktier|schreib) (?:mich|uns) (?:bitte )?nicht mehr|(?:mochte|moechte|mochten|moechten|will|wollen) (?:nicht mehr|nicht weiter|nie wieder|keinesfalls|nicht) (?:kontaktiert|angeschrieben|angemailt) werden(?! (?:per|uber|ueber|via|am) )|keinen (?:weiteren )?kontakt (?:mehr|erwunscht|erwuenscht)",
@@ -167,8 +167,60 @@ const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
  */
 const QUOTED_IN_QUESTION = /(?<=^|[\s(:])(["'])[^"'\n?]{1,60}\1(?=[^.!?\n]{0,200}\?)/g;
 
+/** The removal words NOT_ASKED looks around. */
+const REMOVAL_WORDS = /unsubscrib|opt[- ]?out|abmeld|austrag|abbestell|desinscri|desabonn|baja|disiscri|afmeld|uitschrijv|descadastr/g;
+/** A right described in the removal word's clause: "you can unsubscribe at any time", "Abmeldung jederzeit möglich" (a newsletter's footer). */
+const ANY_TIME = /(?<![a-z])(?:at any time|anytime|jederzeit|a tout moment|en cualquier momento|in qualsiasi momento|in ogni momento|op elk moment|a qualquer momento)(?![a-z])/;
+/** A past one set against wanting more, in its sentence: "I unsubscribed from your newsletter, but I do want to continue this conversation". */
+const PAST_BUT_WANTS = /(?<![a-z])(?:unsubscribed|abgemeldet|desinscrit|me di de baja|disiscritto|afgemeld|descadastrei)(?![a-z]).{0,80}, but (?:i|we) (?:do |still |really |would )?(?:want|wish|would like|'d like|am interested|are interested)/;
+/** Our footer's wording quoted as a thing: the "Reply 'unsubscribe'" line, the 'opt out' link. */
+const QUOTED_AS_THING = /(?:"[^"\n]{1,60}"|'[^'\n]{1,60}') (?:line|link|button|footer|option|wording|text|bit|part|sentence|paragraph|note)s?(?![a-z])/g;
+
+/** The text with the sentences that only speak of unsubscribing blanked (same length). */
+function withoutMentions(text: string): string {
+  const quoted = text.includes("'") || text.includes('"') ? text.replace(QUOTED_AS_THING, (q) => " ".repeat(q.length)) : text;
+  REMOVAL_WORDS.lastIndex = 0;
+  if (!REMOVAL_WORDS.test(quoted)) return quoted;
+  // every boundary once, then each removal word's sentence and clause found by walking them forward: linear
+  const sentences = boundaries(quoted, SENTENCE_END);
+  const clauses = boundaries(quoted, CLAUSE_END);
+  const spans: [number, number][] = [];
+  let s = 0;
+  let c = 0;
+  REMOVAL_WORDS.lastIndex = 0;
+  for (let m = REMOVAL_WORDS.exec(quoted); m; m = REMOVAL_WORDS.exec(quoted)) {
+    while (s + 1 < sentences.length && sentences[s + 1]![0] <= m.index) s++;
+    while (c + 1 < clauses.length && clauses[c + 1]![0] <= m.index) c++;
+    const [from, to] = [sentences[s]![1], sentences[s + 1]?.[0] ?? quoted.length];
+    const [cFrom, cTo] = [clauses[c]![1], clauses[c + 1]?.[0] ?? quoted.length];
+    if (to - from <= 400 && PAST_BUT_WANTS.test(quoted.slice(from, to))) spans.push([from, to]);
+    else if (cTo - cFrom <= 400 && ANY_TIME.test(quoted.slice(cFrom, cTo))) spans.push([cFrom, cTo]);
+  }
+  // the spans come in order (a clause's words share its span): the text rebuilt once
+  const parts: string[] = [];
+  let at = 0;
+  for (const [from, to] of spans) {
+    if (from < at) continue;
+    parts.push(quoted.slice(at, from), " ".repeat(to - from));
+    at = to;
+  }
+  parts.push(quoted.slice(at));
+  return parts.join("");
+}
+
+const SENTENCE_END = /[.!?\n]/g;
+const CLAUSE_END = /[.!?\n,;]| (?:but|aber|mais|pero|ma|maar|mas) /g;
+/** [start, end of the boundary] pairs, beginning with the text's start. */
+function boundaries(text: string, re: RegExp): [number, number][] {
+  const out: [number, number][] = [[0, 0]];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
 export function asksRemoval(text: string, indexed?: WordStarts): boolean {
-  const folded = text.includes("?") ? text.replace(QUOTED_IN_QUESTION, (q) => " ".repeat(q.length)) : text;
+  const spoken = withoutMentions(text);
+  const folded = spoken.includes("?") ? spoken.replace(QUOTED_IN_QUESTION, (q) => " ".repeat(q.length)) : spoken;
   // the index was built for the text as given: a text with quotes blanked is scanned
   const starts = folded === text ? indexed : undefined;
   REMOVAL.lastIndex = 0;
