@@ -3434,3 +3434,12 @@ describe("the writer who says they are the one to talk to: no referral, and anot
     ["Not my area - please talk to Sam Patel (sam.patel@prospect.example).", "referral"],
   ]);
 });
+
+describe("Dutch 'vrij tot …' is off work, not free to meet", () => {
+  intents([
+    ["Ik ben vrij tot 12 mei. Stuur me alvast wat info?", "interested"],
+    // controls: free on a day
+    ["Ik ben donderdag vrij, bel me.", "meeting_request"],
+    ["Ik ben vrij op donderdag om 10 uur.", "meeting_request"],
+  ]);
+});

@@ -168,7 +168,7 @@ export const MEETING_VAGUE = anyOf([
   "[0-9]{1,2} ?(?:min|minutes)|echange|echanger|calendrier|invitation|agenda|disponible|disponibles|disponibilite|disponibilites|en parler|rencontrer|que diriez-vous (?:de|du|d'un|d'une)|dispo|libre(?![a-z])",
   "[0-9]{1,2} ?(?:min|minutos)|calendario|disponible|disponibilidad|invitacion|hablamos|charlar|conversar|que tal|libre(?![a-z])",
   "[0-9]{1,2} ?(?:min|minuti)|calendario|disponibile|disponibilita|invito|parlarne|che ne (?:dici|dite|pensa|pensi) di|liber[oa](?![a-z])",
-  "[0-9]{1,2} ?(?:min|minuten|minuutjes)|agenda|kalender|beschikbaar|uitnodiging|overleggen|koffie|wat (?:dacht|denk) (?:je|u|jij) van|vrij(?![a-z])",
+  "[0-9]{1,2} ?(?:min|minuten|minuutjes)|agenda|kalender|beschikbaar|uitnodiging|overleggen|koffie|wat (?:dacht|denk) (?:je|u|jij) van|vrij(?![a-z])(?! (?:tot|t/m|vanaf|rond|van [0-9]))",
   "[0-9]{1,2} ?(?:min|minutos)|agendar|agendamos|ligar|conversa|conversar|convite|calendario|disponivel|disponibilidade|horario|que tal|livre(?![a-z])",
 ]);
 
