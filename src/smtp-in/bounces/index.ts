@@ -308,8 +308,7 @@ function plainTextRecipients(msg: Entity, text: string): Found[] {
     const others = otherAddresses(region, exclude);
     const original = returnedOriginal(msg);
     const to = original ? firstAddress(header(original, "to") ?? "") : quotedHeader(text, "to");
-    // never the address the report came to: a person forwarding their own bounce of a reply to us names ours
-    const addresses = others.length > 0 && others.length <= 5 ? others : to && !exclude.has(to.toLowerCase()) ? [to] : [];
+    const addresses = others.length > 0 && others.length <= 5 ? others : to ? [to] : [];
     const diagnostic = squeeze(region).slice(0, 2000) || null;
     found = addresses.map((address) => ({ address, diagnostic }));
   }
