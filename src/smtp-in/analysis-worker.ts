@@ -31,7 +31,7 @@ self.onmessage = async (e: MessageEvent<AnalysisStart | AnalysisRequest | Analys
   try {
     const raw = Buffer.from(m.raw.buffer, m.raw.byteOffset, m.raw.byteLength);
     const authentication = await authenticateRaw(raw, m.envelope, dns!, start!.hostname);
-    const { report, verdict } = readMessage(raw, m.receivedAt);
+    const { report, verdict } = readMessage(raw, m.receivedAt, m.envelope.recipients);
     self.postMessage({ id: m.id, authentication, report, verdict } satisfies AnalysisAnswer);
   } catch (err) {
     self.postMessage({ id: m.id, error: err instanceof Error ? err.message : String(err) } satisfies AnalysisAnswer);

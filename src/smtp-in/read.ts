@@ -5,7 +5,8 @@ import { classifyMessage, type Verdict } from "../modules/inbox/classifier";
 import { parseReport, type Report } from "./bounces";
 import { parseMessage, type Entity } from "./bounces/mime";
 
-export function readMessage(raw: Uint8Array, now: number): { report: Report; verdict: Verdict } {
+/** `recipients`: the envelope's RCPT TO, our addresses: their domains are ours however To: and Cc: read (a reply to a colleague with us in Cc). */
+export function readMessage(raw: Uint8Array, now: number, recipients: readonly string[] = []): { report: Report; verdict: Verdict } {
   let message: Entity | undefined;
   try {
     message = parseMessage(raw);
@@ -13,5 +14,6 @@ export function readMessage(raw: Uint8Array, now: number): { report: Report; ver
     message = undefined; // each reader then says what garbage is
   }
   const report = parseReport(raw, message);
-  return { report, verdict: classifyMessage(raw, { report, message, now }) };
+  const ownDomains = [...new Set(recipients.map((a) => a.slice(a.lastIndexOf("@") + 1).toLowerCase()).filter(Boolean))];
+  return { report, verdict: classifyMessage(raw, { report, message, now, ownDomains }) };
 }

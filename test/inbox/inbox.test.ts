@@ -302,6 +302,11 @@ describe("unsubscribe requests and referrals", () => {
     const m2 = await deliver(s, mail({ from: bob.email, to: s.box.email, inReplyTo: s.sent[1]!.messageIdHeader, body: `Please contact my colleague Lena at ${other}.` }), bob.email);
     expectOk(await s.w.testApi.post(`/v1/inbound_messages/${m2.id}/review`, { decision: "dismiss" }), 200);
     expect((await s.w.testApi.get(`/v1/people?email=${encodeURIComponent(other)}`)).body.data).toHaveLength(0);
+    // forwarded to a colleague with our mailbox only in Cc: the envelope says which address is ours, so the colleague in To: is the one referred
+    const tom = `tom.berg@${uid()}.acme.test`;
+    const fwd = mail({ from: bob.email, to: `"Berg, Tom" <${tom}>`, subject: "Fwd: Quick question", inReplyTo: s.sent[1]!.messageIdHeader, headers: [`Cc: ${s.box.email}`], body: "Tom, this one is for you. I'll let you two take it from here." });
+    const m3 = await deliver(s, fwd, bob.email);
+    expect(m3).toMatchObject({ classification: "reply", intent: "referral", proposal: { action: "refer", email: tom, name: "Tom Berg", state: "pending" } });
     // nothing to review on a message that proposes nothing
     const plain = await deliver(s, mail({ from: bob.email, to: s.box.email, inReplyTo: s.sent[1]!.messageIdHeader, body: "Thanks, sounds good." }), bob.email);
     expect((await s.w.testApi.post(`/v1/inbound_messages/${plain.id}/review`, { decision: "confirm" })).status).toBe(409);

@@ -25,7 +25,7 @@ test("a DSN and a complaint read on the thread as in-process", async () => {
   const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }] });
   for (const raw of [dsn({ to: "b@bounce.example.test", recipient: "ada@recipient.test" }), arf({ to: "b@bounce.example.test", recipient: "ada@recipient.test" })]) {
     const bytes = Buffer.from(raw);
-    const envelope = { ip: "127.0.0.1", helo: "mx.isp.test", sender: "fbl@isp.test" };
+    const envelope = { ip: "127.0.0.1", helo: "mx.isp.test", sender: "fbl@isp.test", recipients: ["dana@outreach.test"] };
     const [onThread, here] = await Promise.all([thread.analyse(bytes, envelope, Date.now()), authenticateRaw(bytes, envelope, resolver, "mx.nearbound.test")]);
     expect(onThread.authentication).toEqual(here);
     expect(onThread.authentication.spf.result).toBe("pass");
@@ -35,7 +35,7 @@ test("a DSN and a complaint read on the thread as in-process", async () => {
 
 test("many at once: each answer goes to its own message", async () => {
   const raws = Array.from({ length: 50 }, (_, i) => Buffer.from(dsn({ to: "b@bounce.example.test", recipient: `p${i}@recipient.test` })));
-  const answers = await Promise.all(raws.map((r) => thread.analyse(r, { ip: "127.0.0.1", helo: null, sender: "" }, Date.now())));
+  const answers = await Promise.all(raws.map((r) => thread.analyse(r, { ip: "127.0.0.1", helo: null, sender: "", recipients: ["dana@outreach.test"] }, Date.now())));
   expect(answers.map((a) => a.report.recipients[0]!.address)).toEqual(raws.map((_, i) => `p${i}@recipient.test`));
 });
 

@@ -8,7 +8,7 @@ import { AnalysisThread, StuckAnalysisError } from "../../src/smtp-in/analysis";
 import { MAX_INGEST_ATTEMPTS } from "../../src/smtp-in/record";
 import { failureOf } from "../../src/smtp-in/worker";
 
-const envelope = { ip: "127.0.0.1", helo: null, sender: "" };
+const envelope = { ip: "127.0.0.1", helo: null, sender: "", recipients: ["dana@outreach.test"] };
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (a: unknown) => (a as { verdict: { text: string } }).verdict.text;
 const STUCK_MS = 1_000;

@@ -5,6 +5,7 @@
 // refusal…). Each table is [reply, the intent it must get].
 import { describe, expect, test } from "bun:test";
 import { classifyMessage, type Intent } from "../../src/modules/inbox/classifier";
+import { readMessage } from "../../src/smtp-in/read";
 
 const reply = (body: string) =>
   ["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", body].join("\n");
@@ -3442,4 +3443,45 @@ describe("Dutch 'vrij tot …' is off work, not free to meet", () => {
     ["Ik ben donderdag vrij, bel me.", "meeting_request"],
     ["Ik ben vrij op donderdag om 10 uur.", "meeting_request"],
   ]);
+});
+
+describe("a forward to a colleague with us only in Cc, and the referred person's name", () => {
+  const forward = (body: string, to: string, cc: string) =>
+    Buffer.from(["From: Marta Albers <m.albers@albers.example>", `To: ${to}`, `Cc: ${cc}`, "Subject: WG: Idee", "Date: Mon, 11 Jan 2027 14:00:00 +0100", "", body].join("\r\n"));
+  test("the envelope's recipients are ours however To: and Cc: read", () => {
+    const raw = forward("Hallo Stefan, schau dir das bitte an. Frau Whitfield, Herr Pohl leitet den Innendienst und meldet sich bei Bedarf direkt bei Ihnen.", "Stefan Pohl <s.pohl@albers.example>", "Dana Whitfield <dana@outreach.test>");
+    expect(readMessage(raw, Date.now(), ["dana@outreach.test"]).verdict).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "s.pohl@albers.example", name: "Stefan Pohl" } });
+    // control: without the envelope, two candidates and none named: no proposal rather than a wrong one
+    expect(readMessage(raw, Date.now()).verdict.proposal).toBeNull();
+  });
+  test("the name To: or Cc: gives, else the address's words as the text writes them, never a word beside it", () => {
+    const cases: [string, string, string][] = [
+      ["Für Vertriebstools ist Herr Tobias Range (Leiter Sales Operations) zuständig: tobias.range@albers.example", "\"Range, Tobias\" <tobias.range@albers.example>", "Tobias Range"],
+      ["Te sugiero escribirle a Camila Restrepo, que lleva compras, al correo camila.restrepo@albers.example", "Dana <dana@outreach.test>", "Camila Restrepo"],
+      ["Please talk to Omar Haddad, omar@albers.example", "Omar <omar@albers.example>", "Omar Haddad"],
+    ];
+    for (const [body, cc, name] of cases) expect(readMessage(forward(body, "Dana <dana@outreach.test>", cc), Date.now(), ["dana@outreach.test"]).verdict.proposal).toMatchObject({ name });
+  });
+});
+
+describe("hand-offs: a colleague who will get in touch, 'Deixo-vos em contacto'; a deferral by 'me recontacter'", () => {
+  intents([
+    ["Tom runs sales ops. He'll reach out to you directly.", "referral"],
+    ["A Rita Almeida é a nossa diretora comercial e é quem decide estas questões. Deixo-vos em contacto.", "referral"],
+    ["Rien ne bougera avant la fin du premier trimestre. N'hésitez pas à me recontacter début avril.", "later"],
+    // controls
+    ["Ich melde mich bei Ihnen nächste Woche.", "later"],
+    ["Das klingt interessant, und ich melde mich bald bei Ihnen.", "interested"],
+  ]);
+});
+
+describe("a signature signed with an initial, and a bare sign-off", () => {
+  const visible = (body: string) => classifyMessage(reply(body)).visibleText;
+  test("cut", () => {
+    expect(visible("Danke, kein Bedarf.\n\nP. Nair\nNair GmbH\nSitz: Augsburg, AG Augsburg HRB 31207\n")).toBe("Danke, kein Bedarf.");
+    for (const signoff of ["Abrazo,", "Groetjes,", "Abs,"]) expect(visible(`No, gracias.\n\n${signoff}`)).toBe("No, gracias.");
+  });
+  test("control: an initial that is not the writer's stays", () => {
+    expect(visible("Please talk to our CFO.\n\nT. Kaiser handles this.")).toContain("T. Kaiser handles this.");
+  });
 });

@@ -30,9 +30,11 @@ export interface Envelope {
   ip: string;
   helo: string | null;
   sender: string;
+  /** RCPT TO: our addresses the message came to (the classifier's "ours", however To: and Cc: read). */
+  recipients: string[];
 }
 
-export const envelopeOf = (row: IngestWork["row"]): Envelope => ({ ip: row.remoteAddress, helo: row.helo, sender: row.mailFrom });
+export const envelopeOf = (row: IngestWork["row"]): Envelope => ({ ip: row.remoteAddress, helo: row.helo, sender: row.mailFrom, recipients: row.rcptTo });
 
 /** The results for one message (here or on the analysis thread, analysis-worker.ts). */
 export async function authenticateRaw(raw: Buffer, env: Envelope, dns: Resolver, hostname: string): Promise<InboundAuthentication> {

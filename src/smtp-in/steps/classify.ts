@@ -13,7 +13,7 @@ import type { IngestWork } from "../work";
 
 export async function classify(w: IngestWork): Promise<void> {
   const analysis = w.analysis ? await w.analysis : null;
-  const read = analysis ?? readMessage(w.raw, w.row.receivedAt);
+  const read = analysis ?? readMessage(w.raw, w.row.receivedAt, w.row.rcptTo);
   w.report = read.report;
   const verdict = read.verdict;
   const toUnsubscribe = w.row.rcptTo.some((a) => unsubscribeToken(a) !== null);

@@ -148,6 +148,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   let proposal: Proposal | null = null;
   if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);
   else if (intent === "referral") proposal = referralProposal(found, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
+  if (proposal?.action === "refer") proposal = { ...proposal, name: nameOf(msg, visible, proposal.email, proposal.name) };
   return verdict("reply", { intent, sentiment, proposal });
 }
 
@@ -206,6 +207,39 @@ function referralProposal(found: Mention[], named: { name: string | null; index:
   return { action: "refer", email: m.email, name };
 }
 
+/**
+ * The referred person's name: as To: or Cc: show it ("Range, Tobias" → Tobias Range), else the name the text
+ * gives when it is theirs, else their address's words as the text writes them ("camila.restrepo" → "Camila
+ * Restrepo", when the text says so): never a word next to the address that is not their name ("Operations").
+ */
+function nameOf(msg: Entity, visible: string, email: string, given: string | null): string | null {
+  const listed = mailboxes(msg).find((c) => c.email.toLowerCase() === email.toLowerCase())?.name;
+  // the fuller of the two when they agree ("Omar" in To:, "Omar Haddad" in the text)
+  if (listed) return given && given.length > listed.length && fold(given).includes(fold(listed)) ? given : listed;
+  const words = email.slice(0, email.indexOf("@")).toLowerCase().split(/[._-]+/).filter((w) => /^\p{L}{2,}$/u.test(w));
+  // "Jen" for jennifer.smith@…: a name the address begins with is theirs
+  if (given && fold(given).split(/\s+/).some((g) => g.length >= 2 && words.some((w) => w.startsWith(g) || g.startsWith(w)))) return given;
+  if (words.length < 2) return given;
+  const m = new RegExp(`(?<!\\p{L})${words.join("\\s+")}(?!\\p{L})`, "iu").exec(visible);
+  // an address that spells a first and a last name the given word is not part of: that word is not theirs
+  return m ? m[0].replace(/\s+/g, " ") : null;
+}
+
+/** To: and Cc: mailboxes, with display names ("Khan, Ahmed" read as Ahmed Khan). */
+function mailboxes(msg: Entity): { email: string; name: string | null }[] {
+  const out: { email: string; name: string | null }[] = [];
+  for (const h of ["cc", "to"]) {
+    for (const m of (headerText(msg, h) ?? "").matchAll(MAILBOX)) {
+      const email = (m[3] ?? m[4] ?? "").trim();
+      if (!email.includes("@")) continue;
+      // "Khan, Ahmed": directories list the family name first
+      const name = (m[1] ?? m[2] ?? "").trim().replace(/^([^,]+),\s*([^,]+)$/, "$2 $1");
+      out.push({ email, name: name || null });
+    }
+  }
+  return out;
+}
+
 /** A mailbox of an address header: its display name, when given, and its address. */
 const MAILBOX = /(?:"([^"]{1,100})"|([^,<>"]{1,100}?))?\s*<([^<>\s]{3,254})>|([^\s,<>"]{1,64}@[^\s,<>"]{1,254})/g;
 
@@ -215,15 +249,7 @@ const MAILBOX = /(?:"([^"]{1,100})"|([^,<>"]{1,100}?))?\s*<([^<>\s]{3,254})>|([^
  */
 function copiedProposal(msg: Entity, excluded: (address: string) => boolean, named: string | null): Proposal | null {
   const copied: { email: string; name: string | null }[] = [];
-  for (const h of ["cc", "to"]) {
-    for (const m of (headerText(msg, h) ?? "").matchAll(MAILBOX)) {
-      const email = (m[3] ?? m[4] ?? "").trim();
-      if (!email.includes("@") || excluded(email.toLowerCase()) || copied.some((c) => c.email.toLowerCase() === email.toLowerCase())) continue;
-      // "Khan, Ahmed": directories list the family name first
-      const name = (m[1] ?? m[2] ?? "").trim().replace(/^([^,]+),\s*([^,]+)$/, "$2 $1");
-      copied.push({ email, name: name || null });
-    }
-  }
+  for (const c of mailboxes(msg)) if (!excluded(c.email.toLowerCase()) && !copied.some((d) => d.email.toLowerCase() === c.email.toLowerCase())) copied.push(c);
   const first = named?.split(" ")[0]?.toLowerCase();
   const pick = (first && copied.find((c) => c.name?.toLowerCase().includes(first) || c.email.toLowerCase().startsWith(first))) || (copied.length === 1 ? copied[0] : null);
   return pick ? { action: "refer", email: pick.email, name: pick.name ?? named } : null;
@@ -244,9 +270,13 @@ function quotedSenders(msg: Entity, writer: Writer): string[] {
   return out.slice(0, 20);
 }
 
-/** Our domains: the caller's, and those the message was sent to, unless the writer shares it (a colleague in To:). */
+/**
+ * Our domains: the caller's (the envelope's recipients: they are known for certain), else those the message was
+ * sent to, unless the writer shares it (a colleague in To:).
+ */
 function ownDomains(msg: Entity, writer: Writer, given: string[] | undefined): Set<string> {
   const out = new Set((given ?? []).map((d) => d.toLowerCase()));
+  if (out.size > 0) return out;
   const writerDomains = new Set(writer.addresses.map((a) => a.slice(a.lastIndexOf("@") + 1)));
   for (const h of ["to", "delivered-to", "x-original-to"]) {
     for (const a of allAddresses(header(msg, h) ?? "")) {

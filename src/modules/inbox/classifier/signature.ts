@@ -28,10 +28,10 @@ const SIGNOFFS = new Set([
   "best", "best regards", "best wishes", "kind regards", "warm regards", "warmest regards", "regards", "many thanks", "thanks", "thank you", "thanks again", "thanks in advance", "cheers", "sincerely", "yours sincerely", "yours truly", "all the best", "br", "kr", "talk soon", "take care", "with thanks", "respectfully",
   "mit freundlichen grussen", "mit freundlichem gruss", "freundliche grusse", "viele grusse", "beste grusse", "liebe grusse", "herzliche grusse", "schone grusse", "gruss", "grusse", "lg", "vg", "mfg", "danke", "vielen dank", "mit besten grussen", "mit freundlichen grussen aus", "mit freundlichen gruessen", "viele gruesse", "beste gruesse",
   "cordialement", "bien cordialement", "tres cordialement", "bien a vous", "bonne journee", "bonne soiree", "merci", "merci beaucoup", "salutations", "meilleures salutations", "sinceres salutations", "a bientot", "amicalement",
-  "saludos", "un saludo", "saludos cordiales", "atentamente", "cordialmente", "gracias", "muchas gracias", "un abrazo", "reciba un cordial saludo", "un cordial saludo",
+  "saludos", "un saludo", "saludos cordiales", "abrazo", "abrazos", "besos", "atentamente", "cordialmente", "gracias", "muchas gracias", "un abrazo", "reciba un cordial saludo", "un cordial saludo",
   "cordiali saluti", "saluti", "distinti saluti", "un saluto", "grazie", "grazie mille", "a presto", "buona giornata", "un caro saluto",
-  "met vriendelijke groet", "met vriendelijke groeten", "vriendelijke groet", "vriendelijke groeten", "groeten", "groet", "mvg", "hartelijke groet", "bedankt", "dank je", "dank u", "alvast bedankt",
-  "atenciosamente", "cumprimentos", "abracos", "abraco", "obrigado", "obrigada", "muito obrigado", "muito obrigada", "com os melhores cumprimentos", "melhores cumprimentos", "att", "grato", "grata",
+  "met vriendelijke groet", "met vriendelijke groeten", "vriendelijke groet", "vriendelijke groeten", "groeten", "groet", "mvg", "hartelijke groet", "groetjes", "bedankt", "dank je", "dank u", "alvast bedankt",
+  "atenciosamente", "cumprimentos", "abracos", "abraco", "abs", "bjs", "beijos", "obrigado", "obrigada", "muito obrigado", "muito obrigada", "com os melhores cumprimentos", "melhores cumprimentos", "att", "grato", "grata",
 ]);
 
 // "Hi Leo," — a greeting line is not yet content a sign-off could close
@@ -81,7 +81,9 @@ export function writerNames(displayName: string | null, address: string | undefi
     .filter((w) => w.length >= 2);
   if (words.length === 0) return [];
   const full = words.join(" ");
-  return words.length > 1 ? [full, words[0]!] : [full];
+  // "T. Kaiser", "T Kaiser": an initial and the family name, as many sign
+  const last = words[words.length - 1]!;
+  return words.length > 1 ? [full, words[0]!, `${words[0]![0]}. ${last}`, `${words[0]![0]} ${last}`] : [full];
 }
 
 /** After a sign-off: a name block (at most 8 short lines), nothing like more prose. */
