@@ -3485,3 +3485,16 @@ describe("a signature signed with an initial, and a bare sign-off", () => {
     expect(visible("Please talk to our CFO.\n\nT. Kaiser handles this.")).toContain("T. Kaiser handles this.");
   });
 });
+
+describe("an answer written between the quote's lines, below a signed note ('see my answer below')", () => {
+  const quoted = "On Mon, 11 Jan 2027 at 09:14, Leo <leo@outbound.example> wrote:\n\n> Hi Priya,\n>\n> Would you have 20 minutes next week for a short call?\n";
+  test("is read", () => {
+    const v = classifyMessage(reply(`Hi Leo,\n\nSee my answer below.\n\nBest,\nPriya\n\n${quoted}\nNot next week - we're mid-reorg. Try me again in September.\n\n> You can book a time here: https://cal.example/leo\n`));
+    expect(v.intent).toBe("later");
+    expect(v.visibleText).toContain("Try me again in September.");
+  });
+  test("control: a mail system's notice below the quote is still cut", () => {
+    const v = classifyMessage(reply(`Hi Leo,\n\nYes, Thursday 2pm works. Send an invite.\n\nBest,\nPriya\n\n${quoted}\nThis e-mail and any attachments are confidential and intended solely for the addressee. If you received it in error, please delete it and notify the sender.\n`));
+    expect(v.visibleText).toBe("Hi Leo,\n\nYes, Thursday 2pm works. Send an invite.");
+  });
+});

@@ -35,15 +35,28 @@ const FRAME = /^-{2,} ?| ?-{2,}$/g;
 
 /** `answered`: the addresses the reply was sent to (lower case). */
 export function cutQuotes(text: string, answered: readonly string[] = []): string {
+  const { top, inline } = splitQuotes(text, answered);
+  return inline ? `${top}\n${inline}` : top;
+}
+
+/**
+ * The text with the history cut, in two parts: what was written above the quote, and what was written between
+ * its ">" lines (answers given inline: "see my answers below"), each signed apart.
+ */
+export function splitQuotes(text: string, answered: readonly string[] = []): { top: string; inline: string } {
   const lines = text.split("\n");
   // folded in one pass (one per line cost more than the rest of the classifier); fold() keeps every line break
   let folded = fold(text).split("\n");
   if (folded.length !== lines.length) folded = lines.map(fold);
   folded = folded.map((l) => l.trim());
   const kept: string[] = [];
+  let topEnd = -1;
   for (let i = 0; i < lines.length; i++) {
     const f = folded[i]!;
-    if (f.startsWith(">")) continue;
+    if (f.startsWith(">")) {
+      if (topEnd < 0) topEnd = kept.length;
+      continue;
+    }
     if (SEPARATOR.test(f) || FORWARD_INTRO.test(f) || RULE.test(f) || outlookBlock(folded, i) || labelledBlock(folded, i, answered)) break;
     const span = attribution(folded, i) || (namesAnswered(folded[i]!, answered) ? 1 : 0);
     if (span > 0) {
@@ -51,6 +64,7 @@ export function cutQuotes(text: string, answered: readonly string[] = []): strin
       let j = i + span;
       while (j < lines.length && folded[j] === "") j++;
       if (j < lines.length && folded[j]!.startsWith(">")) {
+        if (topEnd < 0) topEnd = kept.length;
         i = j - 1;
         continue;
       }
@@ -58,7 +72,8 @@ export function cutQuotes(text: string, answered: readonly string[] = []): strin
     }
     kept.push(lines[i]!);
   }
-  return kept.join("\n");
+  if (topEnd < 0) return { top: kept.join("\n"), inline: "" };
+  return { top: kept.slice(0, topEnd).join("\n"), inline: kept.slice(topEnd).join("\n").trim() };
 }
 
 /** How many lines (1–3) an attribution at line i takes, or 0. */

@@ -39,11 +39,12 @@ const GREETING = new RegExp(`^(?:${GREETING_WORDS})\\b[^.!?]{0,40}[,!:]?$`);
 
 /**
  * Cuts the signature. `names`: the writer's names as they may sign (folded: "priya nair", "priya"),
- * from the From header (writerNames).
+ * from the From header (writerNames); `continued`: the text goes on from what was written above a quote.
  */
-export function cutSignature(text: string, names: readonly string[] = []): string {
+export function cutSignature(text: string, names: readonly string[] = [], continued = false): string {
   const lines = text.split("\n");
-  let seenContent = false;
+  // `continued`: text below a quote, after what was written above it (a notice there is the mail system's footer)
+  let seenContent = continued;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const f = fold(raw).trim();

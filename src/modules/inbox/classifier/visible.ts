@@ -3,7 +3,7 @@
 // every later scan is bounded whatever the message.
 import type { Entity } from "../../../smtp-in/bounces/mime";
 import { bodyText } from "./body";
-import { cutQuotes } from "./quotes";
+import { splitQuotes } from "./quotes";
 import { cutSignature } from "./signature";
 
 /** Text looked at before cutting (the new text is on top; history can be huge). */
@@ -18,7 +18,10 @@ export function visibleText(msg: Entity, names: readonly string[] = [], answered
 
 export function visibleOf(body: string, names: readonly string[] = [], answered: readonly string[] = []): string {
   const text = (body.length > MAX_SCAN ? body.slice(0, MAX_SCAN) : body).replace(/\r\n?/g, "\n");
-  const cut = cutSignature(cutQuotes(text, answered), names)
+  // the signature is cut from each part: a sign-off above an inline answer does not end the answer below
+  const { top, inline } = splitQuotes(text, answered);
+  const signed = cutSignature(top, names);
+  const cut = (inline ? `${signed}\n\n${cutSignature(inline, names, true)}` : signed)
     .split("\n")
     .map((l) => l.trimEnd())
     .join("\n")
