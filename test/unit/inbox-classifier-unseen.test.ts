@@ -3498,3 +3498,17 @@ describe("an answer written between the quote's lines, below a signed note ('see
     expect(v.visibleText).toBe("Hi Leo,\n\nYes, Thursday 2pm works. Send an invite.");
   });
 });
+
+describe("short replies typed on a phone", () => {
+  intents([
+    ["not Tue, Wed works? after 2pm PST", "meeting_request"],
+    ["Ja gerne, Di 14 Uhr?", "meeting_request"],
+    ["Ok pour jeu 14h", "meeting_request"],
+    ["Stuur maar een uitnodiging", "meeting_request"],
+    ["Schick mal gerne eine Einladung.", "meeting_request"],
+    ["Interessant! heb je een demo filmpje?", "interested"],
+    // controls: an abbreviation without a time, French "mon", a count
+    ["Mon avis: pas pour nous.", "not_interested"],
+    ["Di 3 Mitarbeiter sind interessiert.", "interested"],
+  ]);
+});
