@@ -385,3 +385,20 @@ test("a person forwarding the bounce of their own reply to us ('Fwd: Undeliverab
   // control: a forwarded bounce naming someone else (our mail to a colleague of theirs) stays one
   expect(parseReport(forwarded("old.colleague@prospect.example"))).toMatchObject({ kind: "bounce", recipients: [{ address: "old.colleague@prospect.example" }] });
 });
+
+test("'550 5.7.27 <our address>: Sender address has null MX' is our domain's fault: soft policy, whatever the phrase says (a recipient's null MX stays hard)", () => {
+  const ours = plain("MAILER-DAEMON@relay.example", "Undelivered Mail Returned to Sender", "<b.lee@corp.example>: host mx.corp.example[192.0.2.9] said: 550 5.7.27\n    <bounce+abc@bounce.outreach.test>: Sender address has null MX\n");
+  expect(first(ours)).toMatchObject({ kind: "bounce", hard: false, reason: "policy" });
+  const theirs = plain("MAILER-DAEMON@relay.example", "Undelivered Mail Returned to Sender", "<b.lee@corp.example>: host mx.corp.example[192.0.2.9] said: 556 5.1.10\n    <b.lee@corp.example>: Recipient address has null MX\n");
+  expect(first(theirs)).toMatchObject({ hard: true, reason: "bad_domain" });
+});
+
+test("no bounce: a person's answer in our thread whose subject says 'Undeliverable', and a delay notice's 'has now been delivered'", () => {
+  const parcel = plain("Marta Kowalczyk <marta@logistics.example>", "Undeliverable: sample parcel PL-48213 returned to depot", "Hi Dana,\n\nthe sample kit could not be delivered to the address on the label and went back to our depot. Please send the right address to goods-in@logistics.example or call +48 58 555 01 23.\n\nMarta\n", ["In-Reply-To: <msg_00112233445566778899aabbccddeeff@outreach.test>"]);
+  expect(parseReport(parcel).kind).toBe("other");
+  const delivered = plain("Postmaster <postmaster@partner.example>", "Delivery Status Notification: message delivered after delay", "Your message to <m.sato@partner.example>, previously reported as delayed, has now been delivered successfully.\n\nEarlier delivery attempts had been deferred with: 451 4.7.1 Greylisting in action\n");
+  expect(parseReport(delivered).kind).not.toBe("bounce");
+  // controls: a daemon's report in the thread, and a delay that has not been delivered
+  expect(parseReport(plain("MAILER-DAEMON@logistics.example", "Undeliverable: Idea", "Your message could not be delivered to <ola@logistics.example>: 550 5.1.1 no such user\n", ["In-Reply-To: <msg_00112233445566778899aabbccddeeff@outreach.test>"])).kind).toBe("bounce");
+  expect(first(plain("Postmaster <postmaster@partner.example>", "Delivery delayed", "Your message to <m.sato@partner.example> has not yet been delivered. It will be retried.\n\n451 4.7.1 Greylisting in action\n"))).toMatchObject({ recipient: "deferred" });
+});

@@ -20,7 +20,7 @@
 //                        address and no RCPT named, unless the words are
 //                        unmistakable ("does not exist"): a recipient's filter
 //     bad_address        reported as user_unknown (hard either way)
-//     refused at MAIL FROM or with X.1.7/X.1.8 → policy; x-unix → system
+//     refused at MAIL FROM, with X.1.7/X.1.8 or with X.7.27 naming the sender → policy; x-unix → system
 // - status: the report's (Status:, or a code in its text; preferStatus picks
 //   between the two), else derived from the reason (statusFor).
 
@@ -121,7 +121,9 @@ export function classifyRecipient(f: Found): Classified | null {
   }
   // refused at MAIL FROM, or with a code about the sender's address (X.1.7, X.1.8):
   // our address, not the recipient's
-  if ((HARD_REASONS.has(reason) || reason === "other") && (command === "MAIL" || (status !== null && /^[45]\.1\.[78]$/.test(status)))) reason = "policy";
+  // (X.7.27 naming the sender: RFC 7505's null MX of our sender's domain; Sendmail also gives it to a recipient's domain that takes no mail)
+  const senderNullMx = status !== null && /^[45]\.7\.27$/.test(status) && /\bsender\b/i.test(text);
+  if ((HARD_REASONS.has(reason) || reason === "other") && (command === "MAIL" || senderNullMx || (status !== null && /^[45]\.1\.[78]$/.test(status)))) reason = "policy";
   // refused before any command (the greeting, "after initial connection"): the server refuses our IP, not this mail
   if (command === "CONN" && (reason === "policy" || reason === "other")) reason = "blocked";
   // Google Groups answers a post it refuses (no such group, or no permission to post) without a code: the

@@ -238,6 +238,11 @@ function excluded(msg: Entity): Set<string> {
 
 const QUOTED_REFUSAL = /\b5\d\d\b.{0,80}(?:not taken|no such|unknown|rejected|denied|refused|failed|invalid|does not exist|not found|unavailable)|\b5\d\d[ -]5\.\d{1,3}\.\d{1,3}\b/i;
 
+/** A server's reply code where a refusal is quoted ("550 ", "554-", "<<< 550"), not any three digits (a phone number). */
+const REFUSAL_CODE = /(?:^|[\s:;(<'"])[45][0-9]{2}[ -](?![0-9])(?=.{0,80}[a-z]{3})/im;
+/** A delay notice's happy ending. */
+const DELIVERED_NOW = /\b(?:has (?:now |finally |since )?been|was (?:now |finally )?) ?(?:successfully )?delivered\b(?! to (?:the )?(?:following|these))/i;
+
 const REPLY_SUBJECT = /^\s*(?:re|aw|sv|vs|antw|odp|rif|r|res|ynt|回复|答复)\s*:/i;
 const ENHANCED_CODE = /\b[245]\.\d{1,3}\.\d{1,3}\b/;
 
@@ -254,6 +259,10 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
     if (header(msg, "in-reply-to") !== null) return false;
     if (!QUOTED_REFUSAL.test(region) && !ENHANCED_CODE.test(region)) return false;
   }
+  // a person answering in our thread ("Undeliverable: sample parcel returned to depot") quotes no server's refusal
+  if (!DAEMON_FROM.test(from) && header(msg, "in-reply-to") !== null && !ENHANCED_CODE.test(region) && !REFUSAL_CODE.test(region)) return false;
+  // "has now been delivered" after a delay: nothing failed
+  if (DELIVERED_NOW.test(region) && !FINAL_WORDS.test(region)) return false;
   if (hasBounceWords(region)) return true;
   if (!DAEMON_FROM.test(from)) return false;
   // a mailer daemon's message with a bounce subject, or quoting a refusal (in any language the daemon writes
