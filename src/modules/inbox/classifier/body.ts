@@ -10,7 +10,10 @@ export function bodyText(msg: Entity): string {
   const plain = first(msg, "text/plain");
   const html = first(msg, "text/html");
   // a text part that only says to read the HTML one ("This message is in HTML format…"): the HTML is the text
-  if (plain && plain.text.trim() !== "" && !(html && isPlaceholder(plain.text))) return withoutImages(plain.params.format?.toLowerCase() === "flowed" ? unflow(plain.text, plain.params.delsp?.toLowerCase() === "yes") : plain.text);
+  if (plain && plain.text.trim() !== "" && !(html && isPlaceholder(plain.text))) {
+    const flowed = plain.params.format?.toLowerCase() === "flowed";
+    return withoutImages(flowed ? unflow(plain.text, plain.params.delsp?.toLowerCase() === "yes") : plain.text);
+  }
   return html ? withoutImages(htmlToText(html.text)) : "";
 }
 

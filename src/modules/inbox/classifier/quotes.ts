@@ -33,15 +33,10 @@ const FORWARD_INTRO = /^(?:begin forwarded message|anfang der weitergeleiteten n
 const RULE = /^_{10,}$/;
 const FRAME = /^-{2,} ?| ?-{2,}$/g;
 
-/** `answered`: the addresses the reply was sent to (lower case). */
-export function cutQuotes(text: string, answered: readonly string[] = []): string {
-  const { top, inline } = splitQuotes(text, answered);
-  return inline ? `${top}\n${inline}` : top;
-}
-
 /**
  * The text with the history cut, in two parts: what was written above the quote, and what was written between
- * its ">" lines (answers given inline: "see my answers below"), each signed apart.
+ * its ">" lines (answers given inline: "see my answers below"), each signed apart. `answered`: the addresses
+ * the reply was sent to (lower case).
  */
 export function splitQuotes(text: string, answered: readonly string[] = []): { top: string; inline: string } {
   const lines = text.split("\n");
