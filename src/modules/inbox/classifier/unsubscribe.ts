@@ -167,7 +167,7 @@ const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
  */
 const QUOTED_IN_QUESTION = /(?<=^|[\s(:])(["'])[^"'\n?]{1,60}\1(?=[^.!?\n]{0,200}\?)/g;
 
-/** The removal words NOT_ASKED looks around. */
+/** The removal words whose clause and sentence withoutMentions reads. */
 const REMOVAL_WORDS = /unsubscrib|opt[- ]?out|abmeld|austrag|abbestell|desinscri|desabonn|baja|disiscri|afmeld|uitschrijv|descadastr/g;
 /** A right described in the removal word's clause: "you can unsubscribe at any time", "Abmeldung jederzeit möglich" (a newsletter's footer). */
 const ANY_TIME = /(?<![a-z])(?:at any time|anytime|jederzeit|a tout moment|en cualquier momento|in qualsiasi momento|in ogni momento|op elk moment|a qualquer momento)(?![a-z])/;
