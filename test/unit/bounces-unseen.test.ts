@@ -402,3 +402,67 @@ test("no bounce: a person's answer in our thread whose subject says 'Undeliverab
   expect(parseReport(plain("MAILER-DAEMON@logistics.example", "Undeliverable: Idea", "Your message could not be delivered to <ola@logistics.example>: 550 5.1.1 no such user\n", ["In-Reply-To: <msg_00112233445566778899aabbccddeeff@outreach.test>"])).kind).toBe("bounce");
   expect(first(plain("Postmaster <postmaster@partner.example>", "Delivery delayed", "Your message to <m.sato@partner.example> has not yet been delivered. It will be retried.\n\n451 4.7.1 Greylisting in action\n"))).toMatchObject({ recipient: "deferred" });
 });
+
+test("a delivery report forwarded as an attachment: the original is the one the report returns, not the forwarded report", () => {
+  const dsn = [
+    "From: MAILER-DAEMON@mx.corp.example (Mail Delivery System)",
+    "To: sam@outreach.test",
+    "Subject: Undelivered Mail Returned to Sender",
+    "Date: Mon, 23 Nov 2026 09:00:00 +0000",
+    "Message-ID: <20261123090000.AB12@mx.corp.example>",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="in"',
+    "",
+    "--in",
+    "Content-Type: text/plain",
+    "",
+    "I'm sorry to have to inform you that your message could not be delivered.",
+    "",
+    "--in",
+    "Content-Type: message/delivery-status",
+    "",
+    "Reporting-MTA: dns; mx.corp.example",
+    "",
+    "Final-Recipient: rfc822; lee@corp.example",
+    "Action: failed",
+    "Status: 5.1.1",
+    "Diagnostic-Code: smtp; 550 5.1.1 <lee@corp.example>: Recipient address rejected: User unknown",
+    "",
+    "--in",
+    "Content-Type: text/rfc822-headers",
+    "",
+    "From: Sam <sam@outreach.test>",
+    "To: lee@corp.example",
+    "Subject: A thought",
+    "Message-ID: <msg_0123456789abcdef0123456789abcdef@outreach.test>",
+    "",
+    "--in--",
+    "",
+  ].join("\r\n");
+  const forwarded = [
+    "From: Sam <sam@outreach.test>",
+    "To: bounces@outreach.test",
+    "Subject: Fwd: Undelivered Mail Returned to Sender",
+    "Date: Mon, 23 Nov 2026 09:30:00 +0000",
+    "Message-ID: <fwd1@mail.outreach.test>",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/mixed; boundary="out"',
+    "",
+    "--out",
+    "Content-Type: text/plain",
+    "",
+    "This came to me instead, passing it on.",
+    "",
+    "--out",
+    "Content-Type: message/rfc822",
+    "",
+    dsn,
+    "--out--",
+    "",
+  ].join("\r\n");
+  const r = parseReport(forwarded);
+  expect(r.kind).toBe("bounce");
+  expect(r.originalMessageId).toBe("msg_0123456789abcdef0123456789abcdef@outreach.test");
+  // control: the report itself, not forwarded
+  expect(parseReport(dsn).originalMessageId).toBe("msg_0123456789abcdef0123456789abcdef@outreach.test");
+});

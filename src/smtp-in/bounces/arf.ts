@@ -33,10 +33,15 @@ export interface Complaint {
   arrivalDate: string | null;
 }
 
+const REPORT_PARTS = new Set(["multipart/report", "message/delivery-status", "message/global-delivery-status", "message/feedback-report"]);
+
+/** A report forwarded as an attachment is no original: the one it returns, inside it, is. */
+const isReport = (e: Entity) => walk(e).some((x) => REPORT_PARTS.has(x.type));
+
 /** The returned original's headers (message/rfc822 or text/rfc822-headers), if any. */
 export function returnedOriginal(msg: Entity): Entity | null {
   for (const e of walk(msg)) {
-    if (e !== msg && ORIGINAL_TYPES.has(e.type) && e.parts[0]) return e.parts[0];
+    if (e !== msg && ORIGINAL_TYPES.has(e.type) && e.parts[0] && !isReport(e.parts[0])) return e.parts[0];
   }
   return null;
 }
