@@ -3512,3 +3512,21 @@ describe("short replies typed on a phone", () => {
     ["Di 3 Mitarbeiter sind interessiert.", "interested"],
   ]);
 });
+
+describe("a person who is away and answers anyway", () => {
+  test.each([
+    ["Im Urlaub bis Montag, aber kurz vorweg: wir nutzen bereits ein anderes Tool und brauchen nichts Neues.", "not_interested"],
+    ["On holiday until the 18th, quick answer though: we're set with our current vendor, so it's a no from us.", "not_interested"],
+    ["Je suis en déplacement jusqu'à jeudi, mais pour faire court : nous avons déjà un outil et ne changerons pas.", "not_interested"],
+    ["Sono fuori ufficio fino a venerdì, ma rispondo subito: abbiamo già uno strumento, non ci serve altro.", "not_interested"],
+    ["Away until Friday, but could you send me the pricing sheet in the meantime?", "interested"],
+  ] as const)("%p → reply %p", (body, intent) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "reply", intent });
+  });
+  test("controls: a notice that calls itself automatic, or one that only describes the absence, stays one", () => {
+    const named = "This is an automatic reply. I am on holiday until 18 January and do not need you to resend anything: I will read it on my return.";
+    expect(classifyMessage(reply(named)).classification).toBe("auto_reply");
+    const plain = "I am out of the office until Monday 18 January with no access to email. I will reply on my return.";
+    expect(classifyMessage(reply(plain)).classification).toBe("auto_reply");
+  });
+});

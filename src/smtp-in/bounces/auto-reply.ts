@@ -66,6 +66,8 @@ export interface AutoWording {
   kind: "out_of_office" | "left_company" | "acknowledgement";
   /** Words no person writes to us by hand: enough to call the message an auto-reply without headers. */
   unmistakable: boolean;
+  /** The text names itself automatic ("automatic reply", "autoresponder"), not only an absence a person may describe. */
+  automatic?: true;
 }
 
 // All phrase lists are folded: lower case, without accents, one space.
@@ -295,7 +297,7 @@ export function autoReplyWording(text: string): AutoWording | null {
   // a person who happens to be away writes to us about our offer, or asks something; a notice's
   // routing ("for pricing or a demo, please email sales@…") is no such answer
   const engaged = (away || access) && ADDRESSED.test(f) ? answers(withoutRouting(f)) : f.includes("?") || has(ENGAGED);
-  if (away || access) return { kind: "out_of_office", unmistakable: automatic || (engaged ? marks >= 5 : marks >= 2) };
+  if (away || access) return automatic ? { kind: "out_of_office", unmistakable: true, automatic } : { kind: "out_of_office", unmistakable: engaged ? marks >= 5 : marks >= 2 };
   if (leftFirst) return { kind: "left_company", unmistakable: false };
   const passive = has(RECEIVED_PASSIVE);
   const received = passive || has(RECEIVED);
@@ -303,7 +305,7 @@ export function autoReplyWording(text: string): AutoWording | null {
   // thanks for the message and a promise to answer soon, from a desk that has not read it
   if ((received || has(THANKS)) && has(PROMISE) && !engaged && !has(FIRST_PERSON)) return { kind: "acknowledgement", unmistakable: true };
   if (received || (automatic && ticket)) return { kind: "acknowledgement", unmistakable: automatic || (passive && !engaged) || (received && (ticket || onReturn)) };
-  if (automatic) return { kind: "out_of_office", unmistakable: true };
+  if (automatic) return { kind: "out_of_office", unmistakable: true, automatic };
   return null;
 }
 

@@ -109,13 +109,16 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   // the subject's words only when it is the responder's own, not a person's "Re: Automatic reply: …"
   const wording = autoReplyWording(visible) ?? (ANSWERED_SUBJECT.test(subject) ? null : autoReplyWording(subject));
-  if (report.kind === "auto_reply" || wording?.unmistakable) {
-    const s = score(visible, folded);
+  const read = report.kind === "auto_reply" || wording?.unmistakable ? score(visible, folded) : null;
+  // a person who is away and answers anyway ("de viaje hasta el jueves, pero: no nos encaja, ya trabajamos con otra
+  // herramienta"): a refusal or a request outweighs the absence they describe, unless headers or the text say a machine wrote it
+  const answeredWhileAway = read !== null && report.kind !== "auto_reply" && wording?.kind === "out_of_office" && !wording.automatic && (read.refusal >= 3 || read.requested);
+  if (read !== null && !answeredWhileAway) {
     const found = mentions(visible, excluded);
     // "our addresses have changed, reach me at … from now on" (a rebrand): an address of their own for good, not an
     // absence's "until 3 March you can reach me at …"
     const movedFor = USE_FROM_NOW.test(folded) && found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) }));
-    const left = wording?.kind === "left_company" || s.moved || movedFor;
+    const left = wording?.kind === "left_company" || read.moved || movedFor;
     if (left) return verdict("auto_reply", { intent: "moved", proposal: movedProposal(visible, found, writer) });
     return verdict("auto_reply", { returnAt: returnDate(folded, reference(msg, opts.now)) });
   }
