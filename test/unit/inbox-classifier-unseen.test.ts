@@ -3530,3 +3530,29 @@ describe("a person who is away and answers anyway", () => {
     expect(classifyMessage(reply(plain)).classification).toBe("auto_reply");
   });
 });
+
+describe("quotes prefixed with the writer's initials (The Bat!, Supercite)", () => {
+  const quoted = ["LE> Hi Priya,", "LE>", "LE> Would a short call next week make sense? Book here: https://cal.outbound.example/leo", "LE>", "LE> Not relevant? Reply 'unsubscribe'."].join("\n");
+  test("an answer written below the quote is read, the quote is not", () => {
+    const v = classifyMessage(reply(`Hello Leo,\n\nMonday, January 11, 2027, 9:14:02 AM, you wrote:\n\n${quoted}\n\nNot this quarter, our budget is frozen. Try me again in April.\n\n-- \nBest regards,\n Priya`));
+    expect(v).toMatchObject({ classification: "reply", intent: "later" });
+    expect(v.visibleText).toContain("Try me again in April.");
+    expect(v.visibleText).not.toContain("unsubscribe");
+  });
+  test("control: an answer above the same quote", () => {
+    const v = classifyMessage(reply(`Not for us, thanks.\n\nMonday, January 11, 2027, 9:14:02 AM, you wrote:\n\n${quoted}\n`));
+    expect(v).toMatchObject({ classification: "reply", intent: "not_interested" });
+    expect(v.visibleText).not.toContain("Book here");
+  });
+});
+
+describe("mail clients' own footers", () => {
+  test.each([
+    "Obtenir Outlook pour Android<https://aka.ms/AAb9ysg>",
+    "Outlook für Android herunterladen<https://aka.ms/AAb9ysg>",
+    "This message was sent using IMP, the Internet Messaging Program.",
+  ])("%p is cut", (footer) => {
+    const v = classifyMessage(reply(`Please send me the pricing.\n\n${footer}`));
+    expect(v.visibleText).toBe("Please send me the pricing.");
+  });
+});

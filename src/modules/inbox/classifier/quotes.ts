@@ -1,6 +1,8 @@
 // Quoted history cut from a reply's text, in the seven languages we write in.
 // What marks the history:
-// - lines starting with ">" (removed wherever they are: replies interleave);
+// - lines starting with ">", or with the quoted writer's initials before it as The
+//   Bat! and Supercite write them ("DW> "), removed wherever they are: replies
+//   interleave;
 // - an attribution line: "On … wrote:", "Am … schrieb …:", "Le … a écrit :",
 //   "El … escribió:", "Il … ha scritto:", "Op … schreef …:", "Em … escreveu:",
 //   Gmail's apps' "Jane <jane@…> schrieb am …:", Zoho's "---- On … wrote ----"
@@ -31,6 +33,8 @@ const SEPARATOR =
   /^(?:-{2,}|_{2,}|={2,}|\*{2,})?\s?(?:original message|ursprungliche nachricht|urspruengliche nachricht|originalnachricht|message d'origine|message original|mensaje original|messaggio originale|messaggio originario|oorspronkelijk bericht|origineel bericht|mensagem original|forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado|messaggio inoltrato|doorgestuurd bericht|mensagem encaminhada|mensagem reencaminhada)\s?(?:-{2,}|_{2,}|={2,}|\*{2,})?\s?$/;
 const FORWARD_INTRO = /^(?:begin forwarded message|anfang der weitergeleiteten nachricht|debut du message reexpedie|debut du message transfere|inicio del mensaje reenviado|inizio messaggio inoltrato|begin doorgestuurd bericht|inicio da mensagem reencaminhada|inicio da mensagem encaminhada)\s?:/;
 const RULE = /^_{10,}$/;
+/** The Bat!'s and Supercite's quote prefix: the quoted writer's initials before ">" ("DW> Hi Hugo,"). */
+const INITIALS_QUOTE = /^[ \t]{0,2}[A-Z]{1,3}>+(?: |$)/;
 const FRAME = /^-{2,} ?| ?-{2,}$/g;
 
 /**
@@ -43,7 +47,7 @@ export function splitQuotes(text: string, answered: readonly string[] = []): { t
   // folded in one pass (one per line cost more than the rest of the classifier); fold() keeps every line break
   let folded = fold(text).split("\n");
   if (folded.length !== lines.length) folded = lines.map(fold);
-  folded = folded.map((l) => l.trim());
+  folded = folded.map((l, i) => (INITIALS_QUOTE.test(lines[i]!) ? ">" : l.trim()));
   const kept: string[] = [];
   let topEnd = -1;
   for (let i = 0; i < lines.length; i++) {
