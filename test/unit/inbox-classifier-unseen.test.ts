@@ -3556,3 +3556,59 @@ describe("mail clients' own footers", () => {
     expect(v.visibleText).toBe("Please send me the pricing.");
   });
 });
+
+describe("a fit refused, covered already, another tool not seen", () => {
+  allIntent("not_interested", [
+    "Thanks for reaching out, but it wouldn't be a good fit for us.",
+    "I can't see us taking on another platform this year.",
+    "We're well covered there, thanks.",
+    "Das wäre für uns kein guter Fit.",
+    "Da sind wir bereits gut aufgestellt.",
+    "Ce ne serait pas adapté pour nous.",
+    "Nous sommes déjà bien équipés de ce côté.",
+    "No encajaría con nosotros, gracias.",
+    "Estamos bien cubiertos en ese frente.",
+    "Non sarebbe adatto a noi.",
+    "Siamo già ben coperti su questo fronte.",
+    "Dat zou voor ons geen goede match zijn.",
+    "Daar zijn we al goed voorzien.",
+    "Não seria um bom encaixe para nós.",
+    "Estamos bem servidos nessa área.",
+  ]);
+  // controls: a fit asked about, coverage asked about
+  intents([
+    ["Would it be a good fit for a team of five?", "question"],
+    ["Are we covered if a mailbox gets blocked?", "question"],
+  ]);
+});
+
+describe("not knowing who handles it is the wrong person", () => {
+  allIntent("wrong_person", [
+    "Couldn't tell you who deals with that, sorry.",
+    "Not me Leo, I'm in payroll.",
+    "Ich weiß leider nicht, wer dafür zuständig ist.",
+    "Je ne sais pas qui s'occupe de ça chez nous.",
+    "No sé quién lleva esto aquí, lo siento.",
+    "Non so chi se ne occupa da noi.",
+    "Ik weet niet wie daarover gaat.",
+    "Não sei quem cuida disso aqui.",
+  ]);
+  // control: asking who handles it at our end
+  intents([["Who handles onboarding on your side?", "question"]]);
+});
+
+describe("a meeting as a unit of price, or the writer's own internal meeting, is no meeting asked for", () => {
+  intents([
+    ["Do you charge per booked meeting or per seat?", "question"],
+    ["Rechnen Sie pro gebuchtem Termin ab?", "question"],
+    ["C'est facturé par rendez-vous obtenu ?", "question"],
+    ["¿Se cobra por reunión agendada?", "question"],
+    ["Il prezzo è per appuntamento fissato?", "question"],
+    ["Rekenen jullie per geboekte afspraak?", "question"],
+    ["Cobram por reunião agendada?", "question"],
+    ["Send me a one-pager and I'll bring it to our board meeting on Thursday.", "interested"],
+    // controls: a meeting asked for
+    ["Can we set up a meeting on Thursday?", "meeting_request"],
+    ["¿Podemos agendar una reunión el jueves?", "meeting_request"],
+  ]);
+});
