@@ -3612,3 +3612,15 @@ describe("a meeting as a unit of price, or the writer's own internal meeting, is
     ["¿Podemos agendar una reunión el jueves?", "meeting_request"],
   ]);
 });
+
+describe("a working day's hours are no time to meet", () => {
+  intents([
+    ["Thanks for your note. Our front desk is staffed Monday to Friday, 8:30-17:30.", null],
+    ["Unser Team ist Mo-Fr von 8 bis 18 Uhr für Sie da.", null],
+    ["Notre équipe est joignable du lundi au vendredi, 9h-18h.", null],
+    ["Il nostro ufficio è aperto dal lunedì al venerdì, 9:00-18:00.", null],
+    // controls: a slot proposed is shorter
+    ["Could we talk Wednesday 3-4pm?", "meeting_request"],
+    ["Mittwoch 14:00-15:00 passt mir für einen Call.", "meeting_request"],
+  ]);
+});

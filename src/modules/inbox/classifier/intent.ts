@@ -58,6 +58,7 @@ import {
   NOT_NOW,
   ON_MY_RETURN,
   WEEKDAY_RANGE,
+  TIME_SPAN,
   FAR_FUTURE,
   FORWARDED,
   GREETING_WORDS,
@@ -320,6 +321,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     if (!negated(f, m.index!, m[0].length)) talk++;
   });
   mask(matchesOf(WEEKDAY_RANGE, f, starts));
+  // "Mo-Fr 9:00-17:00", "our desk is staffed 8am to 6pm": a working day's hours, not a time to meet (a slot is shorter)
+  mask(matchesOf(TIME_SPAN, f, starts).filter(workingHours));
   each(MEETING_CLOCK, "clock", () => clock++);
   clock += dates;
   each(MEETING_TIME, "time", () => near++);
@@ -363,6 +366,19 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   }
   if (courtesy && s.question === 0) s.interest += 2;
   return s;
+}
+
+/** A span of five hours or more with minutes or a unit at one end at least ("9:00-17:00", "8-18 uhr", "9am to 5pm"). */
+function workingHours(m: RegExpMatchArray): boolean {
+  const ends = /^([0-9]{1,2})([:.h][0-9]{2})? ?(am|pm|h|uhr|uur)?.*?([0-9]{1,2})([:.h][0-9]{2})? ?(am|pm|h|uhr|uur)?$/.exec(m[0]);
+  if (!ends || !(ends[2] || ends[3] || ends[5] || ends[6])) return false;
+  const hour = (h: string, unit: string | undefined) => (unit === "pm" ? (Number(h) % 12) + 12 : unit === "am" ? Number(h) % 12 : Number(h));
+  let start = hour(ends[1]!, ends[3]);
+  let end = hour(ends[4]!, ends[6]);
+  // "2-4pm": the afternoon's; "9-5": to five in the afternoon
+  if (!ends[3] && ends[6] === "pm" && start + 12 <= end) start += 12;
+  if (end <= start && !ends[6]) end += 12;
+  return end - start >= 5;
 }
 
 /** A salutation on a line of its own ("Hi Rachel,", "Sehr geehrte Frau Hartmann,", "Bonjour Sophie,"). */
