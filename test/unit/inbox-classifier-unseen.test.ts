@@ -3624,3 +3624,18 @@ describe("a working day's hours are no time to meet", () => {
     ["Mittwoch 14:00-15:00 passt mir für einen Call.", "meeting_request"],
   ]);
 });
+
+describe("an autoresponder's subject in brackets or after a gateway's tag", () => {
+  const withSubject = (subject: string, body: string) =>
+    ["From: Min-jun Park <mj@prospect.example>", "To: Leo <leo@outbound.example>", `Subject: ${subject}`, "Date: Mon, 11 Jan 2027 14:00:00 +0900", "Content-Type: text/plain; charset=utf-8", "", body].join("\n");
+  test.each([
+    ["[부재중 자동응답] Re: Idea for Prospect", "안녕하세요. 현재 출장 중입니다."],
+    ["【自動返信】Re: Idea for Prospect", "ただいま不在にしております。"],
+    ["[EXTERNAL] Automatic reply: Idea for Prospect", "Thanks for your email."],
+  ])("%p is an auto-reply", (subject, body) => {
+    expect(classifyMessage(withSubject(subject, body)).classification).toBe("auto_reply");
+  });
+  test("control: a person answering one, after the tag", () => {
+    expect(classifyMessage(withSubject("[EXTERNAL] Re: Automatic reply: Idea for Prospect", "Sorry about that, I'm back now. Happy to talk on Thursday.")).classification).toBe("reply");
+  });
+});

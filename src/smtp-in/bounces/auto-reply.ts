@@ -29,14 +29,15 @@
 import { header, headerText, type Entity } from "./mime";
 import { hasMatch, WordStarts } from "../../lib/word-starts";
 
-// (not after "Re:" or "Fwd:": a person answering or forwarding an auto-reply, "Re: Automatic reply: …")
+// (not after "Re:" or "Fwd:": a person answering or forwarding an auto-reply, "Re: Automatic reply: …"; after a
+// gateway's tag, "[EXTERNAL] Automatic reply: …", and in brackets, "[부재중 자동응답] …", "【自動返信】…")
 const AUTO_SUBJECT =
-  /^\s*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|ausente|fora do escrit[óo]rio|автоответ|автоматический ответ|автоматична відповідь|автоматичен отговор|automatiskt svar|automatisk svar|automaattinen vastaus|automaatvastus|automatyczna odpowied[źz]|automatick[áa] odpov[ěe][ďd]|automatikus v[áa]lasz|r[ăa]spuns automat|otomatik (?:yan[ıi]t|cevap)|automatski odgovor|samodejni odgovor|automatinis atsakymas|autom[āa]tisk[āa] atbilde|resposta autom[àa]tica|balasan otomatis|tr[ảa] l[ờo]i t[ựu] [đd][ộo]ng|αυτόματη απάντηση|תשובה אוטומטית|رد تلقائي|자동 회신|자동 응답|自动回复|自動回覆|自動応答|自動返信|不在)(?=\s*(?:[:\-–(\[!.,]|$|(?:re|aw|fw|fwd|wg|tr|sv|antw|until|till|through|bis|ab|vom|jusqu|du|hasta|desde|del|fino|dal|tot|vanaf|van|at[ée]|de|from|on|in|im|en|[0-9])\b))/i;
+  /^\s*(?:\[[^\]]{1,20}\]\s*)?[[【(（]?\s*(?:auto(?:matic)?[ -]?(?:reply|response|answer)|auto\s*:|autoreply|autoresponse|out of (?:the )?office|ooo\b|away from (?:the|my) office|on vacation|vacation (?:reply|notice|message)|abwesenheit|abwesend|automatische (?:antwort|r[üu]ckmeldung|nachricht)|r[ée]ponse automatique|absence du bureau|absent(?:e)? du bureau|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|fuori (?:ufficio|sede)|automatisch antwoord|afwezig|niet aanwezig|resposta autom[áa]tica|aus[êe]ncia|ausente|fora do escrit[óo]rio|автоответ|автоматический ответ|автоматична відповідь|автоматичен отговор|automatiskt svar|automatisk svar|automaattinen vastaus|automaatvastus|automatyczna odpowied[źz]|automatick[áa] odpov[ěe][ďd]|automatikus v[áa]lasz|r[ăa]spuns automat|otomatik (?:yan[ıi]t|cevap)|automatski odgovor|samodejni odgovor|automatinis atsakymas|autom[āa]tisk[āa] atbilde|resposta autom[àa]tica|balasan otomatis|tr[ảa] l[ờo]i t[ựu] [đd][ộo]ng|αυτόματη απάντηση|תשובה אוטומטית|رد تلقائي|부재중(?:\s?자동\s?(?:응답|회신))?|자동\s?회신|자동\s?응답|自动回复|自動回覆|自動応答|自動返信|不在)(?=\s*(?:[:\-–(\[\]】)）!.,]|$|(?:re|aw|fw|fwd|wg|tr|sv|antw|until|till|through|bis|ab|vom|jusqu|du|hasta|desde|del|fino|dal|tot|vanaf|van|at[ée]|de|from|on|in|im|en|[0-9])\b))/i;
 
 const DAEMON_FROM = /^(?:mailer-daemon|postmaster|root|mail delivery (?:system|subsystem))\b|<(?:mailer-daemon|postmaster|root)@/i;
 
 /** A subject that answers or forwards another: "Re:", "AW:", "Fwd:", "WG:", "TR:"… */
-export const ANSWERED_SUBJECT = /^\s*(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw|i|enc|doorst|vs)\s*:/i;
+export const ANSWERED_SUBJECT = /^\s*(?:\[[^\]]{1,20}\]\s*)?(?:re|aw|fw|fwd|wg|tr|rv|r|sv|antw|i|enc|doorst|vs)\s*:/i;
 
 /** no-reply@, noreply-alerts@, do_not_reply@, donotreply@… */
 const NO_REPLY_FROM = /^(?:no[-_.]?reply|do[-_.]?not[-_.]?reply)(?:[-_.+][a-z0-9._-]*)?@/i;
