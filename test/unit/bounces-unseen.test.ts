@@ -466,3 +466,33 @@ test("a delivery report forwarded as an attachment: the original is the one the 
   // control: the report itself, not forwarded
   expect(parseReport(dsn).originalMessageId).toBe("msg_0123456789abcdef0123456789abcdef@outreach.test");
 });
+
+test("a copy of the original introduced in a language we do not read: its header block ends the report, so our DKIM-Signature is no diagnostic", () => {
+  const raw = plain("Mail Delivery System <Mailer-Daemon@smtp.provider.example>", "Mail delivery failed: returning message to sender", "This message was created automatically by mail delivery software.\n\nA message that you sent could not be delivered to one or more of its\nrecipients. This is a permanent error. The following address(es) failed:\n\n  ugo@cliente.example\n    host mx.cliente.example [192.0.2.7]\n    SMTP error from remote mail server after RCPT TO:<ugo@cliente.example>:\n    554 5.7.1 <ugo@cliente.example>: Relay access denied\n\n------ Qui sotto trovi le intestazioni del messaggio. ------\n\nReturn-path: <bounce+abc@bounce.outreach.test>\nDKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=outreach.test; s=s1;\n\th=from:to:subject; bh=abc=; b=def=\nFrom: Leo <leo@outreach.test>\nMessage-ID: <msg_1@outreach.test>\n");
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "ugo@cliente.example", hard: false, reason: "policy" });
+});
+
+test("a German provider's warning that delivery 'has not yet reached every recipient' and 'will be retried automatically' is a delay", () => {
+  const raw = plain("Mailer-Daemon@mail.anbieter.example", "Warnung: Nachricht verzögert", "Ihre Nachricht konnte bisher nicht an alle Empfänger zugestellt werden.\nDer Zustellversuch wird automatisch bis zum 14.01.2027 wiederholt.\n\nEmpfänger: ina@kunde.example\nGrund: 451 4.7.1 Please try again later\n");
+  expect(first(raw)).toMatchObject({ kind: "bounce", recipient: "deferred", address: "ina@kunde.example", hard: false });
+});
+
+test("Chinese and NetEase spam refusals ('DT:SPM', 垃圾邮件) are spam", () => {
+  const raw = plain("MAILER-DAEMON@m1.provider.example", "系统退信", "抱歉，您的邮件被退回。\n\n<wei@provider.example>: 554 DT:SPM 发送的邮件内容包含了未被许可的信息，或被系统识别为垃圾邮件。\n");
+  expect(first(raw)).toMatchObject({ kind: "bounce", address: "wei@provider.example", hard: false, reason: "spam" });
+});
+
+test("a Russian report ('не удалось доставить', subject 'Недоставленное сообщение') is a bounce", () => {
+  const raw = plain("MAILER-DAEMON@mx.pochta.example", "Недоставленное сообщение", "К сожалению, ваше письмо не удалось доставить одному или нескольким получателям.\n\n<oleg@nowhere.example>: адрес недоступен\n    Host or domain name not found. Name service error for name=nowhere.example type=MX: Host not found\n");
+  expect(first(raw)).toMatchObject({ kind: "bounce", address: "oleg@nowhere.example", hard: true, reason: "bad_domain" });
+});
+
+test("'did not reach some or all of the intended recipients' from a mail server's own address is a bounce", () => {
+  const raw = plain("mailserver@corp.example", "Message undeliverable: A thought", "Your message did not reach some or all of the intended recipients.\n\nThe following recipient(s) could not be reached:\n\nkai@corp.example\n   Remote server replied: 550 5.1.1 Mailbox unavailable\n");
+  expect(first(raw)).toMatchObject({ kind: "bounce", address: "kai@corp.example", hard: true, reason: "user_unknown" });
+});
+
+test("qmail's 'This address no longer accepts mail. (#5.2.1)' is a disabled mailbox", () => {
+  const raw = plain("MAILER-DAEMON@mail.example.org", "failure notice", "Hi. This is the qmail-send program at mail.example.org.\nI'm afraid I wasn't able to deliver your message to the following addresses.\nThis is a permanent error; I've given up. Sorry it didn't work out.\n\n<jo@example.org>:\nThis address no longer accepts mail. (#5.2.1)\n");
+  expect(first(raw)).toMatchObject({ kind: "bounce", address: "jo@example.org", hard: false, reason: "mailbox_disabled" });
+});

@@ -94,7 +94,9 @@ export function classifyRecipient(f: Found): Classified | null {
   const cls = permanent ? "5" : "4";
   const code = replyCode && replyCode[0] === cls ? Number(replyCode) : Number(cls) * 100 + 50;
   const provider = providerReason(text, `${f.remoteMta ?? ""} ${f.hosts ?? ""}`);
-  const phrase = provider ?? phraseReason(text, status);
+  let phrase = provider ?? phraseReason(text, status);
+  // X.2.1 with words of a mailbox closed ("this address no longer accepts mail (#5.2.1)"): disabled, not missing
+  if (phrase === "user_unknown" && status !== null && /^[45]\.2\.1$/.test(status) && classifyAnswer(code, status, text).bounce?.reason === "mailbox_disabled") phrase = "mailbox_disabled";
   let reason: BounceReason;
   // the report's own words saying the mailbox is full beat the quoted answer:
   // a full mailbox must not be taken for a dead one

@@ -44,6 +44,9 @@ export const ORIGINAL_BEGINS = new RegExp(
     "^[ \\t]*-+ ?Message (?:text|body) follows",
     "^[ \\t]*Content-Type: (?:message/rfc822|text/rfc822-headers)",
     "^'\\+{20,}",
+    // in any language ("------ Questa è una copia delle intestazioni del messaggio. ------"): the original's own
+    // header block, a Return-path or DKIM-Signature line followed by another header line
+    "^(?:Return-path|DKIM-Signature):[^\\n]*\\r?\\n(?:[ \\t]|[A-Za-z][A-Za-z0-9-]{1,40}:)",
   ].join("|"),
   "im",
 );
@@ -67,6 +70,7 @@ export const BOUNCE_WORDS = new RegExp(
     "delivery (?:has )?failed",
     "delivery to the following recipients? (?:failed|has been delayed|is delayed)",
     "did not reach the following recipient",
+    "did not reach some or all of the intended recipients",
     "failed permanently",
     "permanent (?:fatal )?errors?",
     "the following address(?:\\(es\\)|es)? (?:failed|had)",
@@ -129,6 +133,7 @@ export const BOUNCE_WORDS = new RegExp(
     "届けられません",
     "не может быть доставлено",
     "не доставлено",
+    "не удалось доставить",
     "未能送达",
     "退信",
     "邮件被退回",
@@ -147,10 +152,10 @@ export const BOUNCE_WORDS = new RegExp(
 // by a few substring searches. JSC tries each alternative at every position:
 // ~90 µs for the alternation over a 5 KB reply on the benchmark VM.
 export const BOUNCE_ANCHORS = [
-  "deliver", "reach the following", "permanent", "following address", "sorry to have", "transcript", "returned mail",
+  "deliver", "reach the following", "intended recipients", "permanent", "following address", "sorry to have", "transcript", "returned mail",
   "rejected", "refused", "bounced", "other server", "failure reason", "mail system error", "delay", "warning: message",
   "retry time", "frozen", "your message", "your mail", "valid recipient", "non remis", "non recapitabile", "unzustellbar",
-  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "未能送达", "退信", "退回", "无法", "投递失败", "成功", "전달되지", "전송되지", "실패",
+  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "доставить", "未能送达", "退信", "退回", "无法", "投递失败", "成功", "전달되지", "전송되지", "실패",
 ];
 
 export function hasBounceWords(text: string): boolean {
@@ -178,7 +183,7 @@ export const DAEMON_FROM = /mailer-daemon|post_?master|mail delivery (?:system|s
 
 // Subjects of bounces.
 export const BOUNCE_SUBJECT =
-  /undeliver|undelivered|returned mail|delivery (?:status notification|failure|failed|report|problem|notification)|failure notice|mail delivery|mail failure|non[- ]?remis|non recapitabile|unzustellbar|nicht zustellbar|warning: (?:could not send|message)|delayed mail|mail system error|message (?:not delivered|delivery)|could not (?:be )?deliver|delivery (?:has )?failed|failed delivery|failure delivery|rejected|returned to sender|there was an error|mail could not|message you sent|loop alert|error sending|delivery notification|notice: mail delivery status|envío fallido|no entregado|error de entrega|onbestelbaar|niet afgeleverd|no se puede entregar|n[ãa]o [ée] poss[íi]vel entregar|n[ãa]o entregue|mancata consegna|[ée]chec de (?:la )?(?:remise|livraison|distribution)|zustellung fehlgeschlagen|не доставлено|配信|送信エラー|未達|届きません|退信|退回|(?:전송|전달|발송) 실패|반송|message retard|retard de (?:livraison|distribution|remise)|avis de retard|verz(?:ö|oe|o)gert|retrasad|retraso|ritard|vertraagd|vertraging|atrasad|atraso/i;
+  /undeliver|undelivered|returned mail|delivery (?:status notification|failure|failed|report|problem|notification)|failure notice|mail delivery|mail failure|non[- ]?remis|non recapitabile|unzustellbar|nicht zustellbar|warning: (?:could not send|message)|delayed mail|mail system error|message (?:not delivered|delivery)|could not (?:be )?deliver|delivery (?:has )?failed|failed delivery|failure delivery|rejected|returned to sender|there was an error|mail could not|message you sent|loop alert|error sending|delivery notification|notice: mail delivery status|envío fallido|no entregado|error de entrega|onbestelbaar|niet afgeleverd|no se puede entregar|n[ãa]o [ée] poss[íi]vel entregar|n[ãa]o entregue|mancata consegna|[ée]chec de (?:la )?(?:remise|livraison|distribution)|zustellung fehlgeschlagen|не доставлено|недоставлен|配信|送信エラー|未達|届きません|退信|退回|(?:전송|전달|발송) 실패|반송|message retard|retard de (?:livraison|distribution|remise)|avis de retard|verz(?:ö|oe|o)gert|retrasad|retraso|ritard|vertraagd|vertraging|atrasad|atraso/i;
 
 // Names for what recognised a report, by the phrases only that MTA writes.
 // The first row that matches names the report; the reading is the same.
