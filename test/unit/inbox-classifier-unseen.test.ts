@@ -3639,3 +3639,28 @@ describe("an autoresponder's subject in brackets or after a gateway's tag", () =
     expect(classifyMessage(withSubject("[EXTERNAL] Re: Automatic reply: Idea for Prospect", "Sorry about that, I'm back now. Happy to talk on Thursday.")).classification).toBe("reply");
   });
 });
+
+describe("an autoresponder's return date in languages we do not read", () => {
+  const notice = (body: string) =>
+    ["From: Out <out@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Automatic reply: Idea for Prospect", "Auto-Submitted: auto-replied", "Date: Tue, 12 Jan 2027 09:00:00 +0100", "Content-Type: text/plain; charset=utf-8", "", body].join("\n");
+  const day = (body: string) => {
+    const v = classifyMessage(notice(body));
+    return v.returnAt === null ? null : new Date(v.returnAt).toISOString().slice(0, 10);
+  };
+  test.each([
+    ["Jestem na urlopie do 21 stycznia 2027.", "2027-01-21"],
+    ["Я в отпуске, вернусь 25 января.", "2027-01-25"],
+    ["Olen lomalla ja palaan toimistolle 19. tammikuuta.", "2027-01-19"],
+    ["İzindeyim, 20 Ocak 2027 tarihinde döneceğim.", "2027-01-20"],
+    ["Jsem na dovolené, zpět budu 18. ledna.", "2027-01-18"],
+    ["2027年1月20日まで休暇中です。", "2027-01-20"],
+    ["我将于1月19日返回办公室。", "2027-01-19"],
+    ["1월 15일까지 휴가입니다.", "2027-01-15"],
+    ["I am away and back in the office on 2027/1/20.", "2027-01-20"],
+  ])("%p → %p", (body, want) => {
+    expect(day(body)).toBe(want);
+  });
+  test("control: a year first with dots is no time or version ('v2.1.3', '10.30')", () => {
+    expect(day("Back at 10.30 tomorrow, running v2.1.3 of the tool.")).not.toBe("2027-10-30");
+  });
+});

@@ -39,8 +39,28 @@ const MONTHS: [number, string[]][] = [
   [11, ["november", "nov", "novembre", "noviembre", "novembro"]],
   [12, ["december", "dec", "dezember", "dez", "decembre", "diciembre", "dic", "dicembre", "dezembro"]],
 ];
+/**
+ * The months in languages we do not read, folded (a notice's return date is still one): Polish, Czech, Slovak,
+ * Russian, Ukrainian, Bulgarian, Turkish, Romanian, Croatian, Slovenian, Scandinavian, Finnish, Estonian,
+ * Lithuanian, Latvian, Greek; nominative and genitive ("20 stycznia", "до 25 января", "18. tammikuuta").
+ * Croatian's "listopad" (October) is left out: it is November in Polish and Czech.
+ */
+const MONTHS_ELSEWHERE: [number, string[]][] = [
+  [1, ["styczen", "stycznia", "leden", "ledna", "januara", "январь", "января", "янв", "січень", "січня", "януари", "ocak", "ianuarie", "sijecanj", "sijecnja", "januarja", "tammikuu", "tammikuuta", "jaanuar", "jaanuari", "sausis", "sausio", "janvaris", "janvari", "ιανουαριος", "ιανουαριου"]],
+  [2, ["luty", "lutego", "unor", "unora", "februara", "февраль", "февраля", "лютий", "лютого", "февруари", "subat", "februarie", "veljaca", "veljace", "februarja", "helmikuu", "helmikuuta", "veebruar", "veebruari", "vasaris", "vasario", "februaris", "φεβρουαριος", "φεβρουαριου"]],
+  [3, ["marzec", "marca", "brezen", "brezna", "marec", "март", "марта", "березень", "березня", "mart", "martie", "ozujak", "ozujka", "maaliskuu", "maaliskuuta", "marts", "kovas", "kovo", "μαρτιος", "μαρτιου"]],
+  [4, ["kwiecien", "kwietnia", "duben", "dubna", "aprila", "апрель", "апреля", "квітень", "квітня", "април", "nisan", "aprilie", "travanj", "travnja", "huhtikuu", "huhtikuuta", "aprill", "balandis", "balandzio", "aprilis", "απριλιος", "απριλιου"]],
+  [5, ["maj", "maja", "kveten", "kvetna", "май", "мая", "травень", "травня", "mayıs", "mayis", "svibanj", "svibnja", "toukokuu", "toukokuuta", "geguze", "geguzes", "maijs", "μαιος", "μαιου"]],
+  [6, ["czerwiec", "czerwca", "cerven", "cervna", "juna", "июнь", "июня", "червень", "червня", "юни", "haziran", "iunie", "lipanj", "lipnja", "junij", "junija", "kesakuu", "kesakuuta", "juuni", "birzelis", "birzelio", "junijs", "ιουνιος", "ιουνιου"]],
+  [7, ["lipiec", "lipca", "cervenec", "cervence", "jula", "июль", "июля", "липень", "липня", "юли", "temmuz", "iulie", "srpanj", "srpnja", "julij", "julija", "heinakuu", "heinakuuta", "juuli", "liepa", "liepos", "julijs", "ιουλιος", "ιουλιου"]],
+  [8, ["sierpien", "sierpnia", "srpen", "srpna", "augusta", "август", "августа", "серпень", "серпня", "agustos", "kolovoz", "kolovoza", "avgust", "avgusta", "elokuu", "elokuuta", "augusti", "rugpjutis", "rugpjucio", "augusts", "αυγουστος", "αυγουστου"]],
+  [9, ["wrzesien", "wrzesnia", "zari", "septembra", "сентябрь", "сентября", "вересень", "вересня", "септември", "eylul", "septembrie", "rujan", "rujna", "syyskuu", "syyskuuta", "rugsejis", "rugsejo", "septembris", "σεπτεμβριος", "σεπτεμβριου"]],
+  [10, ["pazdziernik", "pazdziernika", "rijen", "rijna", "oktobra", "октябрь", "октября", "жовтень", "жовтня", "октомври", "ekim", "octombrie", "lokakuu", "lokakuuta", "oktoober", "spalis", "spalio", "oktobris", "οκτωβριος", "οκτωβριου"]],
+  [11, ["listopad", "listopada", "listopadu", "novembra", "ноябрь", "ноября", "листопад", "листопада", "ноември", "kasım", "kasim", "noiembrie", "studeni", "studenog", "marraskuu", "marraskuuta", "lapkritis", "lapkricio", "novembris", "νοεμβριος", "νοεμβριου"]],
+  [12, ["grudzien", "grudnia", "prosinec", "prosince", "decembra", "декабрь", "декабря", "грудень", "грудня", "декември", "aralık", "aralik", "decembrie", "prosinac", "prosinca", "joulukuu", "joulukuuta", "detsember", "gruodis", "gruodzio", "decembris", "desember", "δεκεμβριος", "δεκεμβριου"]],
+];
 const MONTH_OF = new Map<string, number>();
-for (const [n, names] of MONTHS) for (const name of names) MONTH_OF.set(name, n);
+for (const [n, names] of [...MONTHS, ...MONTHS_ELSEWHERE]) for (const name of names) if (!MONTH_OF.has(name)) MONTH_OF.set(name, n);
 const MONTH = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join("|");
 
 const WEEKDAYS: [number, string[]][] = [
@@ -61,6 +81,12 @@ const TOMORROW = "tomorrow|morgen|demain|manana|domani|amanha";
 const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|\\.)?(?: ?|-)(?:of |de )?(${MONTH})\\.?(?:(?:,? |-)(?:de |del )?([0-9]{4}))?(?![a-z])`, "g");
 const MONTH_DAY = new RegExp(`(?<![a-z])(${MONTH})\\.? ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?(?![0-9])`, "g");
 const ISO = /(?<![0-9])([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?![0-9])/g;
+/** The year first with slashes or dots, as East Asia and Hungary write it: "2027/1/20", "2027. 01. 20.". */
+const YEAR_FIRST = /(?<![0-9./])([0-9]{4})(?:\/|\. ?)([0-9]{1,2})(?:\/|\. ?)([0-9]{1,2})(?![0-9])/g;
+/** Chinese, Japanese and Korean: "2027年1月20日", "1月19日", "1월 15일". */
+// (the text is folded, NFKD: Hangul syllables are decomposed into their letters)
+const hangul = (s: string) => s.normalize("NFKD");
+const CJK = new RegExp(`(?:([0-9]{4}) ?(?:年|${hangul("년")}) ?)?([0-9]{1,2}) ?(?:月|${hangul("월")}) ?([0-9]{1,2}) ?(?:日|${hangul("일")})`, "g");
 const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
 /**
  * English written from North America's time zones (UTC-4 to UTC-10 in the Date header): "until 2/3" is
@@ -135,6 +161,8 @@ export function returnDate(text: string, ref: Reference): number | null {
   for (const m of t.matchAll(DAY_MONTH)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1]));
   for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
   for (const m of t.matchAll(ISO)) add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
+  for (const m of t.matchAll(YEAR_FIRST)) add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
+  for (const m of t.matchAll(CJK)) add(m.index!, m[0].length, year(m[1]), Number(m[2]), Number(m[3]));
   const us = monthFirst(t, ref.offsetMinutes);
   for (const m of t.matchAll(NUMERIC)) {
     const sep = m[2]!;
