@@ -3664,3 +3664,34 @@ describe("an autoresponder's return date in languages we do not read", () => {
     expect(day("Back at 10.30 tomorrow, running v2.1.3 of the tool.")).not.toBe("2027-10-30");
   });
 });
+
+describe("a help desk's comment header: our name alone on a line, a dated line under it", () => {
+  const desk = (top: string) =>
+    [
+      'From: "Prospect Support" <support@prospect.example>',
+      "To: Leo Brandt <leo@outbound.example>",
+      "Subject: [Request received] Idea for Prospect",
+      "Date: Tue, 12 Jan 2027 09:00:00 +0000",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "##- Please type your reply above this line -##",
+      "",
+      top,
+      "",
+      "Leo Brandt",
+      "",
+      "Jan 11, 2027, 4:02 PM GMT",
+      "",
+      "Hi there, worth a quick call next week? Book a slot: https://cal.outbound.example/leo",
+      "If this isn't relevant, reply 'unsubscribe'.",
+    ].join("\n");
+  test("the desk's acknowledgement is an auto-reply; the quoted pitch is not read", () => {
+    const v = classifyMessage(desk("Your ticket (3391) has been received and will be reviewed by our team."));
+    expect(v.classification).toBe("auto_reply");
+    expect(v.visibleText).not.toContain("quick call");
+  });
+  test("control: an agent's answer through the same desk is a reply", () => {
+    const v = classifyMessage(desk("Hi Leo, thanks, but we're not interested."));
+    expect(v).toMatchObject({ classification: "reply", intent: "not_interested" });
+  });
+});

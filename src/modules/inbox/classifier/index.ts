@@ -71,7 +71,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   try {
     msg = opts.message ?? parseMessage(raw);
     writer = writerOf(msg);
-    visible = visibleText(msg, writerNames(writer.name, writer.addresses[0]), quotedSenders(msg, writer));
+    const answered = quotedSenders(msg, writer);
+    visible = visibleText(msg, writerNames(writer.name, writer.addresses[0]), answered, answeredNames(msg, answered));
   } catch {
     msg = { headers: [], type: "text/plain", params: {}, text: "", parts: [] };
     writer = { addresses: [], name: null };
@@ -226,6 +227,11 @@ function nameOf(msg: Entity, visible: string, email: string, given: string | nul
   const m = new RegExp(`(?<!\\p{L})${words.join("\\s+")}(?!\\p{L})`, "iu").exec(visible);
   // an address that spells a first and a last name the given word is not part of: that word is not theirs
   return m ? m[0].replace(/\s+/g, " ") : null;
+}
+
+/** The display names of the addresses the reply was sent to, folded, as a quote's header may show them alone ("Dana Whitfield"). */
+function answeredNames(msg: Entity, answered: string[]): string[] {
+  return mailboxes(msg).flatMap((m) => (m.name && m.name.includes(" ") && answered.includes(m.email.toLowerCase()) ? [fold(m.name).trim()] : []));
 }
 
 /** To: and Cc: mailboxes, with display names ("Khan, Ahmed" read as Ahmed Khan). */

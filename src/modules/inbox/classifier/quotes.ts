@@ -16,6 +16,8 @@
 //   or GMX's, whose Gesendet: comes first; in any language, a labelled line
 //   naming the address the reply was sent to with two more labelled lines under
 //   it, one dated ("Od: … Wysłano: … Do: …");
+// - a help desk's comment header (Zendesk, Freshdesk): the display name of the
+//   one the reply was sent to alone on a line, a dated line under it;
 // - "-----Original Message-----", forwarded-message markers and Outlook's
 //   underscore rule, in each language.
 // Everything from an Outlook block or a separator on is history.
@@ -42,7 +44,7 @@ const FRAME = /^-{2,} ?| ?-{2,}$/g;
  * its ">" lines (answers given inline: "see my answers below"), each signed apart. `answered`: the addresses
  * the reply was sent to (lower case).
  */
-export function splitQuotes(text: string, answered: readonly string[] = []): { top: string; inline: string } {
+export function splitQuotes(text: string, answered: readonly string[] = [], answeredNames: readonly string[] = []): { top: string; inline: string } {
   const lines = text.split("\n");
   // folded in one pass (one per line cost more than the rest of the classifier); fold() keeps every line break
   let folded = fold(text).split("\n");
@@ -56,7 +58,7 @@ export function splitQuotes(text: string, answered: readonly string[] = []): { t
       if (topEnd < 0) topEnd = kept.length;
       continue;
     }
-    if (SEPARATOR.test(f) || FORWARD_INTRO.test(f) || RULE.test(f) || outlookBlock(folded, i) || labelledBlock(folded, i, answered)) break;
+    if (SEPARATOR.test(f) || FORWARD_INTRO.test(f) || RULE.test(f) || outlookBlock(folded, i) || labelledBlock(folded, i, answered) || commentHeader(folded, i, answeredNames)) break;
     const span = attribution(folded, i) || (namesAnswered(folded[i]!, answered) ? 1 : 0);
     if (span > 0) {
       // a quote in ">" lines: drop it and go on (the reply may continue below it)
@@ -129,6 +131,15 @@ function labelledBlock(folded: string[], i: number, answered: readonly string[])
   }
   return labels >= 2 && dated;
 }
+/** A help desk's comment header: "Dana Whitfield" (one the reply was sent to) alone on a line, "Jan 12, 2027, 7:14 AM PST" under it. */
+function commentHeader(folded: string[], i: number, names: readonly string[]): boolean {
+  if (!names.includes(folded[i]!)) return false;
+  let k = i + 1;
+  while (k < folded.length && k <= i + 2 && folded[k] === "") k++;
+  const next = folded[k] ?? "";
+  return next.length > 0 && next.length < 80 && SENT_AT.test(next);
+}
+
 /** The sent line's year or time. */
 const SENT_AT = /(?<![0-9])(?:(?:19|20)[0-9]{2}|[0-9]{1,2}[:.][0-9]{2})(?![0-9])/;
 

@@ -11,15 +11,18 @@ export const MAX_SCAN = 128 * 1024;
 /** Visible text kept and classified. */
 export const MAX_VISIBLE = 64 * 1024;
 
-/** `names`: the writer's, as they may sign (signature.ts writerNames); `answered`: the addresses the reply was sent to (quotes.ts). */
-export function visibleText(msg: Entity, names: readonly string[] = [], answered: readonly string[] = []): string {
-  return visibleOf(bodyText(msg), names, answered);
+/**
+ * `names`: the writer's, as they may sign (signature.ts writerNames); `answered`: the addresses the reply was sent
+ * to, and `answeredNames` their display names, folded (quotes.ts).
+ */
+export function visibleText(msg: Entity, names: readonly string[] = [], answered: readonly string[] = [], answeredNames: readonly string[] = []): string {
+  return visibleOf(bodyText(msg), names, answered, answeredNames);
 }
 
-export function visibleOf(body: string, names: readonly string[] = [], answered: readonly string[] = []): string {
+export function visibleOf(body: string, names: readonly string[] = [], answered: readonly string[] = [], answeredNames: readonly string[] = []): string {
   const text = (body.length > MAX_SCAN ? body.slice(0, MAX_SCAN) : body).replace(/\r\n?/g, "\n");
   // the signature is cut from each part: a sign-off above an inline answer does not end the answer below
-  const { top, inline } = splitQuotes(text, answered);
+  const { top, inline } = splitQuotes(text, answered, answeredNames);
   const signed = cutSignature(top, names);
   const cut = (inline ? `${signed}\n\n${cutSignature(inline, names, true)}` : signed)
     .split("\n")
