@@ -3695,3 +3695,24 @@ describe("a help desk's comment header: our name alone on a line, a dated line u
     expect(v).toMatchObject({ classification: "reply", intent: "not_interested" });
   });
 });
+
+describe("a leaver's autoresponder in languages we do not otherwise read", () => {
+  const notice = (body: string) =>
+    ["From: Old <old@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Auto-Submitted: auto-replied", "Date: Tue, 12 Jan 2027 09:00:00 +0100", "Content-Type: text/plain; charset=utf-8", "", body].join("\n");
+  test.each([
+    "Jeg er fratrådt min stilling. Kontakt venligst ida.berg@prospect.example.",
+    "Jag har slutat på företaget. Kontakta ida.berg@prospect.example istället.",
+    "Nie pracuję już w firmie. Proszę pisać na ida.berg@prospect.example.",
+    "Již nepracuji ve společnosti. Kontaktujte prosím ida.berg@prospect.example.",
+    "Nu mai lucrez în cadrul companiei. Vă rog să scrieți la ida.berg@prospect.example.",
+    "Я больше не работаю в компании. Пишите, пожалуйста, ida.berg@prospect.example.",
+    "本人已离职，请联系 ida.berg@prospect.example。",
+  ])("%p → moved, the colleague proposed", (body) => {
+    const v = classifyMessage(notice(body));
+    expect(v).toMatchObject({ classification: "auto_reply", intent: "moved" });
+    expect(v.proposal?.email).toBe("ida.berg@prospect.example");
+  });
+  test("control: an absence in those languages stays an absence", () => {
+    expect(classifyMessage(notice("Jestem na urlopie do 21 stycznia. W pilnych sprawach: ida.berg@prospect.example.")).intent).toBeNull();
+  });
+});

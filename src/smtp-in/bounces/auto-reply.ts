@@ -186,6 +186,8 @@ const LEFT_THIRD = re([
   "non (?:fa|lavora) piu|non e piu (?:in|presso|con|parte)|ha lasciato (?:l'azienda|la societa|l'organizzazione)",
   "(?:is|zijn) niet meer (?:werkzaam|in dienst|bij)|heeft (?:het bedrijf|de organisatie|ons) verlaten|werkt niet meer",
   "nao (?:faz|trabalha) mais|ja nao (?:faz|trabalha|esta)|deixou (?:a empresa|a companhia|de trabalhar)|saiu da empresa",
+  // in languages we do not otherwise read (Polish, Czech, Slovak): "nie jest już pracownikiem", "již není zaměstnancem"
+  "nie jest juz (?:naszym )?(?:pracownikiem|pracownica)|(?:jiz|uz) (?:neni|nie je) (?:nasim |nasou |nasim )?(?:zamestnancem|zamestnankyni|zamestnancom|zamestnankynou)",
 ]);
 const MAILBOX_GONE = re([
   "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|monitored|in use|valid|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is (?:not|no longer) (?:being )?monitored",
@@ -204,7 +206,15 @@ const LEFT_FIRST = re([
   "ho lasciato (?:l'azienda|la societa|l'organizzazione|il mio (?:ruolo|incarico|lavoro))|non (?:lavoro|faccio) piu|non sono piu (?:in|presso|con)",
   "ik ben niet meer (?:werkzaam|in dienst|bij)|ik heb (?:het bedrijf|de organisatie|[a-z]{2,30}) verlaten|ik werk niet meer",
   "(?:deixei|sai da|sai de) (?:a empresa|empresa|a companhia|o cargo|o emprego)|nao (?:trabalho|faco) mais|ja nao (?:trabalho|estou)",
+  // in languages we do not otherwise read: Danish, Norwegian, Swedish, Finnish, Polish, Czech, Slovak, Romanian,
+  // Hungarian, Slovenian, Croatian, Turkish
+  "jeg er (?:ikke længere ansat|ikke lenger ansatt|fratradt)|jeg har (?:sagt op|sluttet|forladt)|jag (?:har slutat|arbetar inte langre|ar inte langre anstalld)|(?:en|ei) enaa tyoskentele|olen lopettanut" +
+    "|(?:nie pracuje juz|juz nie pracuje)|(?:nie jestem juz|juz nie jestem) (?:pracownikiem|pracownica|zatrudnion[ya])|(?:jiz|uz) (?:nepracuji|nepracujem)|(?:nejsem|nie som) (?:jiz|uz) zamestnan" +
+    "|nu mai (?:lucrez|lucreaza|fac parte|face parte)|mar nem dolgoz(?:om|ik)|nisem vec zaposlen[a]?|vise ne radim|artık (?:[a-z]+ ){0,3}(?:calısmıyorum|calısmamaktayım)",
 ]);
+
+/** Leaving in Russian, Ukrainian, Greek, Chinese, Japanese and Korean (folded: Hangul decomposed). */
+const LEFT_NON_LATIN = new RegExp(`больше не работа|более не работа|уже не работа|більше не працю|вже не працю|δεν εργαζομαι (?:πλεον|πια)|离职|離職|退職|${"퇴사".normalize("NFKD")}`);
 
 // "we received your message", ticket acknowledgements
 // "your request has been received" (nobody writes that by hand)
@@ -290,7 +300,7 @@ export function autoReplyWording(text: string): AutoWording | null {
   // us — send me the material instead": a colleague who answers about the one who left, by hand
   if (has(LEFT_THIRD) || (has(MAILBOX_GONE) && !away)) return { kind: "left_company", unmistakable: !answers(ADDRESSED.test(f) ? withoutRouting(f) : f) };
   // "I have left…" in the first person: a person may write that by hand
-  const leftFirst = has(LEFT_FIRST);
+  const leftFirst = has(LEFT_FIRST) || (NON_ASCII.test(f) && LEFT_NON_LATIN.test(f));
   if (leftFirst && automatic) return { kind: "left_company", unmistakable: true };
   const access = has(ACCESS);
   const onReturn = has(ON_RETURN);
