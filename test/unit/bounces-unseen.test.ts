@@ -496,3 +496,11 @@ test("qmail's 'This address no longer accepts mail. (#5.2.1)' is a disabled mail
   const raw = plain("MAILER-DAEMON@mail.example.org", "failure notice", "Hi. This is the qmail-send program at mail.example.org.\nI'm afraid I wasn't able to deliver your message to the following addresses.\nThis is a permanent error; I've given up. Sorry it didn't work out.\n\n<jo@example.org>:\nThis address no longer accepts mail. (#5.2.1)\n");
   expect(first(raw)).toMatchObject({ kind: "bounce", address: "jo@example.org", hard: false, reason: "mailbox_disabled" });
 });
+
+test("a message 'blocked by policy' is the recipient's policy, not a block of our host", () => {
+  const said = (answer: string) => first(plain("MAILER-DAEMON@mx.example.net", "Undelivered Mail Returned to Sender", `This is the mail system at host mx.example.net.\n\nI'm sorry to have to inform you that your message could not\nbe delivered to one or more recipients.\n\n<amy@example.net>: host mail.example.net[192.0.2.8] said: ${answer} (in reply to end of DATA command)\n`));
+  expect(said("550 5.7.1 Message blocked by policy")).toMatchObject({ hard: false, reason: "policy" });
+  expect(said("550 5.7.1 Message blocked by the organization's email policy")).toMatchObject({ hard: false, reason: "policy" });
+  // control: our host blocked
+  expect(said("554 5.7.1 Service unavailable; Client host [198.51.100.25] blocked using zen.spamhaus.org")).toMatchObject({ reason: "blocked" });
+});
