@@ -3716,3 +3716,21 @@ describe("a leaver's autoresponder in languages we do not otherwise read", () =>
     expect(classifyMessage(notice("Jestem na urlopie do 21 stycznia. W pilnych sprawach: ida.berg@prospect.example.")).intent).toBeNull();
   });
 });
+
+describe("messy writing", () => {
+  test.each(["unsubscirbe", "Unsubscrbe please", "abemlden", "uitschijven aub", "desinscrie svp"])("a removal word mistyped, %p, is a removal request", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  test.each(["subscribe", "Subscribe me please", "cancellato", "understood"])("control: %p is none", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+  intents([
+    ["I think you've got the wrong Sam haha", "wrong_person"],
+    ["u have the wrong priya lol", "wrong_person"],
+    ["Not the right person, I'm in finance not sales", "wrong_person"],
+    ["we're planning this for q3 so timing works, can we do a call next week maybe tues or wed", "meeting_request"],
+    // controls
+    ["Not the right person, talk to Sam Lee", "referral"],
+    ["not now, maybe next year", "later"],
+  ]);
+});

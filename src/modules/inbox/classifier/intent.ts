@@ -52,6 +52,7 @@ import {
   FINAL_NO,
   DATED,
   HEDGE,
+  HEDGED_DAY,
   COURTESY_OPENING,
   DEADLINE_BEFORE,
   MEETING_VAGUE,
@@ -246,7 +247,10 @@ export function score(visible: string, folded = fold(visible), starts = new Word
       if (AFTER_TIME.test(m[0])) s.deferral = true;
     }
   });
-  each(HEDGE, "hedge", () => (s.deferral = true));
+  each(HEDGE, "hedge", (m) => {
+    // "maybe thurs or fri morning": a day offered tentatively, nothing put off
+    if (!HEDGED_DAY.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 30))) s.deferral = true;
+  });
   // a date is a concrete day, as a weekday is: "Can we do March 3rd at 2pm?"
   let dates = 0;
   each(DATED, "date", () => {

@@ -157,6 +157,37 @@ const REMOVAL = anyOf([
 const BARE_STOP = /(?:^|[.!?,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more|knock it off|cut it out)\s*[.!]*\s*$/;
 /** A removal word as the whole reply, with a courtesy: "Baja, por favor.", "Abmelden bitte", "Désinscription svp". */
 const BARE_REMOVAL = /^(?:baja|de baja|darme de baja|unsubscribe|abmelden|austragen|abmeldung|desinscription|desinscrire|desabonnement|uitschrijven|afmelden|descadastrar|descadastro|disiscrizione|cancellami|disiscrivimi|abbestellen|abbestellung)[\s,.!]*(?:(?:por favor|porfa|please|pls|plz|bitte|svp|s'il vous plait|merci|graag|aub|als(?:tu|je)blieft|per favore|grazie|obrigad[oa]|gracias|danke|thanks|thank you|thx)[\s,.!]*){0,2}$/;
+/** The removal words a reply may be only, to recognise mistyped ("unsubcribe", "unsuscribe pls", "abmleden"). */
+const REMOVAL_SPELLED = ["unsubscribe", "abmelden", "austragen", "abbestellen", "desinscrire", "desinscription", "desabonner", "uitschrijven", "afmelden", "descadastrar", "disiscrivimi", "cancellami"];
+const COURTESY_WORDS = new Set(["please", "pls", "plz", "me", "bitte", "svp", "merci", "thanks", "thx", "ty", "danke", "gracias", "grazie", "graag", "aub", "por", "favor", "obrigado", "obrigada"]);
+
+/**
+ * A removal word mistyped as the whole reply, a courtesy aside: one slip (a letter missing, added, changed or two
+ * swapped), two in the long words, the first two letters kept ("subscribe" is not "unsubscribe", "cancellato" not
+ * "cancellami").
+ */
+function mistypedRemoval(folded: string): boolean {
+  if (folded.length > 60) return false;
+  const words = folded.split(/[^a-z]+/).filter((w) => w !== "" && !COURTESY_WORDS.has(w));
+  if (words.length !== 1) return false;
+  const w = words[0]!;
+  return REMOVAL_SPELLED.some((r) => w.length >= 7 && w.startsWith(r.slice(0, 2)) && Math.abs(w.length - r.length) <= 2 && slips(w, r) <= (r.length >= 11 ? 2 : 1));
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+function slips(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
 /** "STOP STOP STOP": nothing but stops. */
 const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
 
@@ -226,5 +257,5 @@ export function asksRemoval(text: string, indexed?: WordStarts): boolean {
   REMOVAL.lastIndex = 0;
   const listed = starts ? hasMatch(REMOVAL, folded, starts) : REMOVAL.test(folded);
   // a bare stop ends the text
-  return listed || BARE_STOP.test(folded.slice(-80)) || (folded.length <= 200 && (STOPS_ONLY.test(folded) || BARE_REMOVAL.test(folded.trim())));
+  return listed || BARE_STOP.test(folded.slice(-80)) || (folded.length <= 200 && (STOPS_ONLY.test(folded) || BARE_REMOVAL.test(folded.trim()) || mistypedRemoval(folded)));
 }
