@@ -3734,3 +3734,54 @@ describe("messy writing", () => {
     ["not now, maybe next year", "later"],
   ]);
 });
+
+describe("later in a conversation", () => {
+  test.each(["Please don't take me off the list, I read every issue.", "Sie müssen mich nicht austragen, ich lese das gern.", "Pas besoin de me désinscrire, je lis vos mails.", "Non serve cancellarmi dalla lista.", "Não precisa me descadastrar, eu leio tudo."])(
+    "a removal asked not to be made, %p, is no request",
+    (body) => {
+      expect(classifyMessage(reply(body)).classification).toBe("reply");
+    },
+  );
+  test("control: the request itself", () => {
+    expect(classifyMessage(reply("Please take me off the list.")).classification).toBe("unsubscribe_request");
+  });
+  intents([
+    // a meeting called off asks for none
+    ["Sorry, I have to cancel tomorrow's meeting.", null],
+    ["Ich muss das Gespräch am Montag leider absagen.", null],
+    ["Je dois malheureusement annuler notre rendez-vous de lundi.", null],
+    ["Tengo que cancelar la reunión del lunes.", null],
+    ["Devo disdire l'appuntamento di lunedì.", null],
+    ["Ik moet de call van maandag helaas afzeggen.", null],
+    ["Preciso desmarcar a reunião de segunda.", null],
+    ["Can we cancel Monday's meeting and do Wednesday at 2pm instead?", "meeting_request"],
+    // decided against, another vendor chosen
+    ["Wir haben beschlossen, das Projekt nicht weiterzuverfolgen.", "not_interested"],
+    ["Al final hemos decidido no seguir adelante con esto.", "not_interested"],
+    ["Alla fine abbiamo deciso di non procedere.", "not_interested"],
+    ["We gaan met een andere partij in zee.", "not_interested"],
+    ["We hebben besloten hier niet mee verder te gaan.", "not_interested"],
+    ["Optamos por outra solução.", "not_interested"],
+    ["Resolvemos não avançar com isso.", "not_interested"],
+    ["Thanks again for the demo, but we'll pass.", "not_interested"],
+    // budgets frozen by a verb
+    ["Finance froze all software spend for now.", "later"],
+    ["On vient de geler les budgets, je reviens vers vous.", "later"],
+    // reviewing it and coming back
+    ["Ich sehe mir das mit dem Team an und melde mich dann.", "later"],
+    ["We bekijken het intern en laten van ons horen.", "later"],
+    ["Vou analisar com a equipe e te retorno.", "later"],
+    // material asked for, "us"
+    ["¿Nos podrías mandar el contrato?", "interested"],
+    ["Ci potete inviare la proposta?", "interested"],
+    ["Kunnen jullie ons de prijzen en het contract sturen?", "interested"],
+    // the thread handed over
+    ["Maria (maria@prospect.example) will be your contact from now on.", "referral"],
+    ["Ik draag het over aan mijn collega Sanne (sanne@prospect.example), zij neemt het over en plant de demo.", "referral"],
+    ["Frau Vogel (vogel@prospect.example) ist ab sofort Ihre Ansprechpartnerin.", "referral"],
+    ["Ma collègue Julie (julie@prospect.example) prend le relais.", "referral"],
+    // controls: the writer stays the contact
+    ["I will be your contact for the pilot. Can we start Monday?", "question"],
+    ["Who is your contact at HubSpot?", "question"],
+  ]);
+});

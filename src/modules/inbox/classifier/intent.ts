@@ -464,7 +464,9 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   const meetingSoon = s.meetingDay && s.meeting >= 2 && !s.deferral && s.later === 0;
   // …or two refusals and nothing deferring ("we're shutting down in March, so no")
   const firmNo = s.refusal >= 6 && !s.deferral && s.later === 0;
-  if (s.farFuture && !meetingSoon && !firmNo && (s.deferral || s.later > 0 || s.refusal > 0 || s.meeting > 0 || s.interest < 2)) return "later";
+  // …or material asked for now beside a plan and a courtesy ("send me the pricing; we hire in spring; I'll get back to you")
+  const asksNow = s.requested && !s.deferral && s.later < 2 && s.refusal === 0;
+  if (s.farFuture && !meetingSoon && !firmNo && !asksNow && (s.deferral || s.later > 0 || s.refusal > 0 || s.meeting > 0 || s.interest < 2)) return "later";
   // "write me again on 3 March": a date is a deferral's time when something defers; "let's talk on March 3rd at 10" is a meeting
   if (s.dated && (s.deferral || s.later > 0) && s.refusal < 3) return "later";
   const positive = Math.max(s.interest, s.meeting);

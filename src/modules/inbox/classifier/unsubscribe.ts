@@ -9,7 +9,7 @@
 // our own quoted footer ("unsubscribe here") never counts. A plain "not
 // interested" or "please don't follow up" is a refusal, not a removal request.
 import { anyOf } from "./fold";
-import { hasMatch, WordStarts } from "../../../lib/word-starts";
+import { matchesOf, WordStarts } from "../../../lib/word-starts";
 
 /** "unsubscribe" or "opt-out" naming a thing ("unsubscribe links", "opt-out rates"): a product question, not a request. */
 const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|handling|management|footers?|options?|process(?:ing)?|flows?|settings?|features?|compliance|lists?)(?![a-z]))";
@@ -188,6 +188,12 @@ function slips(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
+/**
+ * A removal asked not to be made, just before its words: "please do not remove me", "no need to take me off your
+ * newsletter", "Sie müssen mich nicht austragen", "pas besoin de me retirer", "non serve togliermi", "não precisa me tirar".
+ */
+const NEGATED_BEFORE = /(?<![a-z'])(?:don'?t|do not|never|no need to|needn'?t|(?:don'?t|do not) (?:need|have) to|nicht|pas besoin de|inutile de|non serve|non c'e bisogno di|non e necessario|niet nodig om|hoeft (?:me |mij )?niet|nao precisa(?: de)?|nao e necessario) (?:[a-z']+ )?$/;
+
 /** "STOP STOP STOP": nothing but stops. */
 const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
 
@@ -255,7 +261,8 @@ export function asksRemoval(text: string, indexed?: WordStarts): boolean {
   // the index was built for the text as given: a text with quotes blanked is scanned
   const starts = folded === text ? indexed : undefined;
   REMOVAL.lastIndex = 0;
-  const listed = starts ? hasMatch(REMOVAL, folded, starts) : REMOVAL.test(folded);
+  const found = starts ? matchesOf(REMOVAL, folded, starts) : [...folded.matchAll(REMOVAL)];
+  const listed = found.some((m) => !NEGATED_BEFORE.test(folded.slice(Math.max(0, m.index! - 40), m.index!)));
   // a bare stop ends the text
   return listed || BARE_STOP.test(folded.slice(-80)) || (folded.length <= 200 && (STOPS_ONLY.test(folded) || BARE_REMOVAL.test(folded.trim()) || mistypedRemoval(folded)));
 }
