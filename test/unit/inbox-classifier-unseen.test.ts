@@ -3785,3 +3785,38 @@ describe("later in a conversation", () => {
     ["Who is your contact at HubSpot?", "question"],
   ]);
 });
+
+describe("business English as it is written around the world", () => {
+  intents([
+    ["We are not having any requirement for this.", "not_interested"],
+    ["It will be difficult for us to take this forward at present.", "not_interested"],
+    ["Our group has no plan to adopt such solution.", "not_interested"],
+    ["Presently we are not in a position to commit.", "not_interested"],
+    ["Your pricing is out of our budget.", "not_interested"],
+    ["Sorry, we won't be able to move forward.", "not_interested"],
+    ["Kindly share your price list and company profile.", "interested"],
+    ["Let us connect after Diwali.", "later"],
+    ["We can take this up in the coming financial year.", "later"],
+    ["Please email me after the 15th, we are closing the quarter.", "later"],
+    ["This is not within my remit, kindly coordinate with the concerned team.", "wrong_person"],
+    ["I am not the competent authority for this.", "wrong_person"],
+    // controls
+    ["Is there any requirement to sign a yearly contract?", "question"],
+    ["Please share the meeting link for Thursday 3pm.", "meeting_request"],
+  ]);
+  test("'stop to send me' asks to be removed; 'send me' alone does not", () => {
+    expect(classifyMessage(reply("Kindly stop to send me these mails.")).classification).toBe("unsubscribe_request");
+    expect(classifyMessage(reply("Kindly send me the brochure.")).classification).toBe("reply");
+  });
+  test("'Ramadan' and 'Insha'Allah' are no names to refer to", () => {
+    expect(classifyMessage(reply("Please contact us after Eid, Insha'Allah.")).intent).toBe("later");
+  });
+  test("a person who writes that they left, and where to write now, is a person (a reply), not an autoresponder", () => {
+    const v = classifyMessage(reply("Hi Leo, I have left Prospect Inc last month and joined Northwind. Kindly write to me at priya@northwind.example going forward."));
+    expect(v).toMatchObject({ classification: "reply", intent: "moved", proposal: { action: "move", email: "priya@northwind.example" } });
+  });
+  test("a title in brackets between the name and the address is not the name", () => {
+    const v = classifyMessage(reply("Priya is no longer with us. Please contact Mr. Rahul Mehta (Head, Partnerships) at rahul@prospect.example."));
+    expect(v.proposal).toMatchObject({ email: "rahul@prospect.example", name: "Rahul Mehta" });
+  });
+});

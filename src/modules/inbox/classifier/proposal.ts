@@ -29,7 +29,9 @@ const NOT_NAMES = new Set(
     // possessives and roles that sit between a referral verb and the name ("voyez avec ma collègue Sophie")
     " ma mon mes sa son ses mi mis tu su sus mio mia miei mie mein meine meiner meinem meinen unserer mijn onze meu minha meus minhas seu sua compañero compañera companero companera collaboratrice collaborateur responsable dsi drh daf cio ciso cpo vp cmo chef chefin vorgesetzten vorgesetzte boss capo c'est c’est wer who qui quien quién chi quem wie das dies this that it er es eso esto isso isto questo quello dit dat hij zij ele ela lui lei él ella zijn wezen sein" +
     // the writer speaking of themselves: "not the right person, I'm on the finance side"
-    " i i'm i’m i've i’ve i'll i’ll i'd i’d"
+    " i i'm i’m i've i’ve i'll i’ll i'd i’d" +
+    // festivals and blessings written capitalised ("contact us after Ramadan, Insha'Allah")
+    " ramadan ramzan eid diwali deepavali pongal holi navratri onam christmas easter insha'allah inshallah insha’allah"
   ).split(" "),
 );
 
@@ -66,7 +68,10 @@ function nameBefore(text: string, index: number): string | null {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;
   const before = text.slice(Math.max(lineStart, index - 80), index);
   // "Maria Rossi <", "Maria Rossi (", "Maria Rossi, ", "Maria Rossi: ", "Maria Rossi at ", "Maria Rossi – "
-  const stripped = before.replace(/(?:\s|[<(\[:,;–—-]|(?<!\p{L})(?:at|via|unter|à|a|en|em|op|on|under|is|ist|est|es|è|e|é|e-?mail|mail)(?!\p{L}))*$/iu, "");
+  const stripped = before
+    .replace(/(?:\s|[<(\[:,;–—-]|(?<!\p{L})(?:at|via|unter|à|a|en|em|op|on|under|is|ist|est|es|è|e|é|e-?mail|mail)(?!\p{L}))*$/iu, "")
+    // "Mrs. Funmilayo Adeyemi (Head, Business Development) at …": the title in brackets is not the name
+    .replace(/\s*\([^()\n]{2,60}\)$/, "");
   if (stripped.length === before.length && before.length > 0 && !/\s$/.test(before)) return null;
   return trailingName(stripped);
 }
