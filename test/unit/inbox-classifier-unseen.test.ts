@@ -3820,3 +3820,22 @@ describe("business English as it is written around the world", () => {
     expect(v.proposal).toMatchObject({ email: "rahul@prospect.example", name: "Rahul Mehta" });
   });
 });
+
+describe("over the budget, not in a position to, no plan to adopt one: in the six other languages", () => {
+  allIntent("not_interested", [
+    "Das sprengt leider unser Budget.",
+    "Wir haben nicht vor, ein weiteres System einzuführen.",
+    "C'est hors budget pour nous.",
+    "Nous ne sommes pas en mesure de nous engager.",
+    "Excede nuestro presupuesto, lo siento.",
+    "No estamos en condiciones de invertir en esto.",
+    "Supera il nostro budget.",
+    "Non siamo nelle condizioni di investire ora.",
+    "Dit gaat over ons budget.",
+    "We zijn niet van plan een nieuwe tool aan te schaffen.",
+    "Ultrapassa o nosso orçamento.",
+    "Não estamos em posição de contratar.",
+  ]);
+  // control: a budget asked about
+  intents([["Was kostet das? Unser Budget ist begrenzt.", "question"]]);
+});

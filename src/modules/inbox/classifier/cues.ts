@@ -79,6 +79,13 @@ export const REFUSAL = anyOf([
   "(?:we|i|our (?:company|team|firm|organi[sz]ation)) (?:currently |presently |right now )?(?:have no|has no|do not have any|don'?t have any|are not having any|am not having any|are having no) (?:this |such |any )?requirements?|(?:would be|will be|is) (?:very |quite )?difficult (?:for us )?to (?:consider|accept|proceed|adopt|introduce|take (?:this|it) (?:up|forward))" +
     "|(?:do|does) not have (?:a|any) plans? to (?:introduce|adopt|buy|purchase|implement)|(?:have|has) no plans? (?:to (?:introduce|adopt|buy|purchase|implement)|for (?:this|such|that) (?:kind of |type of )?(?:service|tool|solution|product|offer)s?)" +
     "|not in (?:a|the) position to (?:engage|proceed|consider|take|buy|purchase|use|commit|move forward|go ahead|avail)|(?:beyond|out of|above) (?:our|my) budget|(?:will not|won'?t|cannot|can'?t|would not|wouldn'?t) be able to (?:proceed|move forward|go ahead|take (?:this|it) (?:forward|further)|engage)",
+  // the same in the six other languages: over the budget, not in a position to, no plan to adopt one
+  "(?:ubersteigt|uebersteigt|sprengt) (?:leider )?(?:unser|unsere|mein) budget|ausserhalb unseres budgets|(?:haben|habe) nicht vor,? (?:ein|eine|so ein|so eine|solche|ein solches|ein neues|ein weiteres)(?= )" +
+    "|(?:au-dessus|au dessus|en dehors) de (?:notre|mon) budget|hors budget|depasse (?:notre|mon) budget|pas en mesure de (?:donner suite|poursuivre|avancer|nous engager|signer|acheter|investir)|(?:n'avons|n'ai) pas (?:prevu|l'intention) d(?:e |')(?:adopter|acheter|changer|mettre en place|introduire|investir)" +
+    "|(?:fuera|por encima) de (?:nuestro|mi) presupuesto|(?:excede|supera) (?:nuestro|mi) presupuesto|no estamos en (?:condiciones|posicion|disposicion) de" +
+    "|(?:fuori|oltre|al di sopra) (?:dal|del) (?:nostro|mio) budget|(?:supera|eccede) il (?:nostro|mio) budget|non siamo (?:in grado|nella posizione|nelle condizioni) di (?:procedere|proseguire|andare avanti|investire|acquistare|impegnarci)" +
+    "|(?:buiten|boven) (?:ons|mijn) budget|(?:overstijgt|gaat over) (?:ons|mijn) budget|niet in de positie om|niet van plan (?:om )?(?:zo'?n|een|dit|dat|deze)" +
+    "|(?:fora|acima) do (?:nosso|meu) orcamento|(?:excede|ultrapassa) (?:o )?(?:nosso|meu) orcamento|nao estamos em (?:condicoes|posicao) de",
 ]);
 /** Content with what they have, or staying with it: a refusal, unless negated ("not happy with our current vendor" is an opening). */
 export const SATISFIED = anyOf([
