@@ -3839,3 +3839,22 @@ describe("over the budget, not in a position to, no plan to adopt one: in the si
   // control: a budget asked about
   intents([["Was kostet das? Unser Budget ist begrenzt.", "question"]]);
 });
+
+describe("a range of numeric dates: the day after its end", () => {
+  const notice = (body: string) =>
+    ["From: Out <out@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Abwesenheitsnotiz: Idee", "Auto-Submitted: auto-replied", "Date: Tue, 12 Jan 2027 09:00:00 +0100", "Content-Type: text/plain; charset=utf-8", "", body].join("\n");
+  const day = (body: string) => {
+    const v = classifyMessage(notice(body));
+    return v.returnAt === null ? null : new Date(v.returnAt).toISOString().slice(0, 10);
+  };
+  test.each([
+    ["Ich bin vom 11.-24.01.2027 nicht im Haus.", "2027-01-25"],
+    ["Urlaub: 11.01.-24.01.2027", "2027-01-25"],
+    ["Je suis absente du 11.–24.1.", "2027-01-25"],
+  ])("%p → %p (not a start read as next year)", (body, want) => {
+    expect(day(body)).toBe(want);
+  });
+  test("control: the inside of an ISO date is no range", () => {
+    expect(day("Zurück am 2027-01-25.")).toBe("2027-01-25");
+  });
+});

@@ -87,7 +87,8 @@ const YEAR_FIRST = /(?<![0-9./])([0-9]{4})(?:\/|\. ?)([0-9]{1,2})(?:\/|\. ?)([0-
 // (the text is folded, NFKD: Hangul syllables are decomposed into their letters)
 const hangul = (s: string) => s.normalize("NFKD");
 const CJK = new RegExp(`(?:([0-9]{4}) ?(?:年|${hangul("년")}) ?)?([0-9]{1,2}) ?(?:月|${hangul("월")}) ?([0-9]{1,2}) ?(?:日|${hangul("일")})`, "g");
-const NUMERIC = /(?<![0-9./-])([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
+// (after a dash only when a day ends before it: the end of "11.-22.01.2027", "11.01.-22.01.", not the inside of "2027-01-20")
+const NUMERIC = /(?<![0-9./]|[0-9]-)([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
 /**
  * English written from North America's time zones (UTC-4 to UTC-10 in the Date header): "until 2/3" is
  * February 3rd there, where the rest of the world (and Latin America's Spanish and Portuguese) reads the day first.
