@@ -179,7 +179,7 @@ const FIRST_PERSON = /(?<![a-z])(?:i|i'm|i'll|i've|my|ich|mein|meine|je|j'|moi|y
 // the person left (third person, or the mailbox itself speaks); never the first person's forms
 // ("I no longer work at", "je ne travaille plus"): those a person writes by hand (LEFT_FIRST)
 const LEFT_THIRD = re([
-  "(?:is|are) no longer (?:with|at|employed|working|part of|a member of)|no longer works (?:at|for|with)|(?<!(?:^|[^a-z'])(?:i|i've|we) )(?:has|have) left (?:the company|the organi[sz]ation|the firm|the business|the team|our company)|(?<!(?:^|[^a-z'])(?:i|i've|we) )(?:has|have) left (?!a |an |for |the |you |me |us |it |this |that |his |her |their |our |early|today)[a-z0-9&.-]{2,30}(?: (?:and|as of|effective|on|in|since|at the end))?(?=[ .,;!]|$)|(?:has|have) moved on",
+  "(?:is|are) no longer (?:with|at|employed|working|part of|a member of)|no longer works (?:at|for|with)|(?:has|have) left (?<!(?:^|[^a-z'])(?:i|we) (?:has|have) left )(?:the company|the organi[sz]ation|the firm|the business|the team|our company)|(?:has|have) left (?<!(?:^|[^a-z'])(?:i|we) (?:has|have) left )(?!a |an |for |the |you |me |us |it |this |that |his |her |their |our |early|today)[a-z0-9&.-]{2,30}(?: (?:and|as of|effective|on|in|since|at the end))?(?=[ .,;!]|$)|(?:has|have) moved on",
   "(?:ist|sind) nicht mehr (?:im unternehmen|bei|fur|tatig|taetig|beschaftigt|beschaeftigt|in unserem)|hat (?:das unternehmen|die firma|uns) verlassen|arbeitet nicht mehr",
   "(?<!je )ne fait plus partie|n'est plus (?:chez|dans|au sein|en poste|salarie)|(?<!je )ne travaille plus|a quitte (?:la societe|l'entreprise|la structure|le groupe|nos effectifs)",
   "ya no (?:trabaja|forma parte|esta en|esta con|pertenece)|ha dejado (?:la empresa|la compania|de trabajar)",
