@@ -3858,3 +3858,51 @@ describe("a range of numeric dates: the day after its end", () => {
     expect(day("Zurück am 2027-01-25.")).toBe("2027-01-25");
   });
 });
+
+describe("help desks and shared inboxes", () => {
+  test.each([
+    "Thanks for writing in! We've received your email and a real person will get back to you within 1 business day.",
+    "Thanks for getting in touch. Our team usually replies in under 2 hours.",
+    "Nous accusons réception de votre demande. Un ticket a été créé sous le numéro 551.",
+    "Votre demande (8812) a bien été reçue et sera traitée par notre équipe.",
+    "Gracias por escribirnos. Un miembro de nuestro equipo te responderá en un plazo de 48 horas.",
+    "La tua richiesta (8812) è stata ricevuta e sarà gestita dal nostro team.",
+    "Sua solicitação (8812) foi recebida e está em análise.",
+    "Je aanvraag is goed ontvangen en wordt bekeken door ons team.",
+  ])("%p is a desk's acknowledgement", (body) => {
+    const v = classifyMessage(reply(body));
+    expect(v).toMatchObject({ classification: "auto_reply", returnAt: null });
+  });
+  test("control: a person promising an answer and asking something", () => {
+    expect(classifyMessage(reply("I'll get back to you within 1 business day with our answer. Can you send pricing meanwhile?")).classification).toBe("reply");
+  });
+  test("a desk's acknowledgement has no return date, whatever its office hours say", () => {
+    expect(classifyMessage(reply("Gracias por contactarnos. Un miembro de nuestro equipo te responderá en 24 horas. Horario: lunes a viernes de 9:00 a 18:00.")).returnAt).toBeNull();
+  });
+  test("'24/7' is no date; 'rendez-vous sur notre site' is no appointment", () => {
+    const notice = ["From: Desk <desk@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Automatic reply: Idea", "Auto-Submitted: auto-replied", "Date: Tue, 12 Jan 2027 09:00:00 +0100", "", "I am away until 20 January. For urgent matters call our 24/7 line."].join("\n");
+    expect(new Date(classifyMessage(notice).returnAt!).toISOString().slice(0, 10)).toBe("2027-01-20");
+    expect(classifyMessage(reply("Rendez-vous sur notre centre d'aide pour toute question.")).intent).toBeNull();
+  });
+  test("removals: 'take this address off', 'cancellare questo indirizzo dalle vostre liste'", () => {
+    expect(classifyMessage(reply("Please take this address off your list.")).classification).toBe("unsubscribe_request");
+    expect(classifyMessage(reply("Vi prego di cancellare questo indirizzo dalle vostre liste.")).classification).toBe("unsubscribe_request");
+  });
+  test("a removal asked for someone else never suppresses the writer", () => {
+    const named = classifyMessage(reply("Ma collègue Julie Perrin (julie.perrin@prospect.example) ne souhaite plus recevoir vos e-mails. Pour ma part, envoyez-moi la brochure."));
+    expect(named).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "julie.perrin@prospect.example" } });
+    const unnamed = classifyMessage(reply("Ben asked me to reply for him: he isn't interested, please stop emailing him."));
+    expect(unnamed.classification).toBe("reply");
+    expect(unnamed.proposal).toBeNull();
+    // control: the writer's own request
+    expect(classifyMessage(reply("Please stop emailing me.")).proposal).toMatchObject({ action: "suppress", email: "priya.nair@prospect.example" });
+  });
+  test("the writer's own other mailbox at their company is no one to refer to", () => {
+    const v = classifyMessage(reply("Thursday at 11am works - send the invite to priya@prospect.example so it lands on my own calendar."));
+    expect(v).toMatchObject({ intent: "meeting_request", proposal: null });
+  });
+  test("a name before its role: 'Sarah Lin, Head of Revenue Operations, at …', 'Lucía Ortega, nuestra directora comercial: …'", () => {
+    expect(classifyMessage(reply("Priya has left. Please contact Sarah Lin, Head of Revenue Operations, at sarah.lin@prospect.example.")).proposal?.name).toBe("Sarah Lin");
+    expect(classifyMessage(reply("No gestiono esto. Escribe a Lucía Ortega, nuestra directora comercial: lucia.ortega@prospect.example")).proposal?.name).toBe("Lucía Ortega");
+  });
+});

@@ -165,10 +165,10 @@ const THANKS = re([
 // "we will answer as soon as possible": a service desk's formula, not a person's reply (a person says
 // when and why: "within two days, once we've discussed it")
 const PROMISE = re([
-  "we (?:typically|usually|normally|generally|aim to) (?:reply|respond|answer|get back)|(?:we'?ll|we will) (?:reply|respond|answer|get back to you|be in touch)(?: to you)? (?:as soon as possible|asap|as quickly as possible)|(?:(?:someone|a member|one) (?:from|on|of) our (?:[a-z]+ )?team|our (?:[a-z]+ )?team) will (?:reply|respond|answer|get back to you|be in touch|contact you)(?: to you)? (?:as soon as possible|asap|as quickly as possible|shortly|within (?:one|a|an|\\d{1,2}) (?:business |working )?(?:hours?|days?))",
+  "we (?:typically|usually|normally|generally|aim to) (?:reply|respond|answer|get back)|(?:we'?ll|we will) (?:reply|respond|answer|get back to you|be in touch)(?: to you)? (?:as soon as possible|asap|as quickly as possible)|(?:(?:someone|a member|one) (?:from|on|of) our (?:[a-z]+ ){0,3}team|our (?:[a-z]+ ){0,3}team|a (?:real )?(?:human|person)) will (?:reply|respond|answer|get back to you|be in touch|contact you)(?: to you)? (?:as soon as possible|asap|as quickly as possible|shortly|within (?:one|a|an|\\d{1,2}(?:-\\d{1,2})?) (?:business |working )?(?:hours?|days?))|(?:we|our (?:[a-z]+ ){0,3}team) (?:typically|usually) (?:replies|reply|responds|respond) (?:in|within) (?:under |less than |about |around )?(?:a few|an?|\\d{1,2})",
   "wir (?:melden uns|antworten|werden uns)(?: bei ihnen)? (?:schnellstmoglich|so schnell wie moglich|baldmoglichst)|(?:melden|antworten) (?:wir )?uns (?:schnellstmoglich|so schnell wie moglich|baldmoglichst)",
   "(?:nous vous repondrons|nous reviendrons vers vous|nous vous recontacterons) (?:dans les (?:plus )?brefs delais|au plus vite|des que possible)",
-  "(?:te|le|les|os) (?:responderemos|contestaremos|contactaremos) (?:lo antes posible|a la (?:mayor )?brevedad|lo mas pronto posible)",
+  "(?:te|le|les|os) (?:responderemos|contestaremos|contactaremos) (?:lo antes posible|a la (?:mayor )?brevedad|lo mas pronto posible)|(?:te|le|les|os) (?:respondera|responderan|contestara|contactara) en (?:un plazo (?:maximo )?de |menos de |las proximas )?\\d{1,2} horas",
   "(?:le|ti|vi) (?:risponderemo|ricontatteremo|contatteremo) (?:al piu presto|quanto prima|il prima possibile)",
   "(?:wij|we) (?:nemen|reageren|antwoorden)(?: zo spoedig mogelijk| zo snel mogelijk)",
   "(?:responderemos|retornaremos|entraremos em contato)(?: com voce)? (?:o mais breve possivel|assim que possivel|o quanto antes)",
@@ -185,7 +185,7 @@ const LEFT_THIRD = re([
   "ya no (?:trabaja|forma parte|esta en|esta con|pertenece)|ha dejado (?:la empresa|la compania|de trabajar)",
   "non (?:fa|lavora) piu|non e piu (?:in|presso|con|parte)|ha lasciato (?:l'azienda|la societa|l'organizzazione)",
   "(?:is|zijn) niet meer (?:werkzaam|in dienst|bij)|heeft (?:het bedrijf|de organisatie|ons) verlaten|werkt niet meer",
-  "nao (?:faz|trabalha) mais|ja nao (?:faz|trabalha|esta)|deixou (?:a empresa|a companhia|de trabalhar)|saiu da empresa",
+  "nao (?:faz|trabalha) mais|ja nao (?:faz|trabalha|esta)|deixou (?:a empresa|a companhia|de trabalhar|de colaborar|de fazer parte)|saiu da empresa",
   // in languages we do not otherwise read (Polish, Czech, Slovak): "nie jest już pracownikiem", "již není zaměstnancem"
   "nie jest juz (?:naszym )?(?:pracownikiem|pracownica)|(?:jiz|uz) (?:neni|nie je) (?:nasim |nasou |nasim )?(?:zamestnancem|zamestnankyni|zamestnancom|zamestnankynou)",
 ]);
@@ -220,16 +220,16 @@ const LEFT_NON_LATIN = new RegExp(`больше не работа|более н�
 // "your request has been received" (nobody writes that by hand)
 const RECEIVED_PASSIVE = re([
   "your (?:request|ticket|message|case|inquiry|enquiry|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your",
-  "ihre (?:anfrage|nachricht|e-?mail) (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung",
-  "votre (?:demande|message|e-?mail|courriel) a (?:bien )?ete (?:recue?|enregistree?)|accuse de reception",
-  "(?:su|tu) (?:solicitud|consulta|mensaje|correo) (?:ha sido|fue) (?:recibid|registrad)|acuse de recibo",
-  "(?:la sua|la tua|il suo|il tuo) (?:richiesta|messaggio|e-?mail) (?:e stat[oa]|e) (?:ricevut|registrat)|conferma di ricezione",
-  "(?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|vraag) is (?:in goede orde )?(?:ontvangen|geregistreerd)|ontvangstbevestiging",
-  "(?:sua|seu|a sua|o seu) (?:solicitacao|pedido|mensagem|e-?mail) foi (?:recebid|registrad)|confirmacao de recebimento",
+  "ihre (?:anfrage|nachricht|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung",
+  "(?:nous )?accusons (?:bonne )?reception de votre|un ticket a ete (?:cree|ouvert)|votre (?:demande|message|e-?mail|courriel)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? a (?:bien )?ete (?:recue?|enregistree?)|accuse de reception",
+  "(?:su|tu) (?:solicitud|consulta|mensaje|correo)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ha sido|fue) (?:recibid|registrad)[oa]|acuse de recibo",
+  "(?:la sua|la tua|il suo|il tuo) (?:richiesta|messaggio|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:e stat[oa]|e) (?:ricevut|registrat)[oa]|conferma di ricezione",
+  "(?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|vraag)(?: \"[^\"]{1,80}\")?(?: \\(?#?[a-z0-9-]{1,20}\\)?)? is (?:in goede orde |goed )?(?:ontvangen|geregistreerd)|ontvangstbevestiging",
+  "(?:sua|seu|a sua|o seu) (?:solicitacao|pedido|mensagem|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? foi (?:recebid|registrad)[oa]|confirmacao de recebimento",
 ]);
 // "we have received your message": machine-like with a ticket or a promise to answer
 const RECEIVED = re([
-  "(?:we|i)(?:'ve| have)? received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|(?:a|an|one of our) (?:support |customer service |customer support |service )?(?:agent|representative|advisor|adviser|team member|specialist) will (?:respond|reply|get back|be in touch|contact you)|thank(?:s| you) for contacting (?!me(?![a-z]))[a-z]+|(?:someone|a member|one) (?:of|from) (?:our|the) (?:[a-z]+ )?(?:team|staff|agents) will",
+  "(?:we|i)(?:'ve| have)? received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|(?:we'?ve|we have) got your (?:e-?mail|email|message|note|request)|(?:a|an|one of our) (?:support |customer service |customer support |service )?(?:agent|representative|advisor|adviser|team member|specialist) will (?:respond|reply|get back|be in touch|contact you)|thank(?:s| you) for contacting (?!me(?![a-z]))[a-z]+|(?:someone|a member|one) (?:of|from) (?:our|the) (?:[a-z]+ )?(?:team|staff|agents) will",
   "wir haben ihre (?:nachricht|anfrage|e-?mail|mail) erhalten",
   "nous avons (?:bien )?recu votre (?:message|demande|e-?mail|courriel)",
   "(?:hemos recibido|recibimos) (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)",

@@ -40,6 +40,8 @@ export const NEUTRAL_IDIOMS = anyOf([
     "|(?:annullare|disdire|cancellare|annullo|disdico) (?:la nostra|il nostro|la|il|questa|questo|l') ?(?:call|chiamata|riunione|appuntamento|demo|incontro)" +
     "|(?:afspraak|call|meeting|demo|gesprek|belafspraak)(?: [a-z0-9.]{1,20}){0,5} (?:afzeggen|annuleren|cancelen)|(?:zeg|zeggen) (?:onze|de|het) (?:afspraak|call|meeting|demo|gesprek)(?: [a-z0-9.]{1,20}){0,4} af(?![a-z])" +
     `|(?:cancelar|desmarcar) (?:a nossa|o nosso|nossa|nosso|a|o|essa|esse|esta|este) (?:reuniao|call|chamada|demo|conversa|ligacao))${NOT_RESCHEDULED}`,
+  // "rendez-vous sur notre site" (go to): no appointment
+  "rendez-vous sur (?:notre|le|la|les|leur|votre|https?|www)",
 ]);
 export const POSITIVE_IDIOMS = anyOf([
   "not a bad idea|not bad|why not|can'?t wait|couldn'?t agree more|no[ -]?brainer|not opposed|(?:i )?(?:wouldn'?t|would not) say no(?: to)?|no objections? (?:to|against)|(?:it )?(?:wouldn'?t|would not|couldn'?t|could not|can'?t|won'?t|doesn'?t|does not) hurt(?: to)?|(?:i|we) (?:don'?t|do not|wouldn'?t|would not) mind|(?:wouldn'?t|would not) be opposed(?: to)?|no harm in|not averse to|(?:i'?m|we'?re|i am|we are) not against",

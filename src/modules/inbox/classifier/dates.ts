@@ -167,6 +167,8 @@ export function returnDate(text: string, ref: Reference): number | null {
   const us = monthFirst(t, ref.offsetMinutes);
   for (const m of t.matchAll(NUMERIC)) {
     const sep = m[2]!;
+    // "our 24/7 line": round the clock, not the 24th of July
+    if (m[0] === "24/7") continue;
     // "15.01." and "15/01" without a year; "3-12" is a range, "10.30" a time
     if (m[4] === undefined && (sep === "-" || (sep === "." && !m[0].endsWith(".")))) continue;
     let d = Number(m[1]);

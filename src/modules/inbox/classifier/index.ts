@@ -121,12 +121,20 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     const movedFor = USE_FROM_NOW.test(folded) && found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) }));
     const left = wording?.kind === "left_company" || read.moved || movedFor;
     if (left) return verdict("auto_reply", { intent: "moved", proposal: movedProposal(visible, found, writer) });
-    return verdict("auto_reply", { returnAt: returnDate(folded, reference(msg, opts.now)) });
+    // a desk's acknowledgement states no absence, unless it says when it is back: its office hours ("lunes a viernes") are no return
+    const noReturn = wording?.kind === "acknowledgement" && !BACK_SAID.test(folded);
+    return verdict("auto_reply", { returnAt: noReturn ? null : returnDate(folded, reference(msg, opts.now)) });
   }
 
   // one index of the text's word starts for both readers (score blanks what it masks: it reads last)
   const starts = new WordStarts(folded);
-  if (asksRemoval(folded, starts)) return removal();
+  if (asksRemoval(folded, starts)) {
+    // asked for someone else ("Antoine (antoine@…) asks me to tell you he no longer wants your messages", "stop emailing
+    // him"): never the writer's address; the one named, when an address is given, else no suppression at all
+    if (!FOR_SOMEONE_ELSE.test(folded)) return removal();
+    const named = mentions(visible, excluded)[0];
+    if (named) return verdict("unsubscribe_request", { proposal: { action: "suppress", email: named.email, name: named.name } });
+  }
 
   const s = score(visible, folded, starts);
   const found = mentions(visible, excluded);
@@ -145,13 +153,15 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // assistant books it or a colleague joins, and the thread stays with the writer
   const scheduler = (s.assistant || s.adds) && s.meeting >= 2;
   // "send me a brochure, I'll pass it on to my boss": material asked for to show someone unnamed, the writer stays the contact
-  const champion = s.requested && found.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
+  // the writer's own other mailbox at the same company ("send the invite to jamie.cole@… rather than this shared inbox") is no one else
+  const others = found.filter((m) => !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)));
+  const champion = s.requested && others.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
-  const referral = !s.moved && !champion && !s.selfContact && (s.handoff || (!scheduler && (named !== null || found.length > 0 || s.forwarded)));
+  const referral = !s.moved && !champion && !s.selfContact && (s.handoff || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
   const { intent, sentiment } = decide(s, referral);
   let proposal: Proposal | null = null;
   if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);
-  else if (intent === "referral") proposal = referralProposal(found, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
+  else if (intent === "referral") proposal = referralProposal(others, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
   if (proposal?.action === "refer") proposal = { ...proposal, name: nameOf(msg, visible, proposal.email, proposal.name) };
   return verdict("reply", { intent, sentiment, proposal });
 }
@@ -191,6 +201,23 @@ function movedProposal(visible: string, found: Mention[], writer: Writer): Propo
   if (other.name || atWritersDomain(other.email, writer)) return { action: "refer", email: other.email, name: other.name };
   return { action: "move", email: other.email, name: null };
 }
+
+/** A return said, in the seven languages ("will be back Tuesday", "wieder da", "de retour", "de vuelta", "rientro", "terug", "de volta"). */
+const BACK_SAID = /(?<![a-z])(?:back(?![a-z])|return|reopen|zuruck|zurueck|wieder (?:da|im|erreichbar|fur)|retour|de vuelta|regres|volvemos|rientr|riapr|terug|weer open|de volta|retorn)/;
+
+/** A removal asked for a third person: "stop emailing him", "he no longer wishes to receive", "take her address off", "haar adres … verwijderen". */
+const FOR_SOMEONE_ELSE = new RegExp(
+  [
+    "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|sending) (?:him|her)(?![a-z])|(?:take|remove|delete) (?:his|her) (?:e-?mail |email )?(?:address|details|name|data)|(?:he|she) (?:does not|doesn'?t|no longer|would rather not) (?:wish|want)s? to (?:receive|get|hear)|(?:he|she) (?:would like|wants|asked|has asked) (?:you |me to ask you |me to tell you )?to stop",
+    "(?:ihn|sie) aus (?:ihrem|dem|eurem) (?:verteiler|bestand|system)|(?:ihn|sie) nicht mehr (?:anzuschreiben|zu kontaktieren)|seine (?:adresse|e-?mail-adresse|daten)",
+    "(?<!je |on )ne (?:souhaite|veut|desire) plus (?:recevoir|etre contactee?)|(?:son|sa) (?:adresse|e-?mail)(?: e-?mail)? de (?:votre|vos)|(?:le|la) retirer de (?:votre|vos)",
+    "(?:el|ella) no (?:desea|quiere) (?:seguir )?recibir|(?:lui|lei) non (?:desidera|vuole) (?:piu )?ricevere",
+    "(?:haar|zijn) (?:adres|e-?mailadres|gegevens) (?:uit|van) (?:uw|je|jullie) (?:bestand|lijst|database|systeem)|(?:hij|zij) (?:wil|wenst) geen (?:mails|e-?mails|berichten) meer",
+    "(?:ele|ela) nao (?:deseja|quer) (?:mais )?receber",
+  ]
+    .map((s) => `(?<![a-z])(?:${s})`)
+    .join("|"),
+);
 
 /** "From now on", "instead", in the seven languages: the address stated is to be used in place of this one. */
 const USE_FROM_NOW = /(?<![a-z])(?:from now on|going forward|in (?:the )?future|instead|from here on|ab sofort|kunftig|kuenftig|in zukunft|stattdessen|desormais|dorenavant|plutot|a partir de ahora|de ahora en adelante|en su lugar|d'ora in poi|da ora in poi|d'ora in avanti|invece|voortaan|vanaf nu|in plaats daarvan|a partir de agora|daqui (?:pra|para) frente|em vez disso)(?![a-z])/;

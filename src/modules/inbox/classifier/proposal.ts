@@ -69,12 +69,18 @@ function nameBefore(text: string, index: number): string | null {
   const before = text.slice(Math.max(lineStart, index - 80), index);
   // "Maria Rossi <", "Maria Rossi (", "Maria Rossi, ", "Maria Rossi: ", "Maria Rossi at ", "Maria Rossi – "
   const stripped = before
-    .replace(/(?:\s|[<(\[:,;–—-]|(?<!\p{L})(?:at|via|unter|à|a|en|em|op|on|under|is|ist|est|es|è|e|é|e-?mail|mail)(?!\p{L}))*$/iu, "")
+    .replace(/(?:\s|[<(\[:,;–—-]|(?<!\p{L})(?:at|via|unter|à|a|en|em|op|on|under|is|ist|est|es|è|e|é|e-?mail|mail|através|atraves|do|pelo|por|address|adresse|adres|indirizzo|endereço|correo|der)(?!\p{L}))*$/iu, "")
     // "Mrs. Funmilayo Adeyemi (Head, Business Development) at …": the title in brackets is not the name
     .replace(/\s*\([^()\n]{2,60}\)$/, "");
   if (stripped.length === before.length && before.length > 0 && !/\s$/.test(before)) return null;
+  // "Sarah Lin, Head of Revenue Operations, at …", "Lucía Ortega, nuestra directora comercial: …": the name before the role
+  const role = /,\s*([^,]{2,60})$/.exec(stripped);
+  if (role && ROLE_WORDS.test(role[1]!)) return trailingName(stripped.slice(0, role.index)) ?? trailingName(stripped);
   return trailingName(stripped);
 }
+
+/** Words of a role set after a name: a title, or a possessive in lower case ("our head of sales", "nuestra directora"). */
+const ROLE_WORDS = /(?<!\p{L})(?:head|director|directora|directeur|directrice|direttore|direttrice|manager|lead|chief|officer|vp|president|responsable|responsabile|leiter|leiterin|gerente|coordinator|our|nuestra|nuestro|onze|notre|nostra|nostro|unsere|unser|nossa|nosso)(?!\p{L})/iu;
 
 function nameAfter(text: string, end: number): string | null {
   const m = /^\s?[(\[]([^()\[\]\n]{2,60})[)\]]/.exec(text.slice(end, end + 64));
