@@ -3906,3 +3906,16 @@ describe("help desks and shared inboxes", () => {
     expect(classifyMessage(reply("No gestiono esto. Escribe a Lucía Ortega, nuestra directora comercial: lucia.ortega@prospect.example")).proposal?.name).toBe("Lucía Ortega");
   });
 });
+
+describe("a colleague who received the mail", () => {
+  intents([
+    ["Hannah forwarded your email. Wednesday at 10am works, send the invite.", "meeting_request"],
+    ["Tom Reyes forwarded your note to me. Not interested, thanks.", "not_interested"],
+    // controls: the writer passed it on
+    ["I forwarded your email to our CTO.", "referral"],
+    ["Thanks, forwarded your message to Lena (lena@prospect.example) who runs this.", "referral"],
+  ]);
+  test("'don't add me to any of your sequences' asks to be removed", () => {
+    expect(classifyMessage(reply("Please don't add me to any of your sequences.")).classification).toBe("unsubscribe_request");
+  });
+});

@@ -149,6 +149,11 @@ const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:just |already |only )?(?:mov
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
 const FORWARDED_BY_OTHER = /(?<![a-z])(?:a|my|our|the|one of (?:my|our)) (?:[a-z-]+ )?(?:colleague|coworker|co-worker|boss|manager|assistant|friend|team ?mate|ceo|cto|cfo|coo|cmo|founder|partner)s? (?:just |kindly |has |had |already )?$/;
 
+/** What a forwarding verb was done for: the writer ("forwarded your message to me"). */
+const TO_THE_WRITER = /^ (?:on |along |over )?to (?:me|us|myself)(?![a-z])/;
+/** A sentence that opens with a name or two, not the writer: "Charlotte ", "Emma Lowe " (before "forwarded your email"). */
+const NAMED_SUBJECT = /(?:^|[.!?;:]\s|\n)\s*(?!(?:i|we|i've|we've|i'll|we'll|i have|we have|i just|we just|just|also|and|so|then|today|yesterday)\s$)[a-z][a-z'-]{1,20}(?: [a-z][a-z'-]{1,20})?\s$/;
+
 /** Forwarding verbs that add a colleague beside the writer (loop in, copy) rather than pass the thread on. */
 const ADDS = /loop|cc|cop(?:y|ied|ying|ia|ie)|kopie/;
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
@@ -222,7 +227,10 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     // "if the material looks good I'll loop in our lead": a promise on a condition, nobody passed on yet
     if (conditional(f, m.index!)) return;
     // "a colleague forwarded this one (to me)": passed on to the writer, not by them
-    if (FORWARDED_BY_OTHER.test(f.slice(Math.max(0, m.index! - 40), m.index!))) return void hits.push(`to_writer:${m[0].trim()}`);
+    const before = f.slice(Math.max(0, m.index! - 40), m.index!);
+    if (FORWARDED_BY_OTHER.test(before) || TO_THE_WRITER.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 16))) return void hits.push(`to_writer:${m[0].trim()}`);
+    // "Charlotte forwarded your email.": someone named at the sentence's start passed it to the writer
+    if (/^forward/.test(m[0]) && NAMED_SUBJECT.test(before)) return void hits.push(`to_writer:${m[0].trim()}`);
     s.forwarded = true;
     if (ADDS.test(m[0])) s.adds = true;
   });
