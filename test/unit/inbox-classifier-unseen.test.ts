@@ -3919,3 +3919,16 @@ describe("a colleague who received the mail", () => {
     expect(classifyMessage(reply("Please don't add me to any of your sequences.")).classification).toBe("unsubscribe_request");
   });
 });
+
+describe("handing over in the thread", () => {
+  intents([
+    ["Moving myself to bcc. Lena runs partnerships and will reply if it's relevant.", "referral"],
+    ["I'll let Lena take it from here.", "referral"],
+    ["Looping in Lena, she would be the one to decide on tools like this.", "referral"],
+    ["He's on leave until March, worth getting back in touch with him then.", "later"],
+    ["Das Thema hat sich für uns erledigt.", "not_interested"],
+    // controls
+    ["I would be the one to decide on this. Send me pricing.", "interested"],
+    ["Your call on the time, Tuesday or Wednesday both work for a call.", "meeting_request"],
+  ]);
+});

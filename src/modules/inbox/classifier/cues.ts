@@ -42,6 +42,8 @@ export const NEUTRAL_IDIOMS = anyOf([
     `|(?:cancelar|desmarcar) (?:a nossa|o nosso|nossa|nosso|a|o|essa|esse|esta|este) (?:reuniao|call|chamada|demo|conversa|ligacao))${NOT_RESCHEDULED}`,
   // "rendez-vous sur notre site" (go to): no appointment
   "rendez-vous sur (?:notre|le|la|les|leur|votre|https?|www)",
+  // "your call" (your decision): no phone call
+  "(?:it'?s |that'?s )?(?:your|his|her|their) call(?= ?[.!,;]| ?$)",
 ]);
 export const POSITIVE_IDIOMS = anyOf([
   "not a bad idea|not bad|why not|can'?t wait|couldn'?t agree more|no[ -]?brainer|not opposed|(?:i )?(?:wouldn'?t|would not) say no(?: to)?|no objections? (?:to|against)|(?:it )?(?:wouldn'?t|would not|couldn'?t|could not|can'?t|won'?t|doesn'?t|does not) hurt(?: to)?|(?:i|we) (?:don'?t|do not|wouldn'?t|would not) mind|(?:wouldn'?t|would not) be opposed(?: to)?|no harm in|not averse to|(?:i'?m|we'?re|i am|we are) not against",
@@ -88,6 +90,8 @@ export const REFUSAL = anyOf([
     "|(?:fuori|oltre|al di sopra) (?:dal|del) (?:nostro|mio) budget|(?:supera|eccede) il (?:nostro|mio) budget|non siamo (?:in grado|nella posizione|nelle condizioni) di (?:procedere|proseguire|andare avanti|investire|acquistare|impegnarci)" +
     "|(?:buiten|boven) (?:ons|mijn) budget|(?:overstijgt|gaat over) (?:ons|mijn) budget|niet in de positie om|niet van plan (?:om )?(?:zo'?n|een|dit|dat|deze)" +
     "|(?:fora|acima) do (?:nosso|meu) orcamento|(?:excede|ultrapassa) (?:o )?(?:nosso|meu) orcamento|nao estamos em (?:condicoes|posicao) de",
+  // "Für mich hat sich das Thema damit erledigt"
+  "(?:hat sich|ist) (?:das thema |die sache |das )?(?:damit |fur mich |fuer mich |fur uns |fuer uns )*erledigt",
 ]);
 /** Content with what they have, or staying with it: a refusal, unless negated ("not happy with our current vendor" is an opening). */
 export const SATISFIED = anyOf([
@@ -271,6 +275,8 @@ export const LATER = anyOf([
     "|(?:congelato|congelati|congelare|bloccato|bloccati) (?:tutti )?(?:i |il |gli )?(?:budget|acquisti|spese)|(?:bevriezen|stopgezet) (?:alle )?(?:budgetten|budget|uitgaven|inkoop)|(?:congelou|congelaram|congelar|congelado) (?:todos )?(?:os |o )?(?:orcamentos?|gastos|compras)",
   // festivals and the financial year as the time: "we will connect post Pongal", "after Ramadan", "take it up in next financial year"
   "(?:post|after) (?:the )?(?:pongal|diwali|deepavali|holi|eid|ramadan|ramzan|chinese new year|lunar new year|cny|songkran|navratri|onam|festive season|festivals?)(?![a-z])|(?:next|new|coming) (?:financial|fiscal) year|take (?:it|this|the matter) up (?:in|after|during|next)|(?:write|e-?mail|mail|contact|ping|message) (?:to )?(?:me |us )?(?:again |back )?after(?= )",
+  // "worth getting back in touch with her then"
+  "(?:get|getting) back in touch (?:with (?:her|him|them|me|us) )?(?:then|again then|at that point|after that)(?![a-z])",
 ]);
 /** Words that make the time after them a deadline ("before next quarter", "ahead of Q3", "d'ici la fin de l'année"), not a deferral. */
 export const DEADLINE_BEFORE = /(?<![a-z])(?:before|ahead of|prior to|no later than|in time for|by|vor|vorm|avant|d'ici|antes de|antes del|prima di|prima del|prima della|entro|uiterlijk|voor het einde van|ate o (?:fim|final) d[eo])(?: the| la| le| l'| el| il| lo| de| del| dem| der| den| het| o| a)? ?$/;
@@ -332,6 +338,8 @@ export const HANDOFF = anyOf([
     "|(?:passo|passero) il testimone|(?:prende|prendera) in carico|sara (?:il tuo|il suo|la tua|la sua) (?:referente|contatto|interlocutore|interlocutrice)(?![a-z])" +
     "|(?:draag|draagt|dragen) (?:dit|het|het contact|deze mail) over aan|neemt (?:het|dit) (?:vanaf (?:hier|nu) |van mij )?over(?![a-z])|(?:is (?:vanaf nu|voortaan)|wordt (?:vanaf nu |voortaan )?) (?:je|jouw|uw) (?:contactpersoon|aanspreekpunt)(?![a-z])" +
     "|(?:passo|passarei) o bastao|assume (?:a partir (?:daqui|de agora)|daqui (?:pra|para) frente)|sera (?:seu|sua|o seu|a sua) (?:contato|ponto de contato)(?![a-z])",
+  // "moving myself to bcc", "I'll let Maria pick this up", "she would be the one to decide on this"
+  "(?:moving|move|moved|dropping|drop) (?:myself|me) (?:to|into) bcc|(?:i'?ll|i will|let me) let (?:[a-z]+ ){1,2}(?:pick (?:this|it) up|take (?:this|it) (?:from here|over)|handle (?:this|it)|run with (?:this|it))|(?<!(?:^|[^a-z])i )(?:would be|is|are) the one to (?:decide|talk to|speak (?:to|with))",
 ]);
 
 /** A colleague added to the meeting ("please add my colleague Tom to the invite"): the thread stays with the writer. */
