@@ -3932,3 +3932,31 @@ describe("handing over in the thread", () => {
     ["Your call on the time, Tuesday or Wednesday both work for a call.", "meeting_request"],
   ]);
 });
+
+describe("Brazil and Latin America", () => {
+  intents([
+    ["Obrigado, mas não rola pra gente agora não.", "not_interested"],
+    ["A gente já tem o HubSpot rodando, valeu.", "not_interested"],
+    ["Infelizmente não se encaixa no nosso modelo de vendas.", "not_interested"],
+    ["Passo, valeu.", "not_interested"],
+    ["Ni ahí, gracias.", "not_interested"],
+    ["Probamos varias y ninguna nos ha funcionado.", "not_interested"],
+    ["Creo que te equivocaste de persona, yo estoy en finanzas.", "wrong_person"],
+    ["No soy yo el q maneja compras.", "wrong_person"],
+    ["Dale, pasame la propuesta y la reviso.", "interested"],
+    ["Vc tem algum material que eu possa mostrar pro meu chefe?", "interested"],
+    ["Me chama no zap que a gente combina um horário.", "meeting_request"],
+    ["Só no segundo semestre. Pode me mandar um e-mail lá pra agosto?", "later"],
+    ["Ya no laboro en esa empresa, escríbeme a mi correo personal juan.perez@gmail.com.", "moved"],
+    // controls
+    ["Pode me mandar a proposta?", "interested"],
+    ["Passo para o João, ele cuida disso: joao@prospect.example", "referral"],
+  ]);
+  test("a person away who liked the idea is a reply", () => {
+    expect(classifyMessage(reply("Tô de férias até dia 25, mas gostei da ideia. Me chama quando eu voltar.")).classification).toBe("reply");
+  });
+  test("'inclui ela no convite' adds an attendee, not a referral", () => {
+    const v = classifyMessage(reply("Quinta às 15h fechado. Inclui ela no convite também: ana.lima@prospect.example"));
+    expect(v.intent).toBe("meeting_request");
+  });
+});
