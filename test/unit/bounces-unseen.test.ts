@@ -504,3 +504,11 @@ test("a message 'blocked by policy' is the recipient's policy, not a block of ou
   // control: our host blocked
   expect(said("554 5.7.1 Service unavailable; Client host [198.51.100.25] blocked using zen.spamhaus.org")).toMatchObject({ reason: "blocked" });
 });
+
+test("a person forwarding a provider's notice that quotes no server's refusal is no bounce", () => {
+  const notice = plain("Ina Brandt <ina@kunde.example>", "WG: Warnung: Ihr Postfach ist fast voll", "Hallo, deshalb kam Ihre Mail wohl nicht an.\n\n-----Ursprüngliche Nachricht-----\nVon: Mail-Service <noreply@provider.example>\nAn: ina@kunde.example\nBetreff: Warnung: Ihr Postfach ist fast voll\n\nIhr Postfach ist zu 96 % belegt. Ist es voll, erhalten Absender eine Unzustellbarkeitsnachricht und Ihre Nachricht kann nicht zugestellt werden.\n");
+  expect(parseReport(notice).kind).toBe("other");
+  // control: a forwarded report that quotes the server's refusal is still read
+  const forwarded = plain("Ina Brandt <ina@kunde.example>", "WG: Unzustellbar: Angebot", "Zur Info.\n\n-----Ursprüngliche Nachricht-----\nVon: MAILER-DAEMON@mx.kunde.example\nBetreff: Unzustellbar\n\nIhre Nachricht konnte nicht zugestellt werden.\n\n<tom@kunde.example>: 550 5.1.1 User unknown\n");
+  expect(parseReport(forwarded).kind).toBe("bounce");
+});

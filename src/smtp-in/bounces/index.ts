@@ -131,7 +131,7 @@ function read(msg: Entity): Report {
   const text = body();
   if (looksLikeBounce(msg, text)) {
     const recipients = plainTextRecipients(msg, text);
-    if (recipients.length > 0 && !ownBounceForwarded(msg, recipients)) {
+    if (recipients.length > 0 && !ownBounceForwarded(msg, recipients) && !forwardedNotice(msg, text)) {
       const report = bounceReport(formatName(msg, text) ?? "text", recipients, originalMessageId(msg, text), msg);
       report.originalSubject = originalSubject(msg, text);
       if (report.recipients.length > 0) return report;
@@ -286,6 +286,11 @@ const DELAY_WORDS = /has not (?:yet )?been delivered|not delivered yet|have not 
 const FINAL_WORDS = /permanent(?:ly)?|given up|giving up|will not (?:be )?(?:re)?tr|not be delivered|could not be delivered|delivery (?:has )?failed|failed permanently|undeliverable|returning message to sender/i;
 
 const FORWARD_SUBJECT = /^\s*(?:fw|fwd|wg|tr|rv|i|enc|doorst|vs)\s*:/i;
+
+/** A person forwards a provider's notice ("WG: Ihr Postfach ist fast voll"): no server's reply or status code is in it. */
+function forwardedNotice(msg: Entity, text: string): boolean {
+  return FORWARD_SUBJECT.test(headerText(msg, "subject") ?? "") && !DAEMON_FROM.test(headerText(msg, "from") ?? "") && !REFUSAL_CODE.test(text) && !ENHANCED_CODE.test(text);
+}
 
 /** A person forwards the bounce of mail they sent to us: the one it names is our own address, the addressee of this message. */
 function ownBounceForwarded(msg: Entity, found: Found[]): boolean {
