@@ -3960,3 +3960,7 @@ describe("Brazil and Latin America", () => {
     expect(v.intent).toBe("meeting_request");
   });
 });
+
+test("a removal asked for the writer and someone else suppresses the writer", () => {
+  expect(classifyMessage(reply("Please remove me from your list. He doesn't want to receive these either.")).proposal).toMatchObject({ action: "suppress", email: "priya.nair@prospect.example" });
+});

@@ -131,7 +131,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (asksRemoval(folded, starts)) {
     // asked for someone else ("Antoine (antoine@…) asks me to tell you he no longer wants your messages", "stop emailing
     // him"): never the writer's address; the one named, when an address is given, else no suppression at all
-    if (!FOR_SOMEONE_ELSE.test(folded)) return removal();
+    if (!FOR_SOMEONE_ELSE.test(folded) || FOR_THE_WRITER_TOO.test(folded)) return removal();
     const named = mentions(visible, excluded)[0];
     if (named) return verdict("unsubscribe_request", { proposal: { action: "suppress", email: named.email, name: named.name } });
   }
@@ -255,6 +255,10 @@ function nameOf(msg: Entity, visible: string, email: string, given: string | nul
   // an address that spells a first and a last name the given word is not part of: that word is not theirs
   return m ? m[0].replace(/\s+/g, " ") : null;
 }
+
+/** The writer asks for themselves as well ("remove me too, he doesn't want these either", "stop emailing us"). */
+const FOR_THE_WRITER_TOO =
+  /(?<![a-z])(?:(?:remove|take|unsubscribe|delete|drop) (?:me|us)(?![a-z])|(?:e-?mailing|emailing|contacting|sending|writing to|mailing) (?:me|us)(?![a-z])|mich (?:aus|nicht mehr)|(?:me|nous) (?:retirer|desinscrire|supprimer|desabonner)|(?:darme|darnos|sacarme|quitarme|borrarme)(?![a-z])|(?:toglietemi|rimuovetemi|cancellatemi|rimuovermi|togliermi)(?![a-z])|(?:me|mij|ons) (?:uit|van) (?:de|uw|je|jullie)|(?:me|nos) (?:remova|remover|tire|tirar|descadastr))/;
 
 /** The display names of the addresses the reply was sent to, folded, as a quote's header may show them alone ("Dana Whitfield"). */
 function answeredNames(msg: Entity, answered: string[]): string[] {
