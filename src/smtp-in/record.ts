@@ -17,7 +17,7 @@ import { recordInboundEvidence } from "../modules/messages/inbound-evidence";
 import { enqueue } from "../jobs/queue";
 import { applyVerdict } from "../modules/inbox/effects";
 import { INBOX_REFINE_JOB, refinesReplies } from "../modules/inbox/refine.job";
-import { proposalOf } from "../modules/inbox/proposals";
+import { proposalOf, type AnsweredPerson } from "../modules/inbox/proposals";
 import { inboxSettingsOf } from "../modules/inbox/settings";
 import { assignThread } from "../modules/inbox/thread-assign";
 import type { Classification, InboundProposal } from "../db/schema";
@@ -58,9 +58,9 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
   const r = w.row;
   const v = w.verdict;
   const classification: Classification = v?.classification ?? (w.kind === "bounce" || w.kind === "complaint" ? w.kind : "reply");
+  let proposal: InboundProposal | null = v && w.kind !== "unsubscribe" ? proposalOf(v, r.fromKey, v.onBehalfOf && m?.personId ? (s.answered.get(r.workspaceId, m.personId) ?? null) : null) : null;
   // a reply that asks to be unsubscribed is applied at once when the workspace says so (a mailed request always is)
-  const applyNow = classification === "unsubscribe_request" && w.kind === "other" && r.fromKey !== null && inboxSettingsOf(ctx, r.workspaceId).unsubscribeRequests === "apply";
-  let proposal: InboundProposal | null = v && w.kind !== "unsubscribe" ? proposalOf(v, r.fromKey) : null;
+  const applyNow = classification === "unsubscribe_request" && w.kind === "other" && proposal !== null && inboxSettingsOf(ctx, r.workspaceId).unsubscribeRequests === "apply";
   if (proposal && applyNow) proposal = { ...proposal, state: "confirmed", reviewedAt: now };
   const place = THREADED.has(classification)
     ? assignThread(ctx, { workspaceId: r.workspaceId, inboundId: r.id, messageId: m?.messageId ?? null, personId: m?.personId ?? null, connectionId: r.connectionId, subject: r.subject, references: [...referencesOf(w), ...(r.inReplyTo ? [r.inReplyTo] : [])], at: r.receivedAt })
@@ -112,7 +112,7 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
       personId: row.personId,
       messageId: row.messageId,
       receivedAt: row.receivedAt,
-      applyUnsubscribe: applyNow,
+      unsubscribeNow: applyNow ? proposal!.email : null,
     });
   }
   if (classification === "reply" && refinesReplies(ctx)) {
@@ -126,6 +126,9 @@ function statements(ctx: Ctx) {
   return preparedOnce(ctx.db, "smtp-in.record", () => ({
     mine: db.prepare<{ one: number }, [string, string]>("SELECT 1 AS one FROM inbound_messages WHERE id = ?1 AND lease_owner = ?2 AND state = 'received'"),
     campaignOf: db.prepare<{ campaignId: string | null }, [string]>("SELECT campaign_id AS campaignId FROM messages WHERE id = ?1"),
+    answered: db.prepare<AnsweredPerson, [string, string]>(
+      "SELECT email, email_key AS emailKey, given_name AS givenName, family_name AS familyName FROM people WHERE workspace_id = ?1 AND id = ?2 AND email_key IS NOT NULL",
+    ),
   }));
 }
 

@@ -46,10 +46,10 @@ const twoSteps = { steps: [step(), step({ name: "Bump", delay_seconds: 2 * 86_40
 
 type Who = { id: string; email: string };
 
-async function launched(n = 1): Promise<Setup & { campaign: { id: string }; who: Who[]; sent: (typeof messages.$inferSelect)[] }> {
+async function launched(n = 1, over: (i: number) => Record<string, unknown> = () => ({})): Promise<Setup & { campaign: { id: string }; who: Who[]; sent: (typeof messages.$inferSelect)[] }> {
   const w = app.newWorkspace();
   const box = await mailbox(app, w.testApi);
-  const who = (await people(w.testApi, n)) as Who[];
+  const who = (await people(w.testApi, n, over)) as Who[];
   const campaign = await startedCampaign(app, w.testApi, { senders: { identity_ids: [box.identityId] }, ...twoSteps }, who.map((p) => p.id));
   await runUntil(app, app.clock.now());
   const sent = campaignMessages(app, campaign.id);
@@ -286,6 +286,48 @@ describe("unsubscribe requests and referrals", () => {
     expect(m).toMatchObject({ classification: "unsubscribe_request", proposal: { state: "confirmed" } });
     expect((await s.w.testApi.get(`/v1/suppressions?email=${encodeURIComponent(ada.email)}`)).body.data).toHaveLength(1);
     expect((await person(s, ada.id)).status).toBe("unsubscribed");
+  });
+
+  test("a removal asked for the person we wrote to by someone else suppresses that person, never the writer; one for someone we did not write to suppresses no one", async () => {
+    const s = await launched(3, (i) => ({ given_name: ["Greg", "Ines", "Lara"][i], family_name: ["Hall", "Moreau", "Stein"][i] }));
+    const [greg, ines, lara] = s.who as [Who, Who, Who];
+    const suppressed = async (email: string, in_ = s) => (await in_.w.testApi.get(`/v1/suppressions?email=${encodeURIComponent(email)}`)).body.data.length;
+    expectOk(await s.w.testApi.patch(`/v1/workspaces/${s.w.testId}`, { inbox: { unsubscribe_requests: "apply" } }), 200);
+    // his assistant answers our mail to him
+    const assistant = `assistant@${greg.email.split("@")[1]}`;
+    const m1 = await deliver(s, mail({ from: assistant, to: s.box.email, inReplyTo: s.sent[0]!.messageIdHeader, body: "I'm Greg's assistant. He'd like you to stop emailing him, thanks." }), assistant);
+    expect(m1).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: greg.email.toLowerCase(), state: "confirmed" } });
+    expect(await suppressed(greg.email)).toBe(1);
+    expect(await suppressed(assistant)).toBe(0);
+    expect(enrollment(s.campaign.id, greg.id).status).toBe("replied");
+    // a colleague after a forward, naming her
+    const colleague = `paul@${ines.email.split("@")[1]}`;
+    const m2 = await deliver(s, mail({ from: colleague, to: s.box.email, inReplyTo: s.sent[1]!.messageIdHeader, body: "Pourriez-vous désinscrire Mme Moreau de vos listes ? Elle me l'a demandé." }), colleague);
+    expect(m2).toMatchObject({ classification: "unsubscribe_request", proposal: { email: ines.email.toLowerCase() } });
+    expect(await suppressed(ines.email)).toBe(1);
+    expect(await suppressed(colleague)).toBe(0);
+    // the person we wrote to asks it for a colleague we never wrote to: nobody we know, nobody suppressed, the reply still counts
+    const m3 = await deliver(s, mail({ from: lara.email, to: s.box.email, inReplyTo: s.sent[2]!.messageIdHeader, body: "Please take my colleague Tom off your mailing list, he doesn't want these." }), lara.email);
+    expect(m3).toMatchObject({ classification: "unsubscribe_request", proposal: null });
+    expect(await suppressed(lara.email)).toBe(0);
+    expect(enrollment(s.campaign.id, lara.id).status).toBe("replied");
+    // the same from a family account we wrote to, written by someone who names him: that account is the one to stop
+    const s2 = await launched(2, (i) => ({ given_name: ["Mike", "Nora"][i], family_name: ["Turner", "Quint"][i] }));
+    const [mike, nora] = s2.who as [Who, Who];
+    await s2.w.testApi.patch(`/v1/workspaces/${s2.w.testId}`, { inbox: { unsubscribe_requests: "apply" } });
+    const m5 = await deliver(s2, mail({ from: mike.email, to: s2.box.email, inReplyTo: s2.sent[0]!.messageIdHeader, body: "This is Mike's wife, this is our family email account.\nHe hasn't worked in sales for years, please stop sending him these." }), mike.email);
+    expect(m5).toMatchObject({ classification: "unsubscribe_request", proposal: { email: mike.email.toLowerCase(), state: "confirmed" } });
+    expect(await suppressed(mike.email, s2)).toBe(1);
+    // from the person we wrote to, for a third person she only calls "him": nobody we know
+    const m6 = await deliver(s2, mail({ from: nora.email, to: s2.box.email, inReplyTo: s2.sent[1]!.messageIdHeader, body: "Ben asked me to tell you to stop emailing him.\nThanks,\nNora" }), nora.email);
+    expect(m6).toMatchObject({ classification: "unsubscribe_request", proposal: null });
+    expect(await suppressed(nora.email, s2)).toBe(0);
+    // an address given for the colleague is the one suppressed
+    const tom = `tom@${lara.email.split("@")[1]}`;
+    const m4 = await deliver(s, mail({ from: lara.email, to: s.box.email, inReplyTo: s.sent[2]!.messageIdHeader, body: `Tom (${tom}) asked me to tell you he no longer wants your messages.` }), lara.email);
+    expect(m4).toMatchObject({ classification: "unsubscribe_request", proposal: { email: tom, state: "confirmed" } });
+    expect(await suppressed(tom)).toBe(1);
+    expect(await suppressed(lara.email)).toBe(0);
   });
 
   test("a referral proposes the referred person; confirming creates them, dismissing another changes nothing", async () => {

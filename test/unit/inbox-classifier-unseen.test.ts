@@ -3892,8 +3892,7 @@ describe("help desks and shared inboxes", () => {
     const named = classifyMessage(reply("Ma collègue Julie Perrin (julie.perrin@prospect.example) ne souhaite plus recevoir vos e-mails. Pour ma part, envoyez-moi la brochure."));
     expect(named).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "julie.perrin@prospect.example" } });
     const unnamed = classifyMessage(reply("Ben asked me to reply for him: he isn't interested, please stop emailing him."));
-    expect(unnamed.classification).toBe("reply");
-    expect(unnamed.proposal).toBeNull();
+    expect(unnamed).toMatchObject({ classification: "unsubscribe_request", proposal: null, onBehalfOf: { name: null } });
     // control: the writer's own request
     expect(classifyMessage(reply("Please stop emailing me.")).proposal).toMatchObject({ action: "suppress", email: "priya.nair@prospect.example" });
   });
@@ -3963,4 +3962,60 @@ describe("Brazil and Latin America", () => {
 
 test("a removal asked for the writer and someone else suppresses the writer", () => {
   expect(classifyMessage(reply("Please remove me from your list. He doesn't want to receive these either.")).proposal).toMatchObject({ action: "suppress", email: "priya.nair@prospect.example" });
+});
+
+describe("a removal asked for someone else, in the seven languages: never the writer's, the one named", () => {
+  const forAnother = (body: string) => {
+    const v = classifyMessage(reply(body));
+    return { classification: v.classification, suppress: v.proposal?.action === "suppress" ? v.proposal.email : null, onBehalfOf: v.onBehalfOf ?? null };
+  };
+  test.each([
+    ["I'm Greg's assistant. He'd like you to stop emailing him, thanks.", null],
+    ["Please take him off your mailing list, he has no interest.", null],
+    ["Could you unsubscribe her? She is on maternity leave and doesn't want these.", null],
+    ["She no longer wants your emails. Kindly remove her from your database.", null],
+    ["Please remove my manager from your distribution list.", null],
+    ["Could you please remove Greg Hall from your mailing list? He asked me to pass this on.", "greg hall"],
+    ["Können Sie ihn bitte aus Ihrem Verteiler nehmen? Er ist nicht interessiert.", null],
+    ["Bitte streichen Sie Herrn Albrecht aus Ihrer Liste.", "herrn albrecht"],
+    ["Er möchte keine E-Mails mehr von Ihnen.", null],
+    ["Merci de le retirer de vos listes de diffusion.", null],
+    ["Pourriez-vous désinscrire Mme Garnier de vos listes ? Elle me l'a demandé.", "mme garnier"],
+    ["Ella ya no desea recibir sus correos, por favor dejen de contactarla.", null],
+    ["Por favor, den de baja a Rodrigo Paz de su lista.", "rodrigo paz"],
+    ["Lui non desidera più ricevere le vostre email, vi prego di rimuoverlo dalla vostra lista.", null],
+    ["Per favore cancellate Marco Bruni dalla vostra mailing list.", "marco bruni"],
+    ["Willen jullie hem uit jullie bestand halen? Hij wil geen mails meer.", null],
+    ["Verwijder Sanne de Bruin alstublieft uit uw mailinglijst.", "sanne de bruin"],
+    ["Ela não quer mais receber os e-mails de vocês, por favor parem de mandar para ela.", null],
+    ["Favor remover o Carlos Lima da sua lista.", "carlos lima"],
+  ])("%p", (body, name) => {
+    const v = forAnother(body);
+    expect(v.classification).toBe("unsubscribe_request");
+    expect(v.suppress).toBeNull();
+    expect(v.onBehalfOf).toEqual({ name });
+  });
+  test("an address given for them is the one to suppress", () => {
+    expect(forAnother("Antoine (antoine.roux@prospect.example) asks me to tell you he no longer wants your messages. Please remove him.")).toMatchObject({ suppress: "antoine.roux@prospect.example", onBehalfOf: null });
+    expect(forAnother("Can you unsubscribe my colleague tom@prospect.example? He left.")).toMatchObject({ classification: "unsubscribe_request", suppress: "tom@prospect.example" });
+  });
+  test.each([
+    // taken off a thread, a call, an invitation: no list
+    "Please remove him from the thread, he's on leave.",
+    "Can you take her off the invite? She can't make it.",
+    "Haal hem maar uit de cc.",
+    // a referral that gives his address
+    "Seine Adresse lautet karl.weiss@prospect.example, schreiben Sie ihm direkt.",
+    "Her email address is ana@prospect.example, she handles this.",
+    // something that is no person taken off a list
+    "Can you remove the duplicates from your list before you send the report?",
+    "Please remove the attachment from the thread and resend.",
+    "She asked to stop the trial at the end of the month.",
+  ])("no removal: %p", (body) => {
+    expect(forAnother(body)).toMatchObject({ classification: "reply", suppress: null, onBehalfOf: null });
+  });
+  test("the writer's own request, or theirs as well, suppresses the writer", () => {
+    expect(forAnother("Please remove Greg and me from your list.")).toMatchObject({ classification: "unsubscribe_request", suppress: "priya.nair@prospect.example" });
+    expect(forAnother("Bitte löschen Sie aus Ihrem System meine Daten.")).toMatchObject({ classification: "unsubscribe_request", suppress: "priya.nair@prospect.example" });
+  });
 });

@@ -34,8 +34,8 @@ export interface VerdictFacts {
   /** Our message it answers. */
   messageId: string | null;
   receivedAt: number;
-  /** An unsubscribe request to apply at once (the workspace says so). */
-  applyUnsubscribe: boolean;
+  /** The address an unsubscribe request suppresses at once (the workspace says so), else null. */
+  unsubscribeNow: string | null;
 }
 
 function statements(ctx: Ctx) {
@@ -69,7 +69,7 @@ export function applyVerdict(ctx: Ctx, tx: Tx, outbox: Outbox, f: VerdictFacts):
       // the person answered: the stop rules run whether or not the suppression waits for review
       reply();
       if (writer) s.activity.run(f.workspaceId, writer.id, f.receivedAt, scoreAfter(writer.score, "not_interested"));
-      if (f.applyUnsubscribe && f.fromKey) applyUnsubscribeRequest(ctx, tx, outbox, { workspaceId: f.workspaceId, address: f.fromKey, inboundMessageId: f.inboundMessageId, messageId: f.messageId });
+      if (f.unsubscribeNow) applyUnsubscribeRequest(ctx, tx, outbox, { workspaceId: f.workspaceId, address: f.unsubscribeNow, fromKey: f.fromKey, inboundMessageId: f.inboundMessageId, messageId: f.messageId });
       return;
     case "auto_reply": {
       if (!writer) return;

@@ -24,26 +24,73 @@ import { personBecameUnreachable } from "../audience/unreachable";
 import { recordUnsubscribe } from "../audience/unsubscribe";
 import { transact, type Outbox } from "../events/outbox";
 import type { Verdict } from "./classifier";
+import { fold } from "./classifier/fold";
 import { inboundDetail, type InboundMessageDetail, type InboundMessageRow } from "./inbound-messages";
 
 type MessageRow = typeof messages.$inferSelect;
 
-/** The proposal a verdict makes for a message from `fromKey` (never the writer's own address as a move or referral). */
-export function proposalOf(v: Verdict, fromKey: string | null): InboundProposal | null {
-  const base = { name: null, state: "pending" as const, reviewedAt: null, resultId: null };
-  if (v.classification === "unsubscribe_request") return fromKey ? { ...base, action: "suppress", email: fromKey } : null;
-  const p = v.proposal;
-  if (!p || p.action === "suppress") return null;
-  const parsed = parseEmail(p.email);
-  if (!parsed.ok || emailKey(parsed.email) === fromKey) return null;
-  return { ...base, action: p.action, email: parsed.email, name: p.name?.slice(0, 200) ?? null };
+/** The person our answered message was for, as the ingest matched it. */
+export interface AnsweredPerson {
+  email: string;
+  emailKey: string;
+  givenName: string | null;
+  familyName: string | null;
 }
 
-/** Suppresses the address of an unsubscribe request (answers the suppression's evidence event, when it answers our message). */
-export function applyUnsubscribeRequest(ctx: Ctx, tx: Tx, outbox: Outbox, a: { workspaceId: string; address: string; inboundMessageId: string; messageId: string | null }): void {
+/**
+ * The proposal a verdict makes for a message from `fromKey` (never the writer's own address as a move or referral).
+ * An unsubscribe request suppresses the writer, or the one it was asked for: the address given for them, else the
+ * person we wrote to when the writer answers for them (an assistant, a colleague after a forward: "he'd like you to
+ * stop emailing him", "streichen Sie Herrn Albrecht", when they are Albrecht); nobody when it names someone else.
+ */
+export function proposalOf(v: Verdict, fromKey: string | null, answered: AnsweredPerson | null): InboundProposal | null {
+  const base = { name: null, state: "pending" as const, reviewedAt: null, resultId: null };
+  const p = v.proposal;
+  if (v.classification === "unsubscribe_request") {
+    const email = v.onBehalfOf ? askedFor(v.onBehalfOf.name, v.visibleText, fromKey, answered) : p ? checked(p.email) : fromKey;
+    return email ? { ...base, action: "suppress", email: emailKey(email) === fromKey ? fromKey! : email } : null;
+  }
+  if (!p || p.action === "suppress") return null;
+  const email = checked(p.email);
+  if (!email || emailKey(email) === fromKey) return null;
+  return { ...base, action: p.action, email, name: p.name?.slice(0, 200) ?? null };
+}
+
+const checked = (email: string) => {
+  const parsed = parseEmail(email);
+  return parsed.ok ? parsed.email : null;
+};
+
+/**
+ * The person we wrote to, when the removal is asked for them: named ("streichen Sie Herrn Albrecht"), or "him" /
+ * "my manager" written by someone else (an assistant, a colleague after a forward), or from their own address by
+ * someone who names them ("this is Mike's wife, our family account: please stop sending him these"). "Ben asked me to
+ * tell you to stop emailing him" from the person we wrote to names no one we know.
+ */
+function askedFor(name: string | null, text: string, fromKey: string | null, answered: AnsweredPerson | null): string | null {
+  if (!answered) return null;
+  const theirs = [answered.givenName, answered.familyName].flatMap((n) => (n ? fold(n).split(/[\s-]+/) : [])).filter((w) => w.length >= 2);
+  if (name !== null) return name.split(/[\s-]+/).some((w) => theirs.includes(w)) ? answered.email : null;
+  if (answered.emailKey !== fromKey) return answered.email;
+  // their name in the text before its last line (a sign-off there is the writer's own)
+  const words = new Set(fold(text.trim().replace(/\n[^\n]*$/, "")).split(/[^\p{L}'-]+/u));
+  return theirs.some((w) => w.length >= 3 && (words.has(w) || words.has(`${w}'s`))) ? answered.email : null;
+}
+
+/** Suppresses the address of an unsubscribe request (answers the suppression's evidence event, when it answers our message to that address). */
+export function applyUnsubscribeRequest(
+  ctx: Ctx,
+  tx: Tx,
+  outbox: Outbox,
+  a: { workspaceId: string; address: string; fromKey: string | null; inboundMessageId: string; messageId: string | null },
+): void {
   const detail = "unsubscribe request in a reply";
   const message = a.messageId ? pointSelect<MessageRow>(ctx.db, messages)(a.workspaceId, a.messageId) : undefined;
-  if (message && recordUnsubscribe(ctx, tx, outbox, { message, address: a.address, detail, inboundMessageId: a.inboundMessageId })) return;
+  // the writer's request, or one for the person we wrote to, answers our message; a colleague's address asked for
+  // in the reply is no unsubscribe from our message to someone else
+  const key = emailKey(a.address);
+  const answers = key === a.fromKey || message?.recipients.some((r) => emailKey(r.address) === key);
+  if (message && answers && recordUnsubscribe(ctx, tx, outbox, { message, address: a.address, detail, inboundMessageId: a.inboundMessageId })) return;
   personBecameUnreachable(ctx, tx, outbox, { workspaceId: a.workspaceId, address: a.address, cause: "unsubscribed", evidence: { inbound_message_id: a.inboundMessageId, message_id: a.messageId, detail } });
 }
 
@@ -70,7 +117,7 @@ export function reviewInboundMessage(ctx: Ctx, a: { workspaceId: string; id: str
 function apply(ctx: Ctx, tx: Tx, outbox: Outbox, m: InboundMessageRow, p: InboundProposal): string | null {
   switch (p.action) {
     case "suppress":
-      applyUnsubscribeRequest(ctx, tx, outbox, { workspaceId: m.workspaceId, address: p.email, inboundMessageId: m.id, messageId: m.messageId });
+      applyUnsubscribeRequest(ctx, tx, outbox, { workspaceId: m.workspaceId, address: p.email, fromKey: m.fromKey, inboundMessageId: m.id, messageId: m.messageId });
       return tx.select({ id: people.id }).from(people).where(and(eq(people.workspaceId, m.workspaceId), eq(people.emailKey, emailKey(p.email)))).get()?.id ?? null;
     case "move":
       return movePerson(ctx, tx, m, p.email);

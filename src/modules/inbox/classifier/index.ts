@@ -26,6 +26,7 @@ import { fold } from "./fold";
 import { decide, score, type Intent, type Sentiment } from "./intent";
 import { looksLikeWriter, mentions, namedAfterTo, ownOtherAddress, referredName, statedAsOwn, type Mention, type Writer } from "./proposal";
 import { writerNames } from "./signature";
+import { FOR_THE_WRITER_TOO, removalForAnother } from "./on-behalf";
 import { asksRemoval } from "./unsubscribe";
 import { WordStarts } from "../../../lib/word-starts";
 import { visibleText } from "./visible";
@@ -46,6 +47,11 @@ export interface Verdict {
   /** An auto-reply's stated return: ms UTC, 00:00 of the day stated. */
   returnAt: number | null;
   proposal: Proposal | null;
+  /**
+   * A removal asked for someone other than the writer whose address the text does not give: the name it calls
+   * them by (folded, "herrn albrecht"), or null ("stop emailing him"). The ingest knows whom we wrote to.
+   */
+  onBehalfOf?: { name: string | null };
   /** What was classified: the new text, quotes, signature and forwarded parts stripped. */
   visibleText: string;
   /** A machine's report (a read receipt, a success DSN): kept in its thread, no effect on the person. */
@@ -128,13 +134,10 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   // one index of the text's word starts for both readers (score blanks what it masks: it reads last)
   const starts = new WordStarts(folded);
-  if (asksRemoval(folded, starts)) {
-    // asked for someone else ("Antoine (antoine@…) asks me to tell you he no longer wants your messages", "stop emailing
-    // him"): never the writer's address; the one named, when an address is given, else no suppression at all
-    if (!FOR_SOMEONE_ELSE.test(folded) || FOR_THE_WRITER_TOO.test(folded)) return removal();
-    const named = mentions(visible, excluded)[0];
-    if (named) return verdict("unsubscribe_request", { proposal: { action: "suppress", email: named.email, name: named.name } });
-  }
+  // asked for someone else ("Antoine (antoine@…) asks me to tell you he no longer wants your messages", "stop emailing
+  // him", "streichen Sie Herrn Albrecht aus Ihrer Liste"): never the writer's address, unless they ask it for themselves too
+  const another = removalForAnother(folded, visible, starts);
+  if (another !== null ? FOR_THE_WRITER_TOO.test(folded) || writer.addresses.some((a) => addressAt(folded, a, another.end)) : asksRemoval(folded, starts)) return removal();
 
   const s = score(visible, folded, starts);
   const found = mentions(visible, excluded);
@@ -163,8 +166,37 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);
   else if (intent === "referral") proposal = referralProposal(others, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
   if (proposal?.action === "refer") proposal = { ...proposal, name: nameOf(msg, visible, proposal.email, proposal.name) };
+  // the removal asked for someone else, unless the writer asks to meet, for material or about the product themselves, or says
+  // the person left ("nehmen Sie ihn aus dem Verteiler … für das Thema bin jetzt ich zuständig, was kostet das?"): the
+  // sequence stops either way
+  if (another !== null && !(WRITERS_OWN.has(intent) && (intent !== "question" || askedBesides(folded, another)))) return removalFor(another, found);
   return verdict("reply", { intent, sentiment, proposal });
+
+  /** The address given for them beside the request ("Antoine (antoine@…) … no longer wants"), else whom the text names. */
+  function removalFor(asked: { name: string | null; at: number; end: number }, found: Mention[]): Verdict {
+    const theirs = found.find((m) => {
+      const i = folded.indexOf(m.email.toLowerCase());
+      return i >= asked.at - 150 && i <= asked.end + 4;
+    });
+    if (theirs) return verdict("unsubscribe_request", { proposal: { action: "suppress", email: theirs.email, name: theirs.name } });
+    return verdict("unsubscribe_request", { onBehalfOf: { name: asked.name } });
+  }
 }
+
+/** What the writer asks for themselves, or a leaver's notice, that says more than a removal asked for someone else. */
+const WRITERS_OWN = new Set<Intent | null>(["interested", "meeting_request", "question", "moved"]);
+
+/** A question asked besides the removal ("… aus Ihrem Verteiler. Was kostet das bei 12 Nutzern?"), not the removal asked as one. */
+function askedBesides(folded: string, asked: { at: number; end: number }): boolean {
+  const stop = folded.slice(asked.end).search(/[.!?\n]/);
+  return folded.lastIndexOf("?", asked.at) >= 0 || (stop >= 0 && folded.indexOf("?", asked.end + stop + 1) >= 0);
+}
+
+/** The address stands where the request ends ("remove priya@…"): a few characters on at most. */
+const addressAt = (folded: string, address: string, end: number) => {
+  const i = folded.indexOf(address, end);
+  return i >= 0 && i - end <= 4;
+};
 
 /**
  * Lines a client wrapped at a fixed width joined again for reading ("Please send the\ninvite to me"): a line of 40
@@ -205,20 +237,6 @@ function movedProposal(visible: string, found: Mention[], writer: Writer): Propo
 /** A return said, in the seven languages ("will be back Tuesday", "wieder da", "de retour", "de vuelta", "rientro", "terug", "de volta"). */
 const BACK_SAID = /(?<![a-z])(?:back(?![a-z])|return|reopen|zuruck|zurueck|wieder (?:da|im|erreichbar|fur)|retour|de vuelta|regres|volvemos|rientr|riapr|terug|weer open|de volta|retorn)/;
 
-/** A removal asked for a third person: "stop emailing him", "he no longer wishes to receive", "take her address off", "haar adres … verwijderen". */
-const FOR_SOMEONE_ELSE = new RegExp(
-  [
-    "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|sending) (?:him|her)(?![a-z])|(?:take|remove|delete) (?:his|her) (?:e-?mail |email )?(?:address|details|name|data)|(?:he|she) (?:does not|doesn'?t|no longer|would rather not) (?:wish|want)s? to (?:receive|get|hear)|(?:he|she) (?:would like|wants|asked|has asked) (?:you |me to ask you |me to tell you )?to stop",
-    "(?:ihn|sie) aus (?:ihrem|dem|eurem) (?:verteiler|bestand|system)|(?:ihn|sie) nicht mehr (?:anzuschreiben|zu kontaktieren)|seine (?:adresse|e-?mail-adresse|daten)",
-    "(?<!je |on )ne (?:souhaite|veut|desire) plus (?:recevoir|etre contactee?)|(?:son|sa) (?:adresse|e-?mail)(?: e-?mail)? de (?:votre|vos)|(?:le|la) retirer de (?:votre|vos)",
-    "(?:el|ella) no (?:desea|quiere) (?:seguir )?recibir|(?:lui|lei) non (?:desidera|vuole) (?:piu )?ricevere",
-    "(?:haar|zijn) (?:adres|e-?mailadres|gegevens) (?:uit|van) (?:uw|je|jullie) (?:bestand|lijst|database|systeem)|(?:hij|zij) (?:wil|wenst) geen (?:mails|e-?mails|berichten) meer",
-    "(?:ele|ela) nao (?:deseja|quer) (?:mais )?receber",
-  ]
-    .map((s) => `(?<![a-z])(?:${s})`)
-    .join("|"),
-);
-
 /** "From now on", "instead", in the seven languages: the address stated is to be used in place of this one. */
 const USE_FROM_NOW = /(?<![a-z])(?:from now on|going forward|in (?:the )?future|instead|from here on|ab sofort|kunftig|kuenftig|in zukunft|stattdessen|desormais|dorenavant|plutot|a partir de ahora|de ahora en adelante|en su lugar|d'ora in poi|da ora in poi|d'ora in avanti|invece|voortaan|vanaf nu|in plaats daarvan|a partir de agora|daqui (?:pra|para) frente|em vez disso)(?![a-z])/;
 
@@ -255,10 +273,6 @@ function nameOf(msg: Entity, visible: string, email: string, given: string | nul
   // an address that spells a first and a last name the given word is not part of: that word is not theirs
   return m ? m[0].replace(/\s+/g, " ") : null;
 }
-
-/** The writer asks for themselves as well ("remove me too, he doesn't want these either", "stop emailing us"). */
-const FOR_THE_WRITER_TOO =
-  /(?<![a-z])(?:(?:remove|take|unsubscribe|delete|drop) (?:me|us)(?![a-z])|(?:e-?mailing|emailing|contacting|sending|writing to|mailing) (?:me|us)(?![a-z])|mich (?:aus|nicht mehr)|(?:me|nous) (?:retirer|desinscrire|supprimer|desabonner)|(?:darme|darnos|sacarme|quitarme|borrarme)(?![a-z])|(?:toglietemi|rimuovetemi|cancellatemi|rimuovermi|togliermi)(?![a-z])|(?:me|mij|ons) (?:uit|van) (?:de|uw|je|jullie)|(?:me|nos) (?:remova|remover|tire|tirar|descadastr))/;
 
 /** The display names of the addresses the reply was sent to, folded, as a quote's header may show them alone ("Dana Whitfield"). */
 function answeredNames(msg: Entity, answered: string[]): string[] {

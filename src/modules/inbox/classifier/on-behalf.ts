@@ -1,0 +1,140 @@
+// A removal asked for someone other than the writer, in the seven languages:
+// "he'd like you to stop emailing him", "please take her off your list",
+// "bitte streichen Sie Herrn Albrecht aus Ihrer Liste", "merci de le retirer
+// de vos listes", "den de baja a Rodrigo Paz de su lista", "rimuoverlo dalla
+// vostra lista", "verwijder Sanne de Bruin uit uw mailinglijst", "ela não quer
+// mais receber". The writer is never suppressed for it. The name the text
+// calls them by, when it gives one, lets the ingest tell the person we wrote
+// to (an assistant or a colleague answering for them) from someone we never
+// mailed. Taking someone off a thread, a call or an invitation is no removal.
+import { anyOf, fold } from "./fold";
+import { matchesOf, type WordStarts } from "../../../lib/word-starts";
+
+/** What a person is taken off that is no list of ours: "remove him from the thread", "take her off the invite". */
+const A_THREAD = "(?:the |this |that )?(?:cc|bcc|thread|chain|invite|invitation|loop|conversation|meeting|call|group|email|e-mail)(?![a-z])";
+const COURTESY = "(?: (?:please|pls|bitte|svp|por favor|per favore|alsjeblieft|alstublieft|aub|graag|even|favor))?";
+
+const ROLES_EN = "(?:my|our) (?:colleague|coworker|co-worker|boss|manager|ceo|cfo|cto|coo|director|founder|partner|husband|wife|father|mother|son|daughter|predecessor|employee|assistant|client|teammate)";
+/** Where a request's object ends: the list, a stop, their address in brackets. */
+const ENDS = "(?= ?[.!,;?(]| ?$| (?:please|as well|too|immediately|asap|now)(?![a-z]))";
+
+/** Him or her (no name), their address, or a statement about their wishes. */
+const FOR_THEM = anyOf([
+  // en
+  `(?:remove|take|unsubscribe|delete|drop|strike|exclude) (?:him|her)(?: (?:off|from|out of)(?! ${A_THREAD})|${ENDS})|(?:unsubscribe|remove|delete) ${ROLES_EN}${ENDS}|(?:unsubscribe|remove|delete|take) (?:${ROLES_EN} )?[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\\.[a-z0-9.-]{2,253}`,
+  "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering|sending (?:him|her) (?:e-?mails|emails|messages|these|this|anything)) (?:him|her)(?![a-z])|(?:stop|quit|cease) sending (?:him|her) (?:e-?mails|emails|messages|these|this|anything)|(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to) (?:him|her) (?:again|any ?more)",
+  `(?:take|remove|delete) (?:his|her) (?:e-?mail |email )?(?:address|details|name|data)(?! (?:from|off) ${A_THREAD})`,
+  "(?:he|she) (?:does not|doesn'?t|no longer|would rather not|do not) (?:wish|want)s? to (?:receive|get) (?:(?:any|these|your|more|further|such) ){0,2}(?:e-?mails|emails|mails|messages|communications)|(?:he|she) no longer wants (?:(?:any|these|your|more|further) ){1,2}(?:e-?mails|emails|mails|messages)|(?:he|she) (?:does not|doesn'?t|no longer) (?:wish|want)s? to be (?:contacted|e-?mailed|emailed)",
+  "(?:he|she)(?:'d| would) like (?:you )?to stop (?:e-?mailing|emailing|contacting|writing|sending|messaging)|(?:he|she) (?:wants|asked|has asked|asks) (?:you |me to ask you |me to tell you )?to stop (?:e-?mailing|emailing|contacting|writing|sending|messaging)|(?:he|she) (?:would like|wants|asked|has asked) to be (?:removed|unsubscribed|taken off)",
+  // de
+  "(?:(?:nehmen|streichen|entfernen|loschen|loeschen|tragen) sie (?:bitte )?(?:ihn|sie)|(?:sie|ihr) (?:bitte )?ihn|ihn) (?:bitte )?(?:aus|von) (?:ihrem|dem|eurem|ihrer|der|ihren|den|eurer) (?:verteiler|bestand|system|liste|listen|datenbank|mailingliste|newsletter)",
+  "(?:loschen|loeschen|entfernen|streichen) sie (?:bitte )?seine (?:adresse|e-?mail-adresse|daten)|seine (?:adresse|e-?mail-adresse|daten) (?:bitte )?(?:aus (?:ihrem|dem|ihrer|der) (?:verteiler|system|liste|datenbank) )?(?:zu )?(?:loschen|loeschen|entfernen|streichen)",
+  "(?:schreiben|kontaktieren|mailen) sie (?:ihn|ihm|ihr) (?:bitte )?nicht mehr|ihn nicht mehr (?:anzuschreiben|zu kontaktieren|anzumailen)|(?:er|sie) (?:mochte|moechte|will|wunscht|wuenscht) (?:keine (?:(?:weiteren|werbe) )?(?:e-?mails|mails|nachrichten|zusendungen) mehr|nicht (?:mehr|weiter) (?:kontaktiert|angeschrieben|angemailt) werden)",
+  // fr
+  "(?:retirez|retirer|desinscrivez|desinscrire|supprimez|supprimer|enlevez|enlever)-(?:le|la)(?![a-z])|(?:le|la) (?:retirer|desinscrire|supprimer|enlever) (?:de|des) (?:votre|vos) (?:liste|listes|fichier|fichiers|base|bases|mailing|envois)",
+  "(?<!je |on )ne (?:souhaite|veut|desire) plus (?:recevoir|etre (?:contacte|sollicite)e?)|ne (?:le|la|lui) (?:contactez|ecrivez|envoyez) plus|(?:arretez|cessez) de (?:le|la|lui) (?:contacter|ecrire|solliciter|envoyer)|(?:son|sa) (?:adresse|e-?mail|courriel)(?: e-?mail)? (?:de|des) (?:votre|vos) (?:liste|listes|fichier|fichiers|base|bases)",
+  // es
+  "(?:el|ella) (?:ya )?no (?:desea|quiere) (?:seguir )?recibir|(?:eliminarlo|eliminarla|eliminenlo|eliminenla|borrarlo|borrarla|borrenlo|borrenla|quitarlo|quitarla|quitenlo|quitenla|sacarlo|sacarla|saquenlo|saquenla|darlo de baja|darla de baja|denlo de baja|denla de baja) de (?:su|sus|tu|tus|vuestra|vuestras|la|las) (?:lista|listas|base|bases|envios|mailing)",
+  "no (?:le|lo|la) (?:escriban|escribas|contacten|contactes|envien|manden) mas|(?:dejen|deja|deje) de (?:escribirle|contactarle|contactarlo|contactarla|enviarle|mandarle|escribirlo)",
+  // it
+  "(?:lui|lei) non (?:desidera|vuole) (?:piu )?(?:ricevere|essere (?:contattat|disturbat)[oa])|(?:rimuoverlo|rimuoverla|cancellarlo|cancellarla|toglierlo|toglierla|eliminarlo|eliminarla|rimuovetelo|rimuovetela|cancellatelo|cancellatela|toglietelo|toglietela) (?:dalla|dalle|dal|dai) (?:vostra |vostre |sua |tua |vostro |vostri )?(?:mailing ?list|lista|liste|newsletter|database|elenco|elenchi|indirizzario|contatti|invii)|disiscrivetelo|disiscrivetela|disiscriverlo|disiscriverla",
+  "non (?:lo|la|gli|le) (?:contattate|scrivete|mandate|inviate|contatti|scriva) piu|smett(?:ete|a|i) di (?:contattarlo|contattarla|scrivergli|scriverle)",
+  // nl
+  "(?:verwijder|haal|schrap) (?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem|crm)|(?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem) (?:te )?(?:halen|verwijderen|schrappen)",
+  "(?:hem|haar) (?:niet meer|nooit meer) (?:te )?(?:mailen|e-?mailen|benaderen|contacteren)|(?:mail|benader|contacteer) (?:hem|haar)" + COURTESY + " niet meer|(?:hij|zij|ze) (?:wil|wenst) geen (?:mails|e-?mails|berichten) meer|(?:haar|zijn) (?:adres|e-?mailadres|gegevens) (?:uit|van) (?:uw|je|jullie) (?:bestand|lijst|database|systeem)|schrijf (?:hem|haar) uit|(?:hem|haar) (?:uit te schrijven|af te melden)|meld (?:hem|haar) af",
+  // pt
+  "(?:ele|ela) (?:ja )?nao (?:deseja|quer) (?:mais )?(?:receber|ser (?:contatad|contactad|incomodad)[oa])|(?:remove-lo|remove-la|retira-lo|retira-la|tira-lo|tira-la|exclui-lo|exclui-la|descadastra-lo|descadastra-la)(?![a-z])|(?:tirem|tire|removam|remova|retirem|retire|excluam|exclua|descadastrem|descadastre) (?:ele|ela) (?:da|de|desta|dessa|do) (?:sua |vossa )?(?:lista|base|cadastro|mailing)",
+  "nao (?:o|a|lhe) (?:contatem|contate|escrevam|escreva|enviem|envie|mandem|mande) mais|(?:parem|pare) de (?:enviar|mandar|escrever) (?:e-?mails |mensagens )?(?:para|pra) (?:ele|ela)|(?:parem|pare) de (?:contata-lo|contata-la)",
+]);
+
+/** Up to three words of a name, as the folded text writes it. */
+const NAME = "[a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30}){0,2}";
+
+/**
+ * One language's "remove X from your list": the verbs, a role ("my colleague"), a title ("Herrn", "Mme"),
+ * the words that are no name where a name would stand ("me", "this", "the"), and the list it ends on.
+ * Its groups: the name after a role, the name after a title, a name alone.
+ */
+function takenOff(verbs: string, roles: string, titles: string, notAName: string, list: string): string {
+  const titled = `(?:${titles}) [a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30})?`;
+  return `(?:${verbs}) (?:(?:${roles})(?: (${titled}|${NAME}))?|(${titled})|(?!(?:${notAName})(?![a-z]))(${NAME}))${COURTESY} (?:${list})(?![a-z])`;
+}
+
+const LIST_EN = `(?:from|off|out of) (?:your|the|all your|all of your|any of your) (?:mailing |contact |e-?mail |email |distribution |marketing |sales )?(?:lists?|database|crm|system|records|sequences?|campaigns?|cadences?)`;
+const NAMED = anyOf([
+  takenOff(
+    "remove|take|unsubscribe|delete|drop|strike|exclude",
+    ROLES_EN,
+    "mr\\.?|mrs\\.?|ms\\.?|dr\\.?",
+    "me|us|my|our|this|that|these|those|the|all|any|it|them|him|her|your|his|their|every|everyone|anyone|everybody|a|an|some|myself|you|people|contacts|duplicates",
+    LIST_EN,
+  ),
+  takenOff(
+    "(?:nehmen|streichen|entfernen|loschen|loeschen|tragen) sie(?: bitte)?",
+    "(?:meinen|unseren) (?:kollegen|chef|vorgesetzten|geschaftsfuhrer|geschaeftsfuehrer|mann|vater|sohn|vorganger|vorgaenger)|(?:meine|unsere) (?:kollegin|chefin|vorgesetzte|geschaftsfuhrerin|frau|mutter|tochter|vorgangerin)",
+    "herrn?|frau|dr\\.?",
+    "mich|uns|meine|meinen|meinem|unsere|unseren|die|den|das|der|diese|diesen|dieses|alle|ihn|sie|es|ihre|ihren|ihr|bitte",
+    "(?:aus|von) (?:ihrem|dem|eurem|ihrer|der|ihren|den|eurer) (?:verteiler|bestand|system|liste|listen|datenbank|mailingliste|newsletter)",
+  ),
+  takenOff(
+    "retirez|retirer|desinscrivez|desinscrire|supprimez|supprimer|enlevez|enlever",
+    "(?:mon|notre) (?:collegue|directeur|patron|associe|mari|pere|fils|predecesseur|responsable)|(?:ma|notre) (?:collegue|directrice|patronne|associee|femme|mere|fille|responsable)",
+    "m\\.?|mme|monsieur|madame|mlle",
+    "moi|me|nous|mon|ma|mes|notre|nos|cette|cet|ce|ces|les|la|le|l|votre|vos|tous|toutes|toute|tout",
+    "(?:de|des) (?:votre|vos) (?:liste|listes|fichier|fichiers|base|bases|mailing|envois)",
+  ),
+  takenOff(
+    "eliminen|elimine|eliminar|borren|borre|borrar|quiten|quite|quitar|saquen|saque|sacar|den de baja a|de de baja a|dar de baja a",
+    "(?:a )?(?:mi|nuestro|nuestra) (?:colega|companero|companera|jefe|jefa|director|directora|socio|socia|esposo|esposa|marido|mujer|padre|madre|hijo|hija|gerente|predecesor|predecesora)",
+    "(?:a )?(?:sr\\.?|sra\\.?|senor|senora|don|dona)",
+    "me|nos|mi|mis|nuestro|nuestra|nuestros|este|esta|estos|estas|esa|ese|el|la|los|las|su|sus|todo|todos|a|lo|le",
+    "de (?:su|sus|tu|tus|vuestra|vuestras|la|las) (?:lista|listas|base de datos|base|bases|envios|mailing)",
+  ),
+  takenOff(
+    "rimuovete|rimuova|rimuovere|cancellate|cancelli|cancellare|togliete|tolga|togliere|eliminate|elimini|eliminare|disiscrivete|disiscriva|disiscrivere",
+    "(?:il mio|la mia|il nostro|la nostra|mio|mia) (?:collega|capo|responsabile|direttore|direttrice|socio|socia|marito|moglie|padre|madre|figlio|figlia|predecessore)",
+    "(?:il |la )?(?:dott\\.?|dott\\.ssa|dottor|dottoressa|sig\\.?|sig\\.ra|signor|signora|ing\\.?|avv\\.?)",
+    "mi|ci|il|la|lo|le|gli|i|mio|mia|miei|mie|nostro|nostra|questo|questa|questi|queste|tutti|tutte|l",
+    "(?:dalla|dalle|dal|dai) (?:vostra |vostre |sua |vostro |vostri )?(?:mailing ?list|lista|liste|newsletter|database|elenco|elenchi|indirizzario|contatti|invii)",
+  ),
+  takenOff(
+    "verwijder|verwijdert|haal|haalt|schrap",
+    "(?:mijn|onze|ons) (?:collega|baas|manager|leidinggevende|directeur|partner|man|vrouw|vader|moeder|zoon|dochter|voorganger)",
+    "meneer|mevrouw|dhr\\.?|mevr\\.?",
+    "mij|me|ons|mijn|onze|dit|deze|die|het|de|hem|haar|alle|iedereen|u|je|jullie",
+    "(?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem|crm)",
+  ),
+  takenOff(
+    "(?:remover|removam|remova|retirar|retirem|retire|tirar|tirem|tire|excluir|excluam|exclua|descadastrar|descadastrem|descadastre)(?: o| a)?",
+    "(?:o |a )?(?:meu|minha|nosso|nossa) (?:colega|chefe|gerente|diretor|diretora|socio|socia|marido|esposa|mulher|pai|mae|filho|filha|antecessor|antecessora)",
+    "(?:o |a )?(?:sr\\.?|sra\\.?|senhor|senhora|dr\\.?|dra\\.?)",
+    "me|nos|meu|minha|meus|minhas|nosso|nossa|este|esta|esse|essa|isso|todos|todas|ele|ela|o|a|os|as",
+    "(?:da|de|desta|dessa|do) (?:sua |vossa )?(?:lista|base|cadastro|mailing)",
+  ),
+]);
+
+/** The writer asks for themselves as well ("remove me too, he doesn't want these either", "remove Greg and me"). */
+export const FOR_THE_WRITER_TOO =
+  /(?<![a-z])(?:(?:remove|take|unsubscribe|delete|drop) (?:me|us)(?![a-z])|(?:e-?mailing|emailing|contacting|sending|writing to|mailing) (?:me|us)(?![a-z])|(?:and|und|et|y|e|en) (?:me|us|myself|mich|uns|moi|nous|mij|ons)(?= (?:from|off|aus|de|dalla|dalle|uit|van|da)(?![a-z]))|mich (?:aus|nicht mehr)|(?:me|nous) (?:retirer|desinscrire|supprimer|desabonner)|(?:darme|darnos|sacarme|quitarme|borrarme)(?![a-z])|(?:toglietemi|rimuovetemi|cancellatemi|rimuovermi|togliermi)(?![a-z])|(?:me|mij|ons) (?:uit|van) (?:de|uw|je|jullie)|(?:me|nos) (?:remova|remover|tire|tirar|descadastr))/;
+
+/**
+ * A removal asked for someone else (the writer may ask it for themselves too: FOR_THE_WRITER_TOO): the name the
+ * text gives them (folded, with any title: "herrn albrecht"), or null for "him", "her", "my manager"; and where the
+ * request stands in the folded text. Null when the text asks no such thing. A name is one the text capitalises
+ * ("tirar automaticamente da lista" names no one).
+ */
+export function removalForAnother(folded: string, text: string, starts: WordStarts): { name: string | null; at: number; end: number } | null {
+  for (const m of matchesOf(NAMED, folded, starts)) {
+    const name = m.slice(1).find((g) => g !== undefined) ?? null;
+    if (name === null || capitalised(text, name)) return { name, at: m.index, end: m.index + m[0].length };
+  }
+  const t = matchesOf(FOR_THEM, folded, starts)[0];
+  return t ? { name: null, at: t.index, end: t.index + t[0].length } : null;
+}
+
+/** The name's last word is written with a capital somewhere in the text ("Greg Hall", "Herrn Albrecht"). */
+function capitalised(text: string, name: string): boolean {
+  const last = name.slice(name.lastIndexOf(" ") + 1);
+  for (const w of text.match(/\p{Lu}[\p{L}'-]{1,30}/gu) ?? []) if (fold(w) === last) return true;
+  return false;
+}
