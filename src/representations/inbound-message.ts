@@ -205,12 +205,13 @@ export const InboundMessageSchema = t.Object(
     proposal: Nullable(
       t.Object(
         {
-          action: openEnum("suppress (an unsubscribe request), move (the person's new address), refer (create the referred person)"),
-          email: t.String({ description: "The address to suppress, the new address, or the referred person's" }),
+          action: openEnum("suppress (an unsubscribe request), suppress_domain (one for everyone at the writer's company), move (the person's new address), refer (create the referred person)"),
+          email: t.String({ description: "The address to suppress (for suppress_domain the writer's, who asked), the new address, or the referred person's" }),
+          domain: Nullable(t.String({ description: "suppress_domain: the domain to suppress (the writer's company's; never a free-mail provider's)" })),
           name: Text("The referred person's name, when stated"),
           state: openEnum("pending, confirmed, dismissed"),
           reviewed_at: Nullable(Timestamp),
-          result_id: Nullable(t.String({ description: "What confirming touched: the person moved or created (per_…)" })),
+          result_id: Nullable(t.String({ description: "What confirming touched: the person suppressed, moved or created (per_…), or the domain's suppression (sup_…)" })),
         },
         { description: "What the message proposes; POST /v1/inbound_messages/{id}/review confirms or dismisses it" },
       ),
@@ -273,7 +274,7 @@ export function inboundMessageView(m: InboundMessageRow, deliveryEventIds?: read
     verdict_by: m.verdictBy,
     return_at: iso(m.returnAt),
     proposal: m.proposal
-      ? { action: m.proposal.action, email: m.proposal.email, name: m.proposal.name, state: m.proposal.state, reviewed_at: iso(m.proposal.reviewedAt), result_id: m.proposal.resultId }
+      ? { action: m.proposal.action, email: m.proposal.email, domain: m.proposal.domain ?? null, name: m.proposal.name, state: m.proposal.state, reviewed_at: iso(m.proposal.reviewedAt), result_id: m.proposal.resultId }
       : null,
     text: m.text,
     read: m.read,

@@ -112,7 +112,7 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
       personId: row.personId,
       messageId: row.messageId,
       receivedAt: row.receivedAt,
-      unsubscribeNow: applyNow ? proposal!.email : null,
+      unsubscribeNow: applyNow ? proposal : null,
     });
   }
   if (classification === "reply" && refinesReplies(ctx)) {

@@ -330,6 +330,29 @@ describe("unsubscribe requests and referrals", () => {
     expect(await suppressed(lara.email)).toBe(0);
   });
 
+  const s0 = `${uid()}.acme.test`;
+  test("a removal asked for everyone at the writer's company proposes their domain; confirming suppresses it and stops everyone at it; a free-mail writer is suppressed alone", async () => {
+    const s = await launched(3, (i) => (i < 2 ? { email: `${["ada", "ben"][i]}@${s0}` } : {}));
+    const [ada, ben, other] = s.who as [Who, Who, Who];
+    const m = await deliver(s, mail({ from: ada.email, to: s.box.email, inReplyTo: s.sent[0]!.messageIdHeader, body: "Please remove everyone at our company from your mailing lists." }), ada.email);
+    expect(m).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress_domain", email: ada.email, domain: s0, state: "pending" } });
+    // reviewed first: nothing suppressed yet, the writer's sequence stopped (they answered), the colleague's runs on
+    expect(enrollment(s.campaign.id, ada.id).status).toBe("replied");
+    expect(enrollment(s.campaign.id, ben.id).status).toBe("active");
+    const r = ok(await s.w.testApi.post(`/v1/inbound_messages/${m.id}/review`, { decision: "confirm" }), 200);
+    expect(r.proposal.result_id).toMatch(/^sup_/);
+    const sup = (await s.w.testApi.get(`/v1/suppressions/${r.proposal.result_id}`)).body;
+    expect(sup).toMatchObject({ domain: s0, reason: "unsubscribed" });
+    expect(enrollment(s.campaign.id, ben.id).status).toBe("stopped");
+    expect((await person(s, ben.id)).status).toBe("unsubscribed");
+    expect(enrollment(s.campaign.id, other.id).status).toBe("active");
+    // from a free-mail address the domain is everyone's: the writer alone
+    const s2 = await launched(1, () => ({ email: `jo.${uid()}@gmail.com` }));
+    const jo = s2.who[0]!;
+    const m2 = await deliver(s2, mail({ from: jo.email, to: s2.box.email, inReplyTo: s2.sent[0]!.messageIdHeader, body: "Please remove everyone at our company from your mailing lists." }), jo.email);
+    expect(m2).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: jo.email, domain: null } });
+  });
+
   test("a referral proposes the referred person; confirming creates them, dismissing another changes nothing", async () => {
     const s = await launched(2);
     const [ada, bob] = s.who as [Who, Who];

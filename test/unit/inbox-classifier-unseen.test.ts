@@ -4019,3 +4019,53 @@ describe("a removal asked for someone else, in the seven languages: never the wr
     expect(forAnother("Bitte löschen Sie aus Ihrem System meine Daten.")).toMatchObject({ classification: "unsubscribe_request", suppress: "priya.nair@prospect.example" });
   });
 });
+
+describe("a removal asked for the writer's whole company, in the seven languages", () => {
+  const read = (body: string) => {
+    const v = classifyMessage(reply(body));
+    return { classification: v.classification, companyWide: v.companyWide ?? false, suppress: v.proposal?.action === "suppress" ? v.proposal.email : null };
+  };
+  test.each([
+    "Please remove everyone at our company from your mailing lists.",
+    "Don't contact anyone at Prospect again. This goes for the whole team.",
+    "Take all @prospect.example addresses off your list, please.",
+    "Remove me, and please stop emailing my colleagues as well.",
+    "Bitte schreiben Sie niemanden aus unserem Unternehmen mehr an.",
+    "Bitte entfernen Sie alle Adressen unserer Firma aus Ihrem Verteiler.",
+    "Merci de ne plus contacter personne chez nous.",
+    "Veuillez retirer toutes les adresses de notre société de vos listes.",
+    "Les ruego que eliminen todas las direcciones de nuestra empresa de su base de datos.",
+    "Ni yo ni nadie de mi equipo deseamos recibir más correos.",
+    "Vi chiedo di non contattare più nessuno della nostra azienda.",
+    "Graag niemand van ons bedrijf meer mailen.",
+    "Por favor, não enviem mais e-mails para ninguém da nossa empresa.",
+  ])("%p", (body) => {
+    expect(read(body)).toEqual({ classification: "unsubscribe_request", companyWide: true, suppress: "priya.nair@prospect.example" });
+  });
+  test.each([
+    // the writer alone
+    ["Please remove me from your list.", "unsubscribe_request"],
+    ["Bitte nehmen Sie mich aus Ihrem Verteiler.", "unsubscribe_request"],
+    // the whole company named, but no removal
+    ["Our whole team is excited about this, can we see a demo?", "reply"],
+    ["Nobody at our company handles outbound, sorry.", "reply"],
+    ["Nadie de mi equipo usa esa herramienta.", "reply"],
+    ["Does your tool suppress all addresses at a domain once someone asks?", "reply"],
+  ])("not company-wide: %p", (body, classification) => {
+    expect(read(body)).toMatchObject({ classification, companyWide: false });
+  });
+});
+
+test("'stop emailing my team' is for the company, unless the writer then wants the mail themselves", () => {
+  expect(classifyMessage(reply("Please stop emailing my team, every rep got the same message."))).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  expect(classifyMessage(reply("Please stop emailing my colleagues, I'm the one who handles this. Send me the deck."))).toMatchObject({ classification: "reply", intent: "interested" });
+});
+
+describe("the writer who says they are the one handling it", () => {
+  intents([
+    ["I'm the one who handles this. Send me the deck.", "interested"],
+    ["Actually I'm the person to talk to, can we do Thursday at 2pm?", "meeting_request"],
+    // control: someone else is
+    ["Maria is the one who handles this, maria@prospect.example.", "referral"],
+  ]);
+});

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { keysOf } from "../../src/lib/word-starts";
 import * as cues from "../../src/modules/inbox/classifier/cues";
 
-const FILES = ["src/modules/inbox/classifier/cues.ts", "src/modules/inbox/classifier/unsubscribe.ts", "src/modules/inbox/classifier/on-behalf.ts", "src/smtp-in/bounces/auto-reply.ts"];
+const FILES = ["src/modules/inbox/classifier/cues.ts", "src/modules/inbox/classifier/unsubscribe.ts", "src/modules/inbox/classifier/on-behalf.ts", "src/modules/inbox/classifier/company-wide.ts", "src/smtp-in/bounces/auto-reply.ts"];
 
 /** The alternatives of a regex source at its top level. */
 function alternatives(src: string): string[] {

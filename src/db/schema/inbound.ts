@@ -24,9 +24,11 @@ export const PROPOSAL_STATES = ["pending", "confirmed", "dismissed"] as const;
 
 /** What a message proposes (shown on it; POST /{id}/review confirms or dismisses). */
 export interface InboundProposal {
-  action: "suppress" | "move" | "refer";
-  /** suppress: the address to suppress; move: the new address; refer: the referred person's. */
+  action: "suppress" | "suppress_domain" | "move" | "refer";
+  /** suppress: the address to suppress; suppress_domain: the writer's, who asked it; move: the new address; refer: the referred person's. */
   email: string;
+  /** suppress_domain: the domain to suppress (the writer's company's). */
+  domain?: string;
   name: string | null;
   state: (typeof PROPOSAL_STATES)[number];
   reviewedAt: number | null;

@@ -37,6 +37,25 @@ export function personBecameUnreachable(ctx: Ctx, tx: Tx, outbox: Outbox, u: Unr
   stopForUnreachable(ctx, tx, outbox, { workspaceId: u.workspaceId, emailKey: emailKey(u.address), detail: STOP_DETAIL[u.cause] });
 }
 
+/**
+ * Everyone at a domain asked not to be mailed again ("remove everyone at our company"): the domain suppressed with
+ * the evidence, the people at it marked unsubscribed, and every live enrollment of theirs stopped.
+ */
+export function domainUnsubscribed(ctx: Ctx, tx: Tx, outbox: Outbox, u: { workspaceId: string; domain: string; evidence: Record<string, unknown> }): string {
+  const { suppression } = recordSuppression(ctx, tx, outbox, { workspaceId: u.workspaceId, target: { domain: u.domain }, reason: "unsubscribed", evidence: u.evidence });
+  const s = domainStatements(ctx);
+  for (const p of s.peopleAt.all(u.workspaceId, u.domain)) {
+    markPeople(ctx).unsubscribed.run(u.workspaceId, p.email_key, ctx.clock.now());
+    stopForUnreachable(ctx, tx, outbox, { workspaceId: u.workspaceId, emailKey: p.email_key, detail: `everyone at ${u.domain} unsubscribed` });
+  }
+  return suppression.id;
+}
+
+const domainStatements = (ctx: Ctx) =>
+  preparedOnce(ctx.db, "audience.unreachable.domain", () => ({
+    peopleAt: ctx.db.$client.prepare<{ email_key: string }, [string, string]>("SELECT email_key FROM people WHERE workspace_id = ?1 AND email_domain = ?2 AND email_key IS NOT NULL"),
+  }));
+
 const STOP_DETAIL: Record<UnreachableCause, string> = {
   hard_bounce: "the address bounced (hard)",
   complaint: "the person complained (spam)",

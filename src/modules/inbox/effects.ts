@@ -13,11 +13,11 @@
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
-import type { Classification, Intent } from "../../db/schema";
+import type { Classification, InboundProposal, Intent } from "../../db/schema";
 import { replyReceived, stopPerson } from "../campaigns/stop-rules";
 import type { Outbox } from "../events/outbox";
 import { outOfOfficeUntil, pauseForOutOfOffice } from "./out-of-office";
-import { applyUnsubscribeRequest } from "./proposals";
+import { applySuppression } from "./proposals";
 import { scoreAfter } from "./score";
 import { inboxSettingsOf } from "./settings";
 
@@ -34,8 +34,8 @@ export interface VerdictFacts {
   /** Our message it answers. */
   messageId: string | null;
   receivedAt: number;
-  /** The address an unsubscribe request suppresses at once (the workspace says so), else null. */
-  unsubscribeNow: string | null;
+  /** The suppression an unsubscribe request makes at once (the workspace says so), else null. */
+  unsubscribeNow: Pick<InboundProposal, "action" | "email" | "domain"> | null;
 }
 
 function statements(ctx: Ctx) {
@@ -69,7 +69,7 @@ export function applyVerdict(ctx: Ctx, tx: Tx, outbox: Outbox, f: VerdictFacts):
       // the person answered: the stop rules run whether or not the suppression waits for review
       reply();
       if (writer) s.activity.run(f.workspaceId, writer.id, f.receivedAt, scoreAfter(writer.score, "not_interested"));
-      if (f.unsubscribeNow) applyUnsubscribeRequest(ctx, tx, outbox, { workspaceId: f.workspaceId, address: f.unsubscribeNow, fromKey: f.fromKey, inboundMessageId: f.inboundMessageId, messageId: f.messageId });
+      if (f.unsubscribeNow) applySuppression(ctx, tx, outbox, { workspaceId: f.workspaceId, fromKey: f.fromKey, inboundMessageId: f.inboundMessageId, messageId: f.messageId }, f.unsubscribeNow);
       return;
     case "auto_reply": {
       if (!writer) return;

@@ -4,6 +4,9 @@
 //             suppressed as `unsubscribed` with the message as evidence, the
 //             person marked, every live enrollment stopped (the same path as a
 //             one-click unsubscribe when it answers a message of ours)
+//   suppress_domain  one for everyone at the writer's company: the writer as
+//             above, and their domain suppressed, everyone at it marked and
+//             stopped
 //   move      "I've left, write to …": the new address becomes the person's;
 //             the old one is kept in person_emails with the message
 //   refer     "talk to Maria, maria@…": the referred person is created (or
@@ -20,7 +23,8 @@ import { newId } from "../../lib/ids";
 import { emailKey, parseEmail } from "../audience/email";
 import { createPerson } from "../audience/people";
 import { PERSON_LIMITS } from "../audience/person-input";
-import { personBecameUnreachable } from "../audience/unreachable";
+import { domainUnsubscribed, personBecameUnreachable } from "../audience/unreachable";
+import { isFreeMail } from "../campaigns/free-mail";
 import { recordUnsubscribe } from "../audience/unsubscribe";
 import { transact, type Outbox } from "../events/outbox";
 import type { Verdict } from "./classifier";
@@ -47,6 +51,9 @@ export function proposalOf(v: Verdict, fromKey: string | null, answered: Answere
   const base = { name: null, state: "pending" as const, reviewedAt: null, resultId: null };
   const p = v.proposal;
   if (v.classification === "unsubscribe_request") {
+    // everyone at the writer's company: their domain, never a free-mail provider's (the writer's own address then)
+    const domain = v.companyWide && fromKey ? fromKey.slice(fromKey.lastIndexOf("@") + 1) : null;
+    if (domain && !isFreeMail(domain)) return { ...base, action: "suppress_domain", email: fromKey!, domain };
     const email = v.onBehalfOf ? askedFor(v.onBehalfOf.name, v.visibleText, fromKey, answered) : p ? checked(p.email) : fromKey;
     return email ? { ...base, action: "suppress", email: emailKey(email) === fromKey ? fromKey! : email } : null;
   }
@@ -75,6 +82,21 @@ function askedFor(name: string | null, text: string, fromKey: string | null, ans
   // their name in the text before its last line (a sign-off there is the writer's own)
   const words = new Set(fold(text.trim().replace(/\n[^\n]*$/, "")).split(/[^\p{L}'-]+/u));
   return theirs.some((w) => w.length >= 3 && (words.has(w) || words.has(`${w}'s`))) ? answered.email : null;
+}
+
+/** What confirming a suppression proposal does (at review, or at once when the workspace applies unsubscribe requests): its id's touched record. */
+export function applySuppression(
+  ctx: Ctx,
+  tx: Tx,
+  outbox: Outbox,
+  m: { workspaceId: string; fromKey: string | null; inboundMessageId: string; messageId: string | null },
+  p: Pick<InboundProposal, "action" | "email" | "domain">,
+): string | null {
+  applyUnsubscribeRequest(ctx, tx, outbox, { ...m, address: p.email });
+  if (p.action === "suppress_domain" && p.domain) {
+    return domainUnsubscribed(ctx, tx, outbox, { workspaceId: m.workspaceId, domain: p.domain, evidence: { inbound_message_id: m.inboundMessageId, message_id: m.messageId, detail: "unsubscribe request for the whole company in a reply" } });
+  }
+  return tx.select({ id: people.id }).from(people).where(and(eq(people.workspaceId, m.workspaceId), eq(people.emailKey, emailKey(p.email)))).get()?.id ?? null;
 }
 
 /** Suppresses the address of an unsubscribe request (answers the suppression's evidence event, when it answers our message to that address). */
@@ -117,8 +139,8 @@ export function reviewInboundMessage(ctx: Ctx, a: { workspaceId: string; id: str
 function apply(ctx: Ctx, tx: Tx, outbox: Outbox, m: InboundMessageRow, p: InboundProposal): string | null {
   switch (p.action) {
     case "suppress":
-      applyUnsubscribeRequest(ctx, tx, outbox, { workspaceId: m.workspaceId, address: p.email, fromKey: m.fromKey, inboundMessageId: m.id, messageId: m.messageId });
-      return tx.select({ id: people.id }).from(people).where(and(eq(people.workspaceId, m.workspaceId), eq(people.emailKey, emailKey(p.email)))).get()?.id ?? null;
+    case "suppress_domain":
+      return applySuppression(ctx, tx, outbox, { workspaceId: m.workspaceId, fromKey: m.fromKey, inboundMessageId: m.id, messageId: m.messageId }, p);
     case "move":
       return movePerson(ctx, tx, m, p.email);
     case "refer":

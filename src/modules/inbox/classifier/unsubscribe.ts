@@ -22,8 +22,11 @@ const A_THREAD = "(?:the |this |that )?(?:cc|bcc|thread|chain|invite|invitation|
 const AS_FEATURE = "(?<!(?:one|1)[- ]click |(?:support|supports|supporting|handle|handles|handling|manage|manages|managing|offer|offers|honou?r|honou?rs|respect|respects|automatic|automated|bulk|instant) (?:(?:the |an? |for )?(?:(?:one|1)[- ]click |automatic |automated |bulk |instant )?)?)";
 const AS_FEATURE_FR = "(?<!(?:gere|gerez|gerer|gestion|gerent|gere-t-il|gere-t-elle|gerez-vous|gerer la|gestion de|gestion des|automatiser|automatisez|automatisation de) (?:la |les |des |de la )?)";
 
-/** "make it easy to unsubscribe contacts", "stop emailing people who opted out": what the writer does to others, no request. */
-const OTHERS = "(?! (?:(?:all |the |our |your |any |those |these |many |other |inactive |old )?(?:[a-z-]+ )?(?:contacts?|people|users?|subscribers?|customers?|clients?|leads?|recipients?|prospects?|members?|folks|others|everyone|anyone|someone|addresses|lists?)|those|these)(?![a-z]))";
+/**
+ * "make it easy to unsubscribe contacts", "stop emailing people who opted out": what the writer does to others, no request;
+ * "stop emailing my colleagues" is their company's (company-wide.ts).
+ */
+const OTHERS = "(?! (?:(?:all |the |our |my |your |any |those |these |many |other |inactive |old )?(?:[a-z-]+ )?(?:contacts?|people|users?|subscribers?|customers?|clients?|leads?|recipients?|prospects?|members?|folks|others|everyone|anyone|someone|addresses|lists?|colleagues|coworkers|co-workers|team|staff|employees|reps)|those|these)(?![a-z]))";
 
 /** What the writer asks to be removed from when it is the mail itself: "removed from your list", "from the database", "from all your emails". */
 const MAILED = "from (?:(?:your|the|this|these|all|any|every|each|future|our|all your|all of your) )?(?:[a-z-]+ )?(?:lists?|database|databases|e-?mails|emails|mailings?|sequences?|campaigns?|communications|outreach|crm|records|system|newsletters?|contacts|cadences?|everything)(?![a-z])";

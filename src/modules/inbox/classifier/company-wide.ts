@@ -1,0 +1,72 @@
+// A removal asked for the writer's whole company, in the seven languages:
+// "remove everyone at our company from your lists", "take all @acme.com
+// addresses off", "schreiben Sie niemanden aus unserem Unternehmen mehr an",
+// "ne plus contacter personne chez nous", "ni yo ni nadie de mi equipo
+// deseamos recibir más correos", "non contattare più nessuno della nostra
+// azienda", "niemand van ons bedrijf meer mailen", "não enviem mais e-mails
+// para ninguém da nossa empresa". The ingest proposes suppressing the
+// writer's domain (never a free-mail one). A request that says it all, or a
+// removal request beside words that widen it ("… and my colleagues as well").
+import { anyOf } from "./fold";
+import { matchesOf, type WordStarts } from "../../../lib/word-starts";
+
+const COMPANY_EN = "(?:company|firm|organi[sz]ation|business|team|office|domain|agency|group|staff)";
+const EVERYONE_EN = "(?:everyone|everybody|anyone|anybody|any of us|all of us)";
+const A_DOMAIN = "@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}";
+
+/** A request not to mail anyone at the company, complete in itself. */
+const COMPANY_REQUEST = anyOf([
+  // en
+  `(?:remove|delete|take|drop|unsubscribe|exclude) (?:${EVERYONE_EN}|all (?:our|my) (?:staff|employees|people|colleagues|team|addresses|contacts|coworkers|co-workers)|(?:all|every|any) (?:contacts?|addresses|e-?mail addresses|emails|people|staff|employees)) (?:at|from|in|of) (?:our|my|this) ${COMPANY_EN}`,
+  `(?:remove|delete|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:of the )?${A_DOMAIN} (?:addresses|emails|e-?mails|contacts)|(?:remove|delete|take|drop) (?:our|the) (?:whole |entire )?(?:company|firm|organi[sz]ation|business|domain) (?:from|off)`,
+  `(?:(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to|mail|spam)|(?:stop|quit|cease) (?:e-?mailing|emailing|contacting|messaging|writing to|mailing|spamming)) (?:${EVERYONE_EN}(?! else)(?: (?:at|from|in) [a-z0-9&.-]{2,40}| here)|(?:any|all) of (?:my|our) (?:colleagues|coworkers|co-workers|team|staff|employees|people)|(?:my|our) (?:whole |entire )?(?:company|firm|organi[sz]ation))(?![a-z])`,
+  // de
+  "(?:schreiben|kontaktieren|mailen) sie (?:bitte )?(?:niemanden|keinen|keine) (?:mehr )?(?:aus|von|bei|in) (?:unserem|unserer|unseren) (?:unternehmen|firma|haus|team|organisation|abteilung)|(?:niemanden|keinen) (?:aus|von|bei) (?:unserem|unserer) (?:unternehmen|firma|haus|team|organisation) (?:mehr )?(?:anzuschreiben|zu kontaktieren|anzumailen)",
+  "(?:entfernen|loschen|loeschen|streichen|nehmen|tragen) sie (?:bitte )?(?:alle|samtliche|saemtliche) (?:adressen|kontakte|mitarbeiter|mitarbeiterinnen|mitarbeitenden|personen|e-?mail-adressen) (?:unserer|unseres|von unserer|von unserem|aus unserem|aus unserer) (?:firma|unternehmens|unternehmen|hauses|teams|organisation|domain)|(?:unsere|unser) (?:firma|unternehmen|domain|domane|organisation) (?:bitte )?(?:komplett |ganz |vollstandig )?aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|datenbank|system)",
+  // fr
+  "ne (?:plus )?contacter (?:plus )?personne (?:chez nous|de (?:notre|chez nous)|chez [a-z0-9&.-]{2,40})|ne contactez plus personne (?:chez|de)",
+  "(?:retirer|retirez|supprimer|supprimez|enlever|enlevez|desinscrire|desinscrivez) (?:toutes les adresses|tous les contacts|tous les collaborateurs|toute l'equipe|notre (?:societe|entreprise|domaine)|toute notre (?:societe|entreprise|equipe)) (?:de notre (?:societe|entreprise|organisation|equipe|domaine) )?(?:de|des) (?:vos|votre) (?:listes?|fichiers?|bases?)",
+  // es
+  "(?:ni yo ni nadie|nadie) (?:de|en) (?:mi|nuestro|nuestra|la) (?:equipo|empresa|compania|organizacion|oficina) (?:desea|deseamos|quiere|queremos) (?:seguir )?recibir",
+  `(?:eliminen|elimine|eliminar|borren|borre|borrar|quiten|quitar|den de baja|dar de baja) (?:a )?(?:todas las direcciones|todos los contactos|todos los correos|todos los empleados|todo el equipo|toda la empresa|nuestra empresa) (?:de (?:nuestra|la) (?:empresa|compania|organizacion) |${A_DOMAIN} )?de (?:su|sus|tu|tus|vuestra|vuestras) (?:lista|listas|base de datos|base|bases)`,
+  "no (?:contacten|escriban|envien) (?:mas )?(?:a nadie|a ninguno) de (?:nuestra|nuestro|la|mi) (?:empresa|compania|equipo|organizacion)",
+  // it
+  "(?:non|piu) contattare (?:piu )?nessuno (?:della|del|dalla) (?:nostra|nostro) (?:azienda|societa|team|ufficio|organizzazione)|non (?:contattate|scrivete) piu (?:a )?nessuno (?:della|del) (?:nostra|nostro) (?:azienda|societa|team)",
+  "(?:rimuovete|rimuovere|cancellate|cancellare|eliminate|eliminare) tutti gli (?:indirizzi|contatti) (?:della nostra|del nostro|di) (?:azienda|societa|team|dominio)",
+  // nl
+  "niemand (?:van|bij|binnen) (?:ons|onze) (?:bedrijf|organisatie|team|kantoor) (?:meer )?(?:te )?(?:mailen|e-?mailen|benaderen|contacteren)",
+  "(?:verwijder|haal) (?:alle (?:adressen|contacten|medewerkers)|ons (?:hele |gehele )?bedrijf|onze (?:hele |gehele )?organisatie) (?:van (?:ons|onze) (?:bedrijf|organisatie) )?(?:uit|van) (?:uw|je|jullie|de) (?:lijst|bestand|database|mailinglijst)",
+  // pt
+  "nao (?:enviem|envie|mandem|mande) (?:mais )?(?:e-?mails |mensagens )?(?:para|pra|a) (?:ninguem|nenhum) (?:da|de|do) (?:nossa|nosso|minha|meu) (?:empresa|equipe|time|organizacao)|nao (?:contatem|contate|escrevam) (?:mais )?(?:ninguem|nenhum) (?:da|de|do) (?:nossa|nosso) (?:empresa|equipe|time)",
+  "(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da nossa|do nosso|da) (?:empresa|equipe|time|dominio)",
+]);
+
+/**
+ * "Stop emailing my team": for the company too, but a writer who then asks for something themselves ("I'm the one
+ * who handles this, send me the deck") wants the mail routed to them, not stopped.
+ */
+const TEAM_REQUEST = anyOf([
+  "(?:(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to|mail|spam)|(?:stop|quit|cease) (?:e-?mailing|emailing|contacting|messaging|writing to|mailing|spamming)) (?:my|our) (?:colleagues|coworkers|co-workers|team|staff|employees|people|reps|sales team)(?![a-z])",
+]);
+
+/** Words that widen the writer's own removal request to the company: "and my colleagues as well", "our whole team". */
+const COMPANY_SCOPE = anyOf([
+  `${EVERYONE_EN} (?:else )?(?:at|in|from) (?:our|my|this) ${COMPANY_EN}|(?:our|my) (?:whole|entire) ${COMPANY_EN}|(?:my|our) (?:colleagues|coworkers|co-workers|team|staff) (?:as well|too)|(?:all|every|any) (?:of the )?${A_DOMAIN} (?:addresses|emails|e-?mails|contacts)`,
+  "(?:unser|unsere) (?:gesamtes|ganzes|gesamte|ganze) (?:unternehmen|team|firma|haus|belegschaft)|(?:alle|samtliche) (?:kollegen|kolleginnen|mitarbeiter|mitarbeitenden) (?:auch|ebenfalls)",
+  "(?:toute|tout) (?:notre|l') ?(?:entreprise|societe|equipe)|(?:mes|nos) collegues (?:aussi|egalement)",
+  "(?:toda|todo) (?:nuestra|nuestro|mi|la) (?:empresa|compania|equipo|organizacion)|(?:mis|nuestros) (?:companeros|colegas) (?:tambien)",
+  "(?:tutta|tutto) (?:la nostra|il nostro|l') ?(?:azienda|societa|team|ufficio)|(?:i miei|i nostri) colleghi (?:anche|pure)",
+  "(?:ons|onze) (?:hele|gehele|volledige) (?:bedrijf|team|organisatie)|(?:mijn|onze) collega's (?:ook)",
+  "(?:toda a|todo o) (?:nossa |nosso )?(?:empresa|equipe|time|organizacao)|(?:meus|nossos) colegas (?:tambem)",
+]);
+
+/**
+ * A removal asked for everyone at the writer's company, complete in itself or the writer's own (`asksForSelf`)
+ * widened: where it stands in the folded text, and whether it only names their team (`team`); else null.
+ */
+export function companyWide(folded: string, starts: WordStarts, asksForSelf: boolean): { at: number; end: number; team: boolean } | null {
+  const m = matchesOf(COMPANY_REQUEST, folded, starts)[0] ?? (asksForSelf ? matchesOf(COMPANY_SCOPE, folded, starts)[0] : undefined);
+  if (m) return { at: m.index, end: m.index + m[0].length, team: false };
+  const t = matchesOf(TEAM_REQUEST, folded, starts)[0];
+  return t ? { at: t.index, end: t.index + t[0].length, team: true } : null;
+}
