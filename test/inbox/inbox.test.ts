@@ -328,6 +328,14 @@ describe("unsubscribe requests and referrals", () => {
     expect(m4).toMatchObject({ classification: "unsubscribe_request", proposal: { email: tom, state: "confirmed" } });
     expect(await suppressed(tom)).toBe(1);
     expect(await suppressed(lara.email)).toBe(0);
+    // relayed beside the writer's own meeting: a reply, the colleague's suppression waiting for review
+    const eva = `eva@${lara.email.split("@")[1]}`;
+    const m7 = await deliver(s, mail({ from: lara.email, to: s.box.email, inReplyTo: s.sent[2]!.messageIdHeader, body: `Thursday at 3pm works for a call. Also, you've been emailing Eva (${eva}) too; she'd like that to stop.` }), lara.email);
+    expect(m7).toMatchObject({ classification: "reply", intent: "meeting_request", proposal: { action: "suppress", email: eva, state: "pending" } });
+    expect(await suppressed(eva)).toBe(0);
+    expectOk(await s.w.testApi.post(`/v1/inbound_messages/${m7.id}/review`, { decision: "confirm" }), 200);
+    expect(await suppressed(eva)).toBe(1);
+    expect(await suppressed(lara.email)).toBe(0);
   });
 
   const s0 = `${uid()}.acme.test`;

@@ -3890,7 +3890,8 @@ describe("help desks and shared inboxes", () => {
   });
   test("a removal asked for someone else never suppresses the writer", () => {
     const named = classifyMessage(reply("Ma collègue Julie Perrin (julie.perrin@prospect.example) ne souhaite plus recevoir vos e-mails. Pour ma part, envoyez-moi la brochure."));
-    expect(named).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "julie.perrin@prospect.example" } });
+    // the writer's own request ("envoyez-moi la brochure") is the reply; the colleague's removal its proposal
+    expect(named).toMatchObject({ classification: "reply", intent: "interested", proposal: { action: "suppress", email: "julie.perrin@prospect.example" } });
     const unnamed = classifyMessage(reply("Ben asked me to reply for him: he isn't interested, please stop emailing him."));
     expect(unnamed).toMatchObject({ classification: "unsubscribe_request", proposal: null, onBehalfOf: { name: null } });
     // control: the writer's own request
@@ -4068,4 +4069,32 @@ describe("the writer who says they are the one handling it", () => {
     // control: someone else is
     ["Maria is the one who handles this, maria@prospect.example.", "referral"],
   ]);
+});
+
+describe("removals for others and the company, as relayed in a longer reply", () => {
+  const read = (body: string) => {
+    const v = classifyMessage(reply(body));
+    return { classification: v.classification, intent: v.intent, companyWide: v.companyWide ?? false, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
+  };
+  test("everyone at a company named, or at its domain, beside someone named", () => {
+    expect(read("Please take everyone at Prospect Industries off your mailing list. Four of us got the same email.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+    expect(read("Please remove Greg, and anybody else at prospect.example, from your lists.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test("a colleague's removal relayed beside the writer's own meeting: the meeting, proposing to suppress the colleague", () => {
+    expect(read("Happy to talk, Thursday 3pm works. Also, you've been emailing Greg Hall (greg.hall@prospect.example) too; he'd like that to stop.")).toEqual({
+      classification: "reply",
+      intent: "meeting_request",
+      companyWide: false,
+      proposal: { action: "suppress", email: "greg.hall@prospect.example" },
+    });
+  });
+  test.each([
+    "Minha colega Ana Lima (ana.lima@prospect.example) pediu para eu avisar que não quer mais receber esses e-mails.",
+    "Mi compañera Ana Lima (ana.lima@prospect.example) me pidió que les dijera que no quiere seguir recibiendo sus correos.",
+    "Meine Kollegin Ana Lima (ana.lima@prospect.example) hat mich gebeten, Ihnen mitzuteilen, dass sie keine E-Mails mehr erhalten möchte.",
+    "La mia collega Ana Lima (ana.lima@prospect.example) mi ha chiesto di dirvi che non desidera più ricevere le vostre email.",
+    "Mijn collega Ana Lima (ana.lima@prospect.example) heeft me gevraagd u te laten weten dat ze geen mails meer wil.",
+  ])("relayed for a colleague with her address: %p", (body) => {
+    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "ana.lima@prospect.example" } });
+  });
 });

@@ -57,10 +57,11 @@ export function proposalOf(v: Verdict, fromKey: string | null, answered: Answere
     const email = v.onBehalfOf ? askedFor(v.onBehalfOf.name, v.visibleText, fromKey, answered) : p ? checked(p.email) : fromKey;
     return email ? { ...base, action: "suppress", email: emailKey(email) === fromKey ? fromKey! : email } : null;
   }
-  if (!p || p.action === "suppress") return null;
+  // a reply's proposal: a move, a referral, or a colleague's removal it relays (never the writer's own address)
+  if (!p) return null;
   const email = checked(p.email);
   if (!email || emailKey(email) === fromKey) return null;
-  return { ...base, action: p.action, email, name: p.name?.slice(0, 200) ?? null };
+  return { ...base, action: p.action, email, name: p.action === "suppress" ? null : (p.name?.slice(0, 200) ?? null) };
 }
 
 const checked = (email: string) => {

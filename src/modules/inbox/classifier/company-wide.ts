@@ -18,6 +18,7 @@ const A_DOMAIN = "@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}";
 const COMPANY_REQUEST = anyOf([
   // en
   `(?:remove|delete|take|drop|unsubscribe|exclude) (?:${EVERYONE_EN}|all (?:our|my) (?:staff|employees|people|colleagues|team|addresses|contacts|coworkers|co-workers)|(?:all|every|any) (?:contacts?|addresses|e-?mail addresses|emails|people|staff|employees)) (?:at|from|in|of) (?:our|my|this) ${COMPANY_EN}`,
+  `(?:remove|delete|take|drop|unsubscribe|exclude) (?:[a-z'-]{2,30},? (?:and|as well as|along with) )?${EVERYONE_EN}(?: else)? (?:at|from|in) (?:[a-z0-9&.'-]{2,30} ){0,2}[a-z0-9&.'-]{2,30},? (?:from|off) (?:your|the|all your|any of your) (?:mailing |contact |e-?mail |distribution )?(?:lists?|database|crm|system|records)`,
   `(?:remove|delete|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:of the )?${A_DOMAIN} (?:addresses|emails|e-?mails|contacts)|(?:remove|delete|take|drop) (?:our|the) (?:whole |entire )?(?:company|firm|organi[sz]ation|business|domain) (?:from|off)`,
   `(?:(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to|mail|spam)|(?:stop|quit|cease) (?:e-?mailing|emailing|contacting|messaging|writing to|mailing|spamming)) (?:${EVERYONE_EN}(?! else)(?: (?:at|from|in) [a-z0-9&.-]{2,40}| here)|(?:any|all) of (?:my|our) (?:colleagues|coworkers|co-workers|team|staff|employees|people)|(?:my|our) (?:whole |entire )?(?:company|firm|organi[sz]ation))(?![a-z])`,
   // de

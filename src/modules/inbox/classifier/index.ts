@@ -163,7 +163,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const scheduler = (s.assistant || s.adds) && s.meeting >= 2;
   // "send me a brochure, I'll pass it on to my boss": material asked for to show someone unnamed, the writer stays the contact
   // the writer's own other mailbox at the same company ("send the invite to jamie.cole@… rather than this shared inbox") is no one else
-  const others = found.filter((m) => !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)));
+  // nor is the colleague whose removal the writer relays ("you've been emailing Greg (greg@…), he'd like that to stop")
+  const theirs = another !== null && wide === null ? addressFor(another, found) : undefined;
+  const others = found.filter((m) => m !== theirs && !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)));
   const champion = s.requested && others.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
   const referral = !s.moved && !champion && !s.selfContact && (s.handoff || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
@@ -178,19 +180,23 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const writersOwn = (asked: { at: number; end: number }) => WRITERS_OWN.has(intent) && (intent !== "question" || askedBesides(folded, asked));
   // "stop emailing my team, I'm the one who handles this: send me the deck" asks nothing for the writer's company
   if (wide !== null && !(wide.team && writersOwn(wide))) return removal({ companyWide: true });
-  if (another !== null && wide === null && !writersOwn(another)) return removalFor(another, found);
+  if (another !== null && wide === null) {
+    if (!writersOwn(another)) return theirs ? verdict("unsubscribe_request", { proposal: suppressing(theirs) }) : verdict("unsubscribe_request", { onBehalfOf: { name: another.name } });
+    // the writer's own meeting or request is the reply; the colleague's address it relays is proposed for suppression
+    if (theirs) proposal = suppressing(theirs);
+  }
   return verdict("reply", { intent, sentiment, proposal });
 
-  /** The address given for them beside the request ("Antoine (antoine@…) … no longer wants"), else whom the text names. */
-  function removalFor(asked: { name: string | null; at: number; end: number }, found: Mention[]): Verdict {
-    const theirs = found.find((m) => {
+  /** The address given for them beside the request ("Antoine (antoine@…) … no longer wants"). */
+  function addressFor(asked: { at: number; end: number }, found: Mention[]): Mention | undefined {
+    return found.find((m) => {
       const i = folded.indexOf(m.email.toLowerCase());
       return i >= asked.at - 150 && i <= asked.end + 4;
     });
-    if (theirs) return verdict("unsubscribe_request", { proposal: { action: "suppress", email: theirs.email, name: theirs.name } });
-    return verdict("unsubscribe_request", { onBehalfOf: { name: asked.name } });
   }
 }
+
+const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.email, name: m.name });
 
 /** What the writer asks for themselves, or a leaver's notice, that says more than a removal asked for someone else. */
 const WRITERS_OWN = new Set<Intent | null>(["interested", "meeting_request", "question", "moved"]);
