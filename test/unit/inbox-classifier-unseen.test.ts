@@ -4098,3 +4098,30 @@ describe("removals for others and the company, as relayed in a longer reply", ()
     expect(read(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "ana.lima@prospect.example" } });
   });
 });
+
+describe("a colleague covering an absent person's inbox writes by hand: a reply, their pointer a referral", () => {
+  const read = (body: string) => {
+    const v = classifyMessage(reply(body));
+    return { classification: v.classification, intent: v.intent, refer: v.proposal?.action === "refer" ? v.proposal.email : null };
+  };
+  test.each([
+    "Hi Leo, Hannah is on parental leave until September and I'm looking after her inbox while she's out. For tooling questions, please talk to Omar Reyes (omar.reyes@prospect.example).",
+    "Hallo Leo, Frau Berg ist bis Oktober in Elternzeit, ich kümmere mich solange um ihre E-Mails. Für solche Themen ist Herr Omar Reyes zuständig: omar.reyes@prospect.example",
+    "Bonjour Leo, Hannah est en congé maternité jusqu'en septembre, je consulte sa boîte mail en son absence. Pour ce sujet, écrivez plutôt à Omar Reyes : omar.reyes@prospect.example",
+    "Hola Leo, Hannah está de baja por maternidad hasta septiembre y yo reviso su correo mientras tanto. Para estos temas, escribe a Omar Reyes: omar.reyes@prospect.example",
+    "Ciao Leo, Hannah è in maternità fino a settembre e nel frattempo controllo io la sua casella. Per questi temi scrivi a Omar Reyes: omar.reyes@prospect.example",
+    "Hoi Leo, Hannah is tot september met zwangerschapsverlof en ik houd haar mailbox in de gaten. Voor dit soort zaken kun je het beste Omar Reyes mailen: omar.reyes@prospect.example",
+    "Olá Leo, a Hannah está de licença-maternidade até setembro e eu estou acompanhando a caixa de entrada dela. Para esse assunto, fale com o Omar Reyes: omar.reyes@prospect.example",
+  ])("%p", (body) => {
+    expect(read(body)).toEqual({ classification: "reply", intent: "referral", refer: "omar.reyes@prospect.example" });
+  });
+  test.each([
+    // the mailbox's own notice, in the third person: no one reads it
+    "Hannah is on parental leave until September. Her emails are not being monitored. For tooling questions, please contact Omar Reyes (omar.reyes@prospect.example).",
+    "Frau Berg ist bis Oktober in Elternzeit. E-Mails an diese Adresse werden nicht gelesen. Bitte wenden Sie sich an Herrn Reyes: omar.reyes@prospect.example",
+    // the absent person's own notice
+    "I'm on parental leave until September with limited access to email. For urgent matters please contact omar.reyes@prospect.example.",
+  ])("still an out-of-office: %p", (body) => {
+    expect(read(body).classification).toBe("auto_reply");
+  });
+});

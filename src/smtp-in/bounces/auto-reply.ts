@@ -174,6 +174,17 @@ const PROMISE = re([
   "(?:responderemos|retornaremos|entraremos em contato)(?: com voce)? (?:o mais breve possivel|assim que possivel|o quanto antes)",
 ]);
 // a person writes as themselves; a desk as "we"
+/** A colleague reading an absent person's mail, who writes to us by hand: "I'm keeping an eye on her inbox", "ich schaue solange in ihr Postfach". */
+const COVERING = re([
+  "(?:i'?m|i am|i'?ll be|i will be) (?:keeping an eye on|checking|monitoring|looking after|covering|going through|watching|minding) (?:his|her|their) (?:inbox|e-?mails?|emails?|mail(?:box)?|messages)",
+  "(?:ich|und ich) (?:schaue|sehe|kummere|kuemmere|betreue|bearbeite|lese|prufe|pruefe) (?:mich )?(?:solange |derzeit |in der zwischenzeit |vertretungsweise )?(?:um |in )?(?:ihr|ihre|sein|seine|ihren|seinen) (?:postfach|e-?mails|mails|nachrichten)",
+  "je (?:consulte|surveille|gere|traite|lis|releve|m'occupe de) (?:sa|ses) (?:boite|messagerie|mails|e-?mails|courriels|messages)",
+  "(?:yo )?(?:reviso|estoy revisando|atiendo|gestiono|leo|llevo) (?:su|sus) (?:correo|correos|buzon|e-?mails|mensajes)",
+  "(?:controllo|gestisco|seguo|leggo|guardo) (?:io )?(?:la sua|le sue) (?:casella|posta|e-?mail|mail|messaggi)",
+  "ik (?:houd|hou) (?:haar|zijn) (?:mailbox|inbox|mail|e-?mail|postvak) in de gaten|ik (?:beheer|lees|bekijk|check) (?:haar|zijn) (?:mailbox|inbox|mail|e-?mail|postvak)",
+  "(?:estou|fico|vou ficar) (?:de olho|acompanhando|cuidando|olhando|verificando) (?:n?a caixa(?: de entrada)?|n?os e-?mails|n?as mensagens) (?:dela|dele)",
+]);
+
 const FIRST_PERSON = /(?<![a-z])(?:i|i'm|i'll|i've|my|ich|mein|meine|je|j'|moi|yo|io|ik|mijn|eu|meu|minha)(?![a-z])/;
 
 // the person left (third person, or the mailbox itself speaks); never the first person's forms
@@ -310,6 +321,8 @@ export function autoReplyWording(text: string): AutoWording | null {
   // a person who happens to be away writes to us about our offer, or asks something; a notice's
   // routing ("for pricing or a demo, please email sales@…") is no such answer
   const engaged = (away || access) && ADDRESSED.test(f) ? answers(withoutRouting(f)) : f.includes("?") || has(ENGAGED);
+  // a colleague who reads the absent person's mail writes by hand ("Sarah is on leave until July, I'm keeping an eye on her inbox")
+  if ((away || access) && !automatic && has(COVERING)) return { kind: "out_of_office", unmistakable: false };
   if (away || access) return automatic ? { kind: "out_of_office", unmistakable: true, automatic } : { kind: "out_of_office", unmistakable: engaged ? marks >= 5 : marks >= 2 };
   // "Thank you for your email. Please note that I have left …": a notice's formula; "I have left X and joined Y, write to me at …" a person's
   if (leftFirst) return { kind: "left_company", unmistakable: has(THANKS) && !answers(ADDRESSED.test(f) ? withoutRouting(f) : f) };
