@@ -58,7 +58,7 @@ function recordWork(ctx: Ctx, tx: Tx, outbox: Outbox, owner: string, w: IngestWo
   const r = w.row;
   const v = w.verdict;
   const classification: Classification = v?.classification ?? (w.kind === "bounce" || w.kind === "complaint" ? w.kind : "reply");
-  let proposal: InboundProposal | null = v && w.kind !== "unsubscribe" ? proposalOf(v, r.fromKey, v.onBehalfOf && m?.personId ? (s.answered.get(r.workspaceId, m.personId) ?? null) : null) : null;
+  let proposal: InboundProposal | null = v && w.kind !== "unsubscribe" ? proposalOf(v, r.fromKey, (v.onBehalfOf || v.proposal?.action === "move") && m?.personId ? (s.answered.get(r.workspaceId, m.personId) ?? null) : null) : null;
   // a reply that asks to be unsubscribed is applied at once when the workspace says so (a mailed request always is)
   const applyNow = classification === "unsubscribe_request" && w.kind === "other" && proposal !== null && inboxSettingsOf(ctx, r.workspaceId).unsubscribeRequests === "apply";
   if (proposal && applyNow) proposal = { ...proposal, state: "confirmed", reviewedAt: now };

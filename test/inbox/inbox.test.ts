@@ -361,6 +361,16 @@ describe("unsubscribe requests and referrals", () => {
     expect(m2).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: jo.email, domain: null } });
   });
 
+  test("a reply from the person's new address that says so proposes moving them to it; confirming moves them", async () => {
+    const s = await launched(1);
+    const ada = s.who[0]!;
+    const next = `ada@${uid()}.newco.test`;
+    const m = await deliver(s, mail({ from: next, to: s.box.email, inReplyTo: s.sent[0]!.messageIdHeader, body: "Your email to my old address found its way to me, I joined NewCo in March (this is my new email). Can we talk Tuesday at 10?" }), next);
+    expect(m).toMatchObject({ classification: "reply", intent: "meeting_request", proposal: { action: "move", email: next, state: "pending" } });
+    expectOk(await s.w.testApi.post(`/v1/inbound_messages/${m.id}/review`, { decision: "confirm" }), 200);
+    expect((await person(s, ada.id)).email).toBe(next);
+  });
+
   test("a referral proposes the referred person; confirming creates them, dismissing another changes nothing", async () => {
     const s = await launched(2);
     const [ada, bob] = s.who as [Who, Who];

@@ -4125,3 +4125,26 @@ describe("a colleague covering an absent person's inbox writes by hand: a reply,
     expect(read(body).classification).toBe("auto_reply");
   });
 });
+
+describe("a writer who writes from their new address says so: their own intent, and the move to that address", () => {
+  const from = (body: string) => {
+    const raw = reply(body).replace("From: Priya Nair <priya.nair@prospect.example>", "From: Priya Nair <priya@newco.example>");
+    const v = classifyMessage(raw);
+    return { intent: v.intent, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
+  };
+  test.each([
+    ["Your note to my old Prospect address reached me - I joined NewCo in March, hence the different address. Could we talk Tuesday at 10?", "meeting_request"],
+    ["I've moved on to NewCo (this is my new work email). Not something we need here, sorry.", "not_interested"],
+    ["Ich bin seit Februar bei NewCo, daher die neue Adresse. Schicken Sie mir gern Unterlagen.", "interested"],
+    ["Je suis chez NewCo depuis mars, d'où la nouvelle adresse. Envoyez-moi votre présentation.", "interested"],
+    ["Trabajo en NewCo desde marzo, de ahí la nueva dirección. ¿Hablamos el martes a las 10?", "meeting_request"],
+    ["Lavoro in NewCo da marzo, per questo il nuovo indirizzo. Mi manda una presentazione?", "interested"],
+    ["Ik werk sinds maart bij NewCo, vandaar het nieuwe adres. Stuur me gerust wat informatie.", "interested"],
+    ["Estou na NewCo desde março, por isso o novo endereço. Pode me mandar a apresentação?", "interested"],
+  ] as [string, Intent][])("%p", (body, intent) => {
+    expect(from(body)).toEqual({ intent, proposal: { action: "move", email: "priya@newco.example" } });
+  });
+  test("a colleague who says someone moved proposes no move to the colleague's own address", () => {
+    expect(from("Sarah joined NewCo in March, I took over her accounts. Send me the deck.").proposal?.action).not.toBe("move");
+  });
+});

@@ -57,10 +57,12 @@ export function proposalOf(v: Verdict, fromKey: string | null, answered: Answere
     const email = v.onBehalfOf ? askedFor(v.onBehalfOf.name, v.visibleText, fromKey, answered) : p ? checked(p.email) : fromKey;
     return email ? { ...base, action: "suppress", email: emailKey(email) === fromKey ? fromKey! : email } : null;
   }
-  // a reply's proposal: a move, a referral, or a colleague's removal it relays (never the writer's own address)
+  // a reply's proposal: a move, a referral, or a colleague's removal it relays (never the writer's own address, but
+  // for a move to the new address they write from: "hence the new address", when we wrote to another)
   if (!p) return null;
   const email = checked(p.email);
-  if (!email || emailKey(email) === fromKey) return null;
+  const toWritersNew = p.action === "move" && answered !== null && answered.emailKey !== fromKey;
+  if (!email || (emailKey(email) === fromKey && !toWritersNew)) return null;
   return { ...base, action: p.action, email, name: p.action === "suppress" ? null : (p.name?.slice(0, 200) ?? null) };
 }
 

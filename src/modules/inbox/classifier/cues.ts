@@ -473,3 +473,15 @@ export const HOSTILE = anyOf([
   "irritant|laat (?:me|mij|ons) met rust|hoe komt u aan (?:mijn|dit)|waar heeft u (?:mijn|dit)",
   "assedio|me deixem em paz|de onde (?:tiraram|conseguiram) (?:meu|o meu|esse)|irritante",
 ]);
+
+/** The writer says this address is their new one ("this is my new email", "hence the different address", "daher die neue Adresse", "vandaar het nieuwe adres"). */
+export const WRITING_FROM_NEW = anyOf([
+  "(?:this is|here'?s|that'?s) my new (?:work )?(?:e-?mail|email|address|e-?mail address|email address)|(?:why|hence) (?:i'?m|i am) (?:writing|replying|emailing) (?:to you )?from a (?:new|different) (?:address|e-?mail|email|account)|(?:hence|thus) the (?:new|different) (?:address|e-?mail|email)|(?:writing|replying|emailing) (?:to you )?from my new (?:address|e-?mail|email|account)",
+  "(?:your|the) (?:e-?mail|email|message|note|mail) to my (?:old|former|previous) (?:[a-z0-9-]{2,30} )?(?:address|e-?mail|email|account|inbox)",
+  "(?:daher|deshalb|darum) (?:die|meine) neue (?:adresse|e-?mail-adresse|mailadresse|e-?mail)|(?:das|dies) ist (?:jetzt )?meine neue (?:adresse|e-?mail-adresse|mailadresse|e-?mail)|(?:ihre|die) (?:e-?mail|mail|nachricht) an meine (?:alte|fruhere|fruehere|bisherige) (?:adresse|e-?mail-adresse|mailadresse)",
+  "d'ou (?:la|ma) nouvelle adresse|(?:c'est|voici) ma nouvelle adresse|(?:votre|le) (?:message|mail|e-?mail|courriel) (?:a|sur) mon ancienne adresse",
+  "de ahi (?:la|mi) nueva (?:direccion|cuenta)|(?:esta|este) es mi nuev[oa] (?:direccion|correo|e-?mail|cuenta)|(?:tu|su) (?:correo|mensaje|e-?mail) a mi (?:antigua|anterior|vieja) (?:direccion|cuenta)",
+  "(?:da qui|per questo|ecco perche) il nuovo indirizzo|(?:questo|questa) e il mio nuovo (?:indirizzo|e-?mail)|(?:la tua|la sua|il tuo|il suo) (?:e-?mail|mail|messaggio) al mio (?:vecchio|precedente) indirizzo",
+  "vandaar (?:het|mijn) nieuwe (?:adres|e-?mailadres|mailadres)|dit is (?:nu )?mijn nieuwe (?:adres|e-?mailadres|mailadres)|(?:je|uw) (?:mail|e-?mail|bericht) (?:naar|aan|op) mijn (?:oude|vorige) (?:adres|e-?mailadres|mailadres)",
+  "(?:por isso|dai) o novo (?:endereco|e-?mail)|(?:este|esse) e (?:o )?meu novo (?:endereco|e-?mail)|(?:seu|sua|o seu|a sua) (?:e-?mail|mensagem) (?:para|no) meu (?:antigo|velho) (?:endereco|e-?mail)",
+]);

@@ -27,9 +27,10 @@ import { decide, score, type Intent, type Sentiment } from "./intent";
 import { looksLikeWriter, mentions, namedAfterTo, ownOtherAddress, referredName, statedAsOwn, type Mention, type Writer } from "./proposal";
 import { writerNames } from "./signature";
 import { companyWide } from "./company-wide";
+import { WRITING_FROM_NEW } from "./cues";
 import { FOR_THE_WRITER_TOO, removalForAnother } from "./on-behalf";
 import { asksRemoval } from "./unsubscribe";
-import { WordStarts } from "../../../lib/word-starts";
+import { hasMatch, WordStarts } from "../../../lib/word-starts";
 import { visibleText } from "./visible";
 
 export type { Intent, Sentiment };
@@ -144,6 +145,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // for everyone at their company ("remove everyone at our company", "ni yo ni nadie de mi equipo"): read on, as below
   const wide = companyWide(folded, starts, forSelf);
   if (forSelf && wide === null) return removal();
+  const fromNew = hasMatch(WRITING_FROM_NEW, folded, starts);
 
   const s = score(visible, folded, starts);
   const found = mentions(visible, excluded);
@@ -157,6 +159,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const other = ownOtherAddress(visible);
   const useOther = other !== null && USE_FROM_NOW.test(folded);
   if (useOther) s.moved = true;
+  // writing from the new address they name ("I joined NewCo, hence the new address"): the move is proposed below, and
+  // the intent is what they ask ("can we talk Tuesday?"), or their move when they ask nothing
+  if (fromNew) s.moved = false;
   const named = referredName(visible);
   // "book time with my assistant Jen (jen@…)", "let's set up a demo, I'll loop in Raj": the writer asks to meet, the
   // assistant books it or a colleague joins, and the thread stays with the writer
@@ -169,11 +174,17 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const champion = s.requested && others.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
   const referral = !s.moved && !champion && !s.selfContact && (s.handoff || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
-  const { intent, sentiment } = decide(s, referral);
+  const decided = decide(s, referral);
+  const intent = fromNew && decided.intent === null ? "moved" : decided.intent;
+  const sentiment = decided.sentiment;
   let proposal: Proposal | null = null;
   if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);
   else if (intent === "referral") proposal = referralProposal(others, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
   if (proposal?.action === "refer") proposal = { ...proposal, name: nameOf(msg, visible, proposal.email, proposal.name) };
+  // "I joined NewCo in March, hence the new address": their own intent, and their person moved to the address they write
+  // from (the ingest proposes it only when that is not the address we wrote to)
+  const from = firstAddress(header(msg, "from") ?? "");
+  if (proposal === null && from && fromNew) proposal = { action: "move", email: from, name: null };
   // the removal asked for someone else, unless the writer asks to meet, for material or about the product themselves, or says
   // the person left ("nehmen Sie ihn aus dem Verteiler … für das Thema bin jetzt ich zuständig, was kostet das?"): the
   // sequence stops either way
