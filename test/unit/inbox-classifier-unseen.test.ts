@@ -4148,3 +4148,85 @@ describe("a writer who writes from their new address says so: their own intent, 
     expect(from("Sarah joined NewCo in March, I took over her accounts. Send me the deck.").proposal?.action).not.toBe("move");
   });
 });
+
+describe("a helper's 70 removals for others and companies (2026-11-29, later): the general forms of its misses", () => {
+  const read = (body: string) => {
+    const v = classifyMessage(reply(body));
+    return { classification: v.classification, intent: v.intent, companyWide: v.companyWide ?? false, onBehalfOf: v.onBehalfOf ?? null, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
+  };
+  test.each([
+    ["Ms. Okafor has asked to be taken off your mailing list.", "ms. okafor"],
+    ["I work for Mr. Ito. He'd like to be unsubscribed, thank you.", "mr. ito"],
+    ["Mrs Okafor forwarded this to me. On her behalf, please stop sending her these emails.", "mrs okafor"],
+    ["Raúl me reenvió tu mensaje y me pidió que dejes de escribirle.", null],
+    ["Le scrivo per conto del Dott. Ferri: la prega di non scrivergli più.", "dott. ferri"],
+  ])("asked for the person someone writes for: %p", (body, name) => {
+    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name }, proposal: null });
+  });
+  test("relayed with their address beside the writer's own request: the writer's intent, the colleague suppressed, never the writer", () => {
+    expect(read("Our director, Dr. Lena Frost (lena.frost@prospect.example), read your note and asked to be removed. I'd still like the pricing sheet though.")).toMatchObject({
+      classification: "reply",
+      intent: "interested",
+      proposal: { action: "suppress", email: "lena.frost@prospect.example" },
+    });
+    expect(read("Friday at 9 suits me. Also, my colleague Ben Ito (ben.ito@prospect.example) keeps getting your emails; he asked me to tell you to knock it off.")).toMatchObject({
+      intent: "meeting_request",
+      proposal: { action: "suppress", email: "ben.ito@prospect.example" },
+    });
+  });
+  test.each([
+    "Mein Kollege Ben Ito (ben.ito@prospect.example) erhält Ihre Mails auch und möchte keine mehr bekommen.",
+    "Mon collègue Ben Ito (ben.ito@prospect.example) reçoit aussi vos messages et ne veut plus en recevoir.",
+    "Mi compañero Ben Ito (ben.ito@prospect.example) también recibe tus correos y te pide que dejes de enviárselos.",
+    "Mijn collega Ben Ito (ben.ito@prospect.example) krijgt jullie mails ook en wil er graag vanaf.",
+    "O meu colega Ben Ito (ben.ito@prospect.example) pediu-me para lhe dizer que não quer receber mais mensagens vossas.",
+  ])("relayed for a colleague with their address: %p", (body) => {
+    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "ben.ito@prospect.example" } });
+  });
+  test.each([
+    "Delete every prospect.example address you hold, please.",
+    "Remove every Prospect Industries employee from your sequences.",
+    "Take our entire office off your mailing list.",
+    "None of us at Prospect want these emails.",
+    "no more emails to our company please, remove all our adresses.",
+    "Unsubscribe me. The same goes for my colleagues, anyone with a prospect.example address.",
+    "Please remove all contacts at the prospect.example domain from your lists.",
+    "Take every one of us at Prospect off your list.",
+    "Bitte schreiben Sie in Zukunft keinen unserer Kollegen mehr an.",
+    "Lassen Sie mich und mein Team bitte in Ruhe.",
+    "Merci de supprimer l'ensemble des salariés de Prospect de vos bases.",
+    "Borren de su lista todos los contactos de Prospect, por favor.",
+    "Non scrivete più a nessuno di Prospect, me compreso.",
+    "Cancellate tutti gli indirizzi @prospect.example dai vostri elenchi.",
+    "Verwijder alle collega's van Prospect uit uw bestand.",
+    "We willen als bedrijf niet meer gemaild worden.",
+    "Removam todos os e-mails da Prospect da sua lista.",
+  ])("for the whole company: %p", (body) => {
+    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true, proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
+  });
+  intents([
+    ["Nobody here is interested, thanks.", "not_interested"],
+    ["Nadie aquí está interesado, gracias.", "not_interested"],
+    ["Ninguém da empresa tem interesse, obrigado.", "not_interested"],
+    ["Niemand bei uns hat Interesse.", "not_interested"],
+    // a product question about someone else's whole company
+    ["When a lead asks us to stop emailing their entire company, can your tool block the domain?", "question"],
+  ]);
+});
+
+describe("a colleague's removal relayed by a writer who stays interested, stacked titles, later in es/it/pt", () => {
+  test("'I passed this to Ben, he asked not to be contacted, but I'd like the deck' is the writer's interest, not a referral", () => {
+    expect(classifyMessage(reply("I passed this to Ben in ops, he's not keen and asked not to be contacted. I'd still like the deck myself though."))).toMatchObject({ classification: "reply", intent: "interested" });
+  });
+  test("'Herr Dr. Albrecht' is named by his family name", () => {
+    expect(classifyMessage(reply("Herr Dr. Albrecht lässt ausrichten, dass er keine E-Mails mehr wünscht. Bitte nehmen Sie ihn aus dem Verteiler.")).onBehalfOf).toEqual({ name: "herr dr. albrecht" });
+  });
+  intents([
+    ["Lo estamos evaluando, te respondo la semana que viene.", "later"],
+    ["Ci stiamo ancora pensando, ti rispondo entro venerdì prossimo.", "later"],
+    ["Ainda estamos avaliando, te respondo na semana que vem.", "later"],
+    ["She's out until April, could you hold off contacting her until then?", "later"],
+    // control: a plain answer now
+    ["Te respondo ya: no nos interesa.", "not_interested"],
+  ]);
+});

@@ -79,8 +79,10 @@ const checked = (email: string) => {
  */
 function askedFor(name: string | null, text: string, fromKey: string | null, answered: AnsweredPerson | null): string | null {
   if (!answered) return null;
-  const theirs = [answered.givenName, answered.familyName].flatMap((n) => (n ? fold(n).split(/[\s-]+/) : [])).filter((w) => w.length >= 2);
-  if (name !== null) return name.split(/[\s-]+/).some((w) => theirs.includes(w)) ? answered.email : null;
+  // their names, else the words of their address ("k.brandt" for Ms. Brandt, when the workspace knows no names)
+  const names = [answered.givenName, answered.familyName].filter((n): n is string => !!n);
+  const theirs = (names.length ? names.map(fold) : [answered.email.slice(0, answered.email.indexOf("@")).toLowerCase()]).flatMap((n) => n.split(/[\s._-]+/)).filter((w) => w.length >= 2);
+  if (name !== null) return name.split(/[\s.-]+/).some((w) => theirs.includes(w)) ? answered.email : null;
   if (answered.emailKey !== fromKey) return answered.email;
   // their name in the text before its last line (a sign-off there is the writer's own)
   const words = new Set(fold(text.trim().replace(/\n[^\n]*$/, "")).split(/[^\p{L}'-]+/u));

@@ -13,33 +13,44 @@ import { matchesOf, type WordStarts } from "../../../lib/word-starts";
 const COMPANY_EN = "(?:company|firm|organi[sz]ation|business|team|office|domain|agency|group|staff)";
 const EVERYONE_EN = "(?:everyone|everybody|anyone|anybody|any of us|all of us)";
 const A_DOMAIN = "@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}";
+/** A domain written bare ("every acme.com contact") or a company's name of up to three words. */
+const DOMAIN_OR_NAME = "(?:[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}|[a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2})";
+const PEOPLE_EN = "(?:contacts?|address(?:es)?|adress(?:es)?|e-?mail addresses|emails?|e-?mails?|employees?|people|staff|persons?|colleagues|coworkers|co-workers)";
 
 /** A request not to mail anyone at the company, complete in itself. */
 const COMPANY_REQUEST = anyOf([
   // en
   `(?:remove|delete|take|drop|unsubscribe|exclude) (?:${EVERYONE_EN}|all (?:our|my) (?:staff|employees|people|colleagues|team|addresses|contacts|coworkers|co-workers)|(?:all|every|any) (?:contacts?|addresses|e-?mail addresses|emails|people|staff|employees)) (?:at|from|in|of) (?:our|my|this) ${COMPANY_EN}`,
   `(?:remove|delete|take|drop|unsubscribe|exclude) (?:[a-z'-]{2,30},? (?:and|as well as|along with) )?${EVERYONE_EN}(?: else)? (?:at|from|in) (?:[a-z0-9&.'-]{2,30} ){0,2}[a-z0-9&.'-]{2,30},? (?:from|off) (?:your|the|all your|any of your) (?:mailing |contact |e-?mail |distribution )?(?:lists?|database|crm|system|records)`,
+  `(?:remove|delete|purge|erase|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:single )?(?:${A_DOMAIN}|${DOMAIN_OR_NAME}) ${PEOPLE_EN}|(?:remove|delete|purge|erase|take|drop|unsubscribe) (?:all|every|any) ${PEOPLE_EN} (?:at|on|from|under|with) (?:the )?(?:${A_DOMAIN}|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4})(?: domain)?`,
+  `(?:remove|delete|purge|take|drop|unsubscribe) (?:all|every one of|each of) (?:us|our (?:${PEOPLE_EN}|team|people))(?: (?:at|from|in) ${DOMAIN_OR_NAME})?(?: (?:off|from|out of)|${"(?= ?[.!,;]| ?$)"})|(?:take|remove|drop|delete) (?:our|my) (?:whole|entire) ${COMPANY_EN} (?:off|from|out of)`,
+  `(?:none of us|nobody|no one|noone)(?: here| (?:at|from|in) ${DOMAIN_OR_NAME})? (?:wants?|wishes?|needs?|would like) (?:to (?:receive|get) )?(?:(?:any|these|your|such|more) ){0,2}(?:e-?mails|emails|mails|messages|outreach)|no (?:more|further) (?:e-?mails|emails|mails|messages) to (?:our|my|this) ${COMPANY_EN}`,
   `(?:remove|delete|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:of the )?${A_DOMAIN} (?:addresses|emails|e-?mails|contacts)|(?:remove|delete|take|drop) (?:our|the) (?:whole |entire )?(?:company|firm|organi[sz]ation|business|domain) (?:from|off)`,
   `(?:(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to|mail|spam)|(?:stop|quit|cease) (?:e-?mailing|emailing|contacting|messaging|writing to|mailing|spamming)) (?:${EVERYONE_EN}(?! else)(?: (?:at|from|in) [a-z0-9&.-]{2,40}| here)|(?:any|all) of (?:my|our) (?:colleagues|coworkers|co-workers|team|staff|employees|people)|(?:my|our) (?:whole |entire )?(?:company|firm|organi[sz]ation))(?![a-z])`,
   // de
+  "(?:kontaktieren|schreiben|mailen) sie (?:bitte )?(?:kunftig |kuenftig |in zukunft )?(?:keinen|keine|niemanden) (?:unserer|von unseren|unserer) (?:mitarbeiter|mitarbeitenden|kollegen|kolleginnen|leute)|(?:samtliche|saemtliche|alle) (?:adressen|kontakte|e-?mail-adressen) " + A_DOMAIN + "|lassen sie (?:bitte )?(?:mich und )?(?:meine|unsere|mein|unser) (?:mitarbeiter|mitarbeitenden|kollegen|kolleginnen|firma|team|unternehmen)(?: [a-z]+){0,3} (?:(?:bitte|kunftig|kuenftig|in zukunft) )*in ruhe",
   "(?:schreiben|kontaktieren|mailen) sie (?:bitte )?(?:niemanden|keinen|keine) (?:mehr )?(?:aus|von|bei|in) (?:unserem|unserer|unseren) (?:unternehmen|firma|haus|team|organisation|abteilung)|(?:niemanden|keinen) (?:aus|von|bei) (?:unserem|unserer) (?:unternehmen|firma|haus|team|organisation) (?:mehr )?(?:anzuschreiben|zu kontaktieren|anzumailen)",
   "(?:entfernen|loschen|loeschen|streichen|nehmen|tragen) sie (?:bitte )?(?:alle|samtliche|saemtliche) (?:adressen|kontakte|mitarbeiter|mitarbeiterinnen|mitarbeitenden|personen|e-?mail-adressen) (?:unserer|unseres|von unserer|von unserem|aus unserem|aus unserer) (?:firma|unternehmens|unternehmen|hauses|teams|organisation|domain)|(?:unsere|unser) (?:firma|unternehmen|domain|domane|organisation) (?:bitte )?(?:komplett |ganz |vollstandig )?aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|datenbank|system)",
   // fr
   "ne (?:plus )?contacter (?:plus )?personne (?:chez nous|de (?:notre|chez nous)|chez [a-z0-9&.-]{2,40})|ne contactez plus personne (?:chez|de)",
   "(?:retirer|retirez|supprimer|supprimez|enlever|enlevez|desinscrire|desinscrivez) (?:toutes les adresses|tous les contacts|tous les collaborateurs|toute l'equipe|notre (?:societe|entreprise|domaine)|toute notre (?:societe|entreprise|equipe)) (?:de notre (?:societe|entreprise|organisation|equipe|domaine) )?(?:de|des) (?:vos|votre) (?:listes?|fichiers?|bases?)",
+  "(?:retirer|retirez|supprimer|supprimez|desinscrire|desinscrivez) (?:l'ensemble des|tous les|toutes les) (?:collaborateurs|salaries|contacts|adresses|employes|personnes)(?: (?:de|du|des|d') ?[a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2})? (?:de|des) (?:vos|votre) (?:listes?|fichiers?|bases?)",
   // es
   "(?:ni yo ni nadie|nadie) (?:de|en) (?:mi|nuestro|nuestra|la) (?:equipo|empresa|compania|organizacion|oficina) (?:desea|deseamos|quiere|queremos) (?:seguir )?recibir",
   `(?:eliminen|elimine|eliminar|borren|borre|borrar|quiten|quitar|den de baja|dar de baja) (?:a )?(?:todas las direcciones|todos los contactos|todos los correos|todos los empleados|todo el equipo|toda la empresa|nuestra empresa) (?:de (?:nuestra|la) (?:empresa|compania|organizacion) |${A_DOMAIN} )?de (?:su|sus|tu|tus|vuestra|vuestras) (?:lista|listas|base de datos|base|bases)`,
   "no (?:contacten|escriban|envien) (?:mas )?(?:a nadie|a ninguno) de (?:nuestra|nuestro|la|mi) (?:empresa|compania|equipo|organizacion)",
+  "(?:eliminen|borren|quiten|saquen) de (?:su|sus|tu|tus|vuestra) (?:base de datos|base|lista|listas) (?:a )?(?:todas las direcciones|todos los contactos|todos los correos|todos los empleados)|(?:eliminen|borren|quiten|saquen) (?:a )?(?:todas las direcciones|todos los contactos|todos los correos|todos los empleados) de [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2},? de (?:su|sus|tu|tus|vuestra) (?:base de datos|base|lista|listas)|(?:borren|eliminen|quiten) de (?:su|sus|tu|tus) (?:lista|listas|base) (?:a )?(?:todos|todas) (?:los|las) (?:contactos|direcciones|correos) de",
   // it
   "(?:non|piu) contattare (?:piu )?nessuno (?:della|del|dalla) (?:nostra|nostro) (?:azienda|societa|team|ufficio|organizzazione)|non (?:contattate|scrivete) piu (?:a )?nessuno (?:della|del) (?:nostra|nostro) (?:azienda|societa|team)",
   "(?:rimuovete|rimuovere|cancellate|cancellare|eliminate|eliminare) tutti gli (?:indirizzi|contatti) (?:della nostra|del nostro|di) (?:azienda|societa|team|dominio)",
+  "non (?:mandate|inviate|scrivete|mandare|inviare|scrivere) piu (?:(?:e-?mail|mail|messaggi) )?a nessuno (?:della|del|di|dello) [a-z0-9&'-]{2,30}|tutti gli (?:indirizzi|contatti) (?:" + A_DOMAIN + "|di [a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}) (?:dalle|dai|dalla|dal) (?:vostre|vostri|vostra|vostro)",
   // nl
   "niemand (?:van|bij|binnen) (?:ons|onze) (?:bedrijf|organisatie|team|kantoor) (?:meer )?(?:te )?(?:mailen|e-?mailen|benaderen|contacteren)",
   "(?:verwijder|haal) (?:alle (?:adressen|contacten|medewerkers)|ons (?:hele |gehele )?bedrijf|onze (?:hele |gehele )?organisatie) (?:van (?:ons|onze) (?:bedrijf|organisatie) )?(?:uit|van) (?:uw|je|jullie|de) (?:lijst|bestand|database|mailinglijst)",
+  "(?:haal|verwijder) (?:alsjeblieft |aub |graag )?(?:al onze|alle) (?:medewerkers|collega's|adressen|contacten)(?: (?:van|bij) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30})?)? (?:uit|van) (?:jullie|uw|je|de) (?:lijst|lijsten|bestand|database|mailinglijst)|(?:wij|we) willen als (?:bedrijf|organisatie) niet meer (?:benaderd|gemaild|gecontacteerd|lastiggevallen) worden",
   // pt
   "nao (?:enviem|envie|mandem|mande) (?:mais )?(?:e-?mails |mensagens )?(?:para|pra|a) (?:ninguem|nenhum) (?:da|de|do) (?:nossa|nosso|minha|meu) (?:empresa|equipe|time|organizacao)|nao (?:contatem|contate|escrevam) (?:mais )?(?:ninguem|nenhum) (?:da|de|do) (?:nossa|nosso) (?:empresa|equipe|time)",
-  "(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da nossa|do nosso|da) (?:empresa|equipe|time|dominio)",
+  "(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da nossa|do nosso|da) (?:empresa|equipe|time|dominio)|(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da|do|de) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30})? (?:da|de|desta|dessa|do) (?:sua |vossa )?(?:base|lista|cadastro)",
 ]);
 
 /**
@@ -52,7 +63,7 @@ const TEAM_REQUEST = anyOf([
 
 /** Words that widen the writer's own removal request to the company: "and my colleagues as well", "our whole team". */
 const COMPANY_SCOPE = anyOf([
-  `${EVERYONE_EN} (?:else )?(?:at|in|from) (?:our|my|this) ${COMPANY_EN}|(?:our|my) (?:whole|entire) ${COMPANY_EN}|(?:my|our) (?:colleagues|coworkers|co-workers|team|staff) (?:as well|too)|(?:all|every|any) (?:of the )?${A_DOMAIN} (?:addresses|emails|e-?mails|contacts)`,
+  `${EVERYONE_EN} (?:else )?(?:at|in|from) (?:our|my|this) ${COMPANY_EN}|(?:anyone|everyone|anybody|everybody) with an? (?:${A_DOMAIN}|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}) (?:address|e-?mail|email)|(?:the )?same (?:goes|applies) (?:for|to) (?:my|our) (?:colleagues|coworkers|co-workers|team|staff|employees)|(?:our|my) (?:whole|entire) ${COMPANY_EN}|(?:my|our) (?:colleagues|coworkers|co-workers|team|staff) (?:as well|too)|(?:all|every|any) (?:of the )?${A_DOMAIN} (?:addresses|emails|e-?mails|contacts)`,
   "(?:unser|unsere) (?:gesamtes|ganzes|gesamte|ganze) (?:unternehmen|team|firma|haus|belegschaft)|(?:alle|samtliche) (?:kollegen|kolleginnen|mitarbeiter|mitarbeitenden) (?:auch|ebenfalls)",
   "(?:toute|tout) (?:notre|l') ?(?:entreprise|societe|equipe)|(?:mes|nos) collegues (?:aussi|egalement)",
   "(?:toda|todo) (?:nuestra|nuestro|mi|la) (?:empresa|compania|equipo|organizacion)|(?:mis|nuestros) (?:companeros|colegas) (?:tambien)",

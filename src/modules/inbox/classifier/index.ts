@@ -147,7 +147,14 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (forSelf && wide === null) return removal();
   const fromNew = hasMatch(WRITING_FROM_NEW, folded, starts);
 
-  const s = score(visible, folded, starts);
+  // the request for someone else, or for the company, is read without its own words ("wil er graag vanaf" is no interest)
+  let scored = folded;
+  for (const span of [another, wide]) {
+    if (span === null) continue;
+    scored = scored.slice(0, span.at) + " ".repeat(span.end - span.at) + scored.slice(span.end);
+    starts.blanked(scored, span.at, span.end);
+  }
+  const s = score(visible, scored, starts);
   const found = mentions(visible, excluded);
   // an address the writer calls their own new one, or someone's at another company: they moved ("reach him at"
   // an address of the writer's own company is a colleague: a referral)
@@ -173,7 +180,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const others = found.filter((m) => m !== theirs && !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)));
   const champion = s.requested && others.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
-  const referral = !s.moved && !champion && !s.selfContact && (s.handoff || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
+  // someone whose removal the writer relays is no one to refer to ("I forwarded this to Greg, he's a no and asked not to be contacted")
+  const relayed = another !== null && wide === null;
+  const referral = !s.moved && !champion && !s.selfContact && !relayed && (s.handoff || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
   const decided = decide(s, referral);
   const intent = fromNew && decided.intent === null ? "moved" : decided.intent;
   const sentiment = decided.sentiment;

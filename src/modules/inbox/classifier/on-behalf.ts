@@ -22,32 +22,36 @@ const ENDS = "(?= ?[.!,;?(]| ?$| (?:please|as well|too|immediately|asap|now)(?![
 const FOR_THEM = anyOf([
   // en
   `(?:remove|take|unsubscribe|delete|drop|strike|exclude) (?:him|her)(?: (?:off|from|out of)(?! ${A_THREAD})|${ENDS})|(?:unsubscribe|remove|delete) ${ROLES_EN}${ENDS}|(?:unsubscribe|remove|delete|take) (?:${ROLES_EN} )?[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\\.[a-z0-9.-]{2,253}`,
-  "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering|sending (?:him|her) (?:e-?mails|emails|messages|these|this|anything)) (?:him|her)(?![a-z])|(?:stop|quit|cease) sending (?:him|her) (?:e-?mails|emails|messages|these|this|anything)|(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to) (?:him|her) (?:again|any ?more)",
+  "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering|sending (?:him|her) (?:e-?mails|emails|messages|these|this|anything)) (?:him|her)(?![a-z])|(?:stop|quit|cease) sending (?:him|her) (?:(?:any|these|your|more|further|marketing|sales|such) ){0,2}(?:e-?mails|emails|messages|these|this|anything)|(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to) (?:him|her) (?:again|any ?more)",
   `(?:take|remove|delete) (?:his|her) (?:e-?mail |email )?(?:address|details|name|data)(?! (?:from|off) ${A_THREAD})`,
   "(?:he|she) (?:does not|doesn'?t|no longer|would rather not|do not) (?:wish|want)s? to (?:receive|get) (?:(?:any|these|your|more|further|such) ){0,2}(?:e-?mails|emails|mails|messages|communications)|(?:he|she) no longer wants (?:(?:any|these|your|more|further) ){1,2}(?:e-?mails|emails|mails|messages)|(?:he|she) (?:does not|doesn'?t|no longer) (?:wish|want)s? to be (?:contacted|e-?mailed|emailed)",
-  "(?:he|she)(?:'d| would) like (?:that|this|it|these(?: e-?mails| emails)?) to stop|(?:he|she)(?:'d| would) like (?:you )?to stop (?:e-?mailing|emailing|contacting|writing|sending|messaging)|(?:he|she) (?:wants|asked|has asked|asks) (?:you |me to ask you |me to tell you )?to stop (?:e-?mailing|emailing|contacting|writing|sending|messaging)|(?:he|she) (?:would like|wants|asked|has asked) to be (?:removed|unsubscribed|taken off)",
+  "(?:he|she)(?:'d| would) like (?:that|this|it|these(?: e-?mails| emails)?) to stop|(?:he|she)(?:'d| would) like (?:you )?to stop (?:e-?mailing|emailing|contacting|writing|sending|messaging)|(?:he|she) (?:wants|asked|has asked|asks) (?:you |me to ask you |me to tell you )?to (?:stop (?:e-?mailing|emailing|contacting|writing|sending|messaging)|knock it off|cut it out|quit it|stop(?= ?[.!,;]| ?$))",
+  "(?:he|she)(?: would like|'d like| wants| asked| has asked| had asked| requested| has requested) (?:to be (?:removed|unsubscribed|taken off|deleted|opted out)|not to be (?:contacted|e-?mailed|emailed))|(?:and|who|has|had) (?:has |had )?(?:asked|requested) (?:to be (?:removed|unsubscribed|taken off|deleted|opted out)|not to be (?:contacted|e-?mailed|emailed))",
   // de
   "(?:hat mich gebeten|bat mich),? (?:ihnen |euch )?(?:mitzuteilen|auszurichten|zu sagen),? dass (?:er|sie) keine (?:(?:weiteren|werbe) )?(?:e-?mails|mails|nachrichten) mehr (?:erhalten|bekommen|mochte|moechte|will)",
   "(?:(?:nehmen|streichen|entfernen|loschen|loeschen|tragen) sie (?:bitte )?(?:ihn|sie)|(?:sie|ihr) (?:bitte )?ihn|ihn) (?:bitte )?(?:aus|von) (?:ihrem|dem|eurem|ihrer|der|ihren|den|eurer) (?:verteiler|bestand|system|liste|listen|datenbank|mailingliste|newsletter)",
   "(?:loschen|loeschen|entfernen|streichen) sie (?:bitte )?seine (?:adresse|e-?mail-adresse|daten)|seine (?:adresse|e-?mail-adresse|daten) (?:bitte )?(?:aus (?:ihrem|dem|ihrer|der) (?:verteiler|system|liste|datenbank) )?(?:zu )?(?:loschen|loeschen|entfernen|streichen)",
-  "(?:schreiben|kontaktieren|mailen) sie (?:ihn|ihm|ihr) (?:bitte )?nicht mehr|ihn nicht mehr (?:anzuschreiben|zu kontaktieren|anzumailen)|(?:er|sie) (?:mochte|moechte|will|wunscht|wuenscht) (?:keine (?:(?:weiteren|werbe) )?(?:e-?mails|mails|nachrichten|zusendungen) mehr|nicht (?:mehr|weiter) (?:kontaktiert|angeschrieben|angemailt) werden)",
+  "(?:schreiben|kontaktieren|mailen) sie (?:ihn|ihm|ihr) (?:bitte )?nicht mehr|ihn nicht mehr (?:anzuschreiben|zu kontaktieren|anzumailen)|(?:er|sie) (?:mochte|moechte|will|wunscht|wuenscht) (?:keine (?:(?:weiteren|werbe) )?(?:(?:e-?mails|mails|nachrichten|zusendungen) )?mehr|nicht (?:mehr|weiter) (?:kontaktiert|angeschrieben|angemailt) werden)",
+  "(?:kollege|kollegin|chef|chefin|vorgesetzte|vorgesetzter) [^!?\\n]{0,120}? und (?:mochte|moechte|will|wunscht|wuenscht) keine (?:(?:weiteren|werbe) )?(?:(?:e-?mails|mails|nachrichten|zusendungen) )?mehr",
   // fr
   "(?:retirez|retirer|desinscrivez|desinscrire|supprimez|supprimer|enlevez|enlever)-(?:le|la)(?![a-z])|(?:le|la) (?:retirer|desinscrire|supprimer|enlever) (?:de|des) (?:votre|vos) (?:liste|listes|fichier|fichiers|base|bases|mailing|envois)",
-  "(?<!je |on )ne (?:souhaite|veut|desire) plus (?:recevoir|etre (?:contacte|sollicite)e?)|ne (?:le|la|lui) (?:contactez|ecrivez|envoyez) plus|(?:arretez|cessez) de (?:le|la|lui) (?:contacter|ecrire|solliciter|envoyer)|(?:son|sa) (?:adresse|e-?mail|courriel)(?: e-?mail)? (?:de|des) (?:votre|vos) (?:liste|listes|fichier|fichiers|base|bases)",
+  "(?<!je |on )ne (?:souhaite|veut|desire) plus (?:en )?(?:recevoir|etre (?:contacte|sollicite)e?)|ne (?:le|la|lui) (?:contactez|ecrivez|envoyez) plus|(?:arretez|cessez) de (?:le|la|lui) (?:contacter|ecrire|solliciter|envoyer)|(?:son|sa) (?:adresse|e-?mail|courriel)(?: e-?mail)? (?:de|des) (?:votre|vos) (?:liste|listes|fichier|fichiers|base|bases)",
   // es
   "(?:me )?(?:pidio|pide|ha pedido) que (?:le |les |os )?(?:dijera|diga|avisara|avise|informara|informe|comunicara|comunique) que (?:ya )?no (?:quiere|desea) (?:seguir )?(?:recibir|recibiendo)",
   "(?:el|ella) (?:ya )?no (?:desea|quiere) (?:seguir )?(?:recibir|recibiendo)|(?:eliminarlo|eliminarla|eliminenlo|eliminenla|borrarlo|borrarla|borrenlo|borrenla|quitarlo|quitarla|quitenlo|quitenla|sacarlo|sacarla|saquenlo|saquenla|darlo de baja|darla de baja|denlo de baja|denla de baja) de (?:su|sus|tu|tus|vuestra|vuestras|la|las) (?:lista|listas|base|bases|envios|mailing)",
-  "no (?:le|lo|la) (?:escriban|escribas|contacten|contactes|envien|manden) mas|(?:dejen|deja|deje) de (?:escribirle|contactarle|contactarlo|contactarla|enviarle|mandarle|escribirlo)",
+  "no (?:le|lo|la) (?:escriban|escribas|contacten|contactes|envien|manden) mas|(?:dejen|deja|deje|dejes|dejeis) de (?:escribirle|escribirles|contactarle|contactarlo|contactarla|enviarle|mandarle|escribirlo|enviarselos|enviarselas|enviarselo|mandarselos|mandarselas|mandarselo)",
   // it
   "mi ha chiesto di (?:dirvi|dirle|comunicarvi|comunicarle|avvisarvi|avvisarla|farvi sapere|farle sapere) che non (?:desidera|vuole) (?:piu )?ricevere",
   "(?:lui|lei) non (?:desidera|vuole) (?:piu )?(?:ricevere|essere (?:contattat|disturbat)[oa])|(?:rimuoverlo|rimuoverla|cancellarlo|cancellarla|toglierlo|toglierla|eliminarlo|eliminarla|rimuovetelo|rimuovetela|cancellatelo|cancellatela|toglietelo|toglietela) (?:dalla|dalle|dal|dai) (?:vostra |vostre |sua |tua |vostro |vostri )?(?:mailing ?list|lista|liste|newsletter|database|elenco|elenchi|indirizzario|contatti|invii)|disiscrivetelo|disiscrivetela|disiscriverlo|disiscriverla",
+  "(?:di )?non (?:inviargli|inviarle|scrivergli|scriverle|mandargli|mandarle|contattarlo|contattarla) piu|(?:rimuovere|cancellare|togliere|eliminare) il suo indirizzo (?:dai|dalle|dal|dalla) (?:vostri|vostre|vostro|vostra)",
   "non (?:lo|la|gli|le) (?:contattate|scrivete|mandate|inviate|contatti|scriva) piu|smett(?:ete|a|i) di (?:contattarlo|contattarla|scrivergli|scriverle)",
   // nl
   "(?:heeft|had) (?:mij|me) gevraagd (?:om )?(?:u|je|jullie) te (?:laten weten|melden|zeggen) dat (?:hij|zij|ze) geen (?:mails|e-?mails|berichten) meer (?:wil|wenst)",
   "(?:verwijder|haal|schrap) (?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem|crm)|(?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem) (?:te )?(?:halen|verwijderen|schrappen)",
+  "(?:hij|zij|ze|collega) [^!?\\n]{0,120}?(?:wil|wilt) (?:er|daar|ervan) (?:graag |liever )?(?:vanaf|af)(?= ?[.!,;]| ?$)",
   "(?:hem|haar) (?:niet meer|nooit meer) (?:te )?(?:mailen|e-?mailen|benaderen|contacteren)|(?:mail|benader|contacteer) (?:hem|haar)" + COURTESY + " niet meer|(?:hij|zij|ze) (?:wil|wenst) geen (?:mails|e-?mails|berichten) meer|(?:haar|zijn) (?:adres|e-?mailadres|gegevens) (?:uit|van) (?:uw|je|jullie) (?:bestand|lijst|database|systeem)|schrijf (?:hem|haar) uit|(?:hem|haar) (?:uit te schrijven|af te melden)|meld (?:hem|haar) af",
   // pt
-  "(?:pediu|pede) (?:para|que) (?:eu )?(?:avisar|avisasse|informar|informasse|dizer|dissesse|falar) que (?:ja )?nao (?:quer|deseja) mais (?:receber|ser (?:contatad|contactad)[oa])",
+  "(?:pediu|pede)(?:-me| me)? (?:para|que) (?:eu )?(?:lhe |te |vos )?(?:avisar|avisasse|informar|informasse|dizer|dissesse|falar) que (?:ja )?nao (?:quer|deseja) (?:mais )?(?:receber|ser (?:contatad|contactad)[oa])",
   "(?:ele|ela) (?:ja )?nao (?:deseja|quer) (?:mais )?(?:receber|ser (?:contatad|contactad|incomodad)[oa])|(?:remove-lo|remove-la|retira-lo|retira-la|tira-lo|tira-la|exclui-lo|exclui-la|descadastra-lo|descadastra-la)(?![a-z])|(?:tirem|tire|removam|remova|retirem|retire|excluam|exclua|descadastrem|descadastre) (?:ele|ela) (?:da|de|desta|dessa|do) (?:sua |vossa )?(?:lista|base|cadastro|mailing)",
   "nao (?:o|a|lhe) (?:contatem|contate|escrevam|escreva|enviem|envie|mandem|mande) mais|(?:parem|pare) de (?:enviar|mandar|escrever) (?:e-?mails |mensagens )?(?:para|pra) (?:ele|ela)|(?:parem|pare) de (?:contata-lo|contata-la)",
 ]);
@@ -134,7 +138,21 @@ export function removalForAnother(folded: string, text: string, starts: WordStar
     if (name === null || capitalised(text, name)) return { name, at: m.index, end: m.index + m[0].length };
   }
   const t = matchesOf(FOR_THEM, folded, starts)[0];
-  return t ? { name: null, at: t.index, end: t.index + t[0].length } : null;
+  return t ? { name: titledBefore(folded, text, t.index), at: t.index, end: t.index + t[0].length } : null;
+}
+
+/** Someone named with a title shortly before "him" or "her" ("Mrs Okafor forwarded this to me. On her behalf, please stop…"): the last such, or null. */
+const TITLES = "mr|mrs|ms|miss|dr|prof|herrn?|frau|mme|mlle|monsieur|madame|sr|sra|senor|senora|don|dona|dott|dottssa|sig|sigra|signor|signora|ing|avv|dhr|mevr|meneer|mevrouw|senhor|senhora";
+const TITLED = new RegExp(`(?<![a-z'.])(?:(?:${TITLES})\\.?|m\\.) (?:(?:${TITLES})\\.? )?(?:del |della |de |da |do )?[a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30})?`, "g");
+function titledBefore(folded: string, text: string, at: number): string | null {
+  let last: string | null = null;
+  for (const m of folded.slice(Math.max(0, at - 250), at).matchAll(TITLED)) {
+    // "mrs okafor forwarded": the words that are no name dropped
+    const words = m[0].split(" ");
+    while (words.length > 1 && !capitalised(text, words.join(" "))) words.pop();
+    if (words.length > 1) last = words.join(" ");
+  }
+  return last;
 }
 
 /** The name's last word is written with a capital somewhere in the text ("Greg Hall", "Herrn Albrecht"). */

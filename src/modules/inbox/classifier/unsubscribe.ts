@@ -26,7 +26,7 @@ const AS_FEATURE_FR = "(?<!(?:gere|gerez|gerer|gestion|gerent|gere-t-il|gere-t-e
  * "make it easy to unsubscribe contacts", "stop emailing people who opted out": what the writer does to others, no request;
  * "stop emailing my colleagues" is their company's (company-wide.ts).
  */
-const OTHERS = "(?! (?:(?:all |the |our |my |your |any |those |these |many |other |inactive |old )?(?:[a-z-]+ )?(?:contacts?|people|users?|subscribers?|customers?|clients?|leads?|recipients?|prospects?|members?|folks|others|everyone|anyone|someone|addresses|lists?|colleagues|coworkers|co-workers|team|staff|employees|reps)|those|these)(?![a-z]))";
+const OTHERS = "(?! (?:(?:all |the |our |my |your |their |any |those |these |many |other |inactive |old )?(?:[a-z-]+ )?(?:contacts?|people|users?|subscribers?|customers?|clients?|leads?|recipients?|prospects?|members?|folks|others|everyone|anyone|someone|addresses|lists?|colleagues|coworkers|co-workers|team|staff|employees|reps|company|firm|organi[sz]ation|business|domain)|those|these)(?![a-z]))";
 
 /** What the writer asks to be removed from when it is the mail itself: "removed from your list", "from the database", "from all your emails". */
 const MAILED = "from (?:(?:your|the|this|these|all|any|every|each|future|our|all your|all of your) )?(?:[a-z-]+ )?(?:lists?|database|databases|e-?mails|emails|mailings?|sequences?|campaigns?|communications|outreach|crm|records|system|newsletters?|contacts|cadences?|everything)(?![a-z])";
