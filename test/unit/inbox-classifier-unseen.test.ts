@@ -4230,3 +4230,61 @@ describe("a colleague's removal relayed by a writer who stays interested, stacke
     ["Te respondo ya: no nos interesa.", "not_interested"],
   ]);
 });
+
+describe("a second helper's 80 look-alikes and requests around removals (2026-11-29, later): the general forms of its misses", () => {
+  const read = (body: string) => {
+    const v = classifyMessage(reply(body));
+    return { classification: v.classification, intent: v.intent, companyWide: v.companyWide ?? false, onBehalfOf: v.onBehalfOf ?? null, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
+  };
+  test.each([
+    "How does unsubscribing work with your tool? Is it automatic?",
+    "Wie funktioniert das Abmelden bei Ihnen, wird der Kontakt sofort gesperrt?",
+    "Hoe werkt afmelden bij jullie precies?",
+    "Comment fonctionne la désinscription chez vous ?",
+    "¿Cómo funciona la baja en su herramienta?",
+    "Come funziona la disiscrizione nel vostro sistema?",
+    "Como funciona o descadastro na ferramenta de vocês?",
+  ])("a question about how removal works is no request: %p", (body) => {
+    expect(read(body).classification).toBe("reply");
+  });
+  test("controls: asking how to leave is a request", () => {
+    expect(read("How do I unsubscribe from these?").classification).toBe("unsubscribe_request");
+    expect(read("Wie kann ich mich abmelden?").classification).toBe("unsubscribe_request");
+  });
+  test("a Dutch colleague's removal relayed with her address, 'haar verwijderen'", () => {
+    expect(read("Mijn collega Eva Smit (eva.smit@prospect.example) wil geen mails meer ontvangen. Kunnen jullie haar verwijderen?")).toMatchObject({
+      classification: "unsubscribe_request",
+      proposal: { action: "suppress", email: "eva.smit@prospect.example" },
+    });
+  });
+  test("a possessive title names its person: 'I look after Dr. Ito's inbox'", () => {
+    expect(read("I look after Dr. Ito's inbox. He has asked that you stop emailing him.").onBehalfOf).toEqual({ name: "dr. ito" });
+  });
+  test.each([
+    "Bitte schreiben Sie künftig niemanden mehr aus unserer Firma an.",
+    "Löschen Sie bitte sämtliche Adressen mit @prospect.example aus Ihrer Datenbank.",
+    "Merci de ne plus écrire à qui que ce soit chez Prospect.",
+    "Supprimez toutes nos adresses de vos fichiers, s'il vous plaît.",
+    "Ni yo ni nadie de Prospect Industrial queremos recibir más correos.",
+    "Verwijder alstublieft alle collega's van Prospect uit uw bestand.",
+  ])("for the whole company: %p", (body) => {
+    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  intents([
+    ["Thursday works. My colleague Ana (ana@prospect.example) would like to be added to the invite.", "meeting_request"],
+    ["Giovedì va bene. La collega Ana (ana@prospect.example) vorrebbe essere aggiunta all'invito.", "meeting_request"],
+    ["Before I take a call: does it sync with Pipedrive, and what does onboarding look like?", "question"],
+    ["Before anyone here commits to a meeting, can you tell me how pricing works?", "question"],
+    ["No need to keep emailing Laura, this sits with me. Send the deck my way instead.", "interested"],
+    // control: a meeting asked before anything else
+    ["Before we go further, let's do a call Thursday at 2pm.", "meeting_request"],
+  ]);
+});
+
+describe("a colleague covering who asks us to write again on the return", () => {
+  intents([
+    ["Lucía está de vacaciones hasta mayo y yo atiendo su correo; escríbele de nuevo cuando vuelva.", "later"],
+    ["Tom is on leave until June, I'm checking his emails meanwhile. Email him again once he's back.", "later"],
+    ["Frau Lenz ist bis Mai in Elternzeit, ich betreue solange ihre E-Mails. Schreiben Sie ihr gerne wieder, sobald sie zurück ist.", "later"],
+  ]);
+});

@@ -28,7 +28,7 @@ import { looksLikeWriter, mentions, namedAfterTo, ownOtherAddress, referredName,
 import { writerNames } from "./signature";
 import { companyWide } from "./company-wide";
 import { WRITING_FROM_NEW } from "./cues";
-import { FOR_THE_WRITER_TOO, removalForAnother } from "./on-behalf";
+import { FOR_THE_WRITER_TOO, removalForAnother, type Span } from "./on-behalf";
 import { asksRemoval } from "./unsubscribe";
 import { hasMatch, WordStarts } from "../../../lib/word-starts";
 import { visibleText } from "./visible";
@@ -149,8 +149,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   // the request for someone else, or for the company, is read without its own words ("wil er graag vanaf" is no interest)
   let scored = folded;
-  for (const span of [another, wide]) {
-    if (span === null) continue;
+  for (const span of [...(another?.spans ?? []), ...(wide ? [wide] : [])]) {
     scored = scored.slice(0, span.at) + " ".repeat(span.end - span.at) + scored.slice(span.end);
     starts.blanked(scored, span.at, span.end);
   }
@@ -197,11 +196,11 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // the removal asked for someone else, unless the writer asks to meet, for material or about the product themselves, or says
   // the person left ("nehmen Sie ihn aus dem Verteiler … für das Thema bin jetzt ich zuständig, was kostet das?"): the
   // sequence stops either way
-  const writersOwn = (asked: { at: number; end: number }) => WRITERS_OWN.has(intent) && (intent !== "question" || askedBesides(folded, asked));
+  const writersOwn = (asked: Span[]) => WRITERS_OWN.has(intent) && (intent !== "question" || askedBesides(folded, asked));
   // "stop emailing my team, I'm the one who handles this: send me the deck" asks nothing for the writer's company
-  if (wide !== null && !(wide.team && writersOwn(wide))) return removal({ companyWide: true });
+  if (wide !== null && !(wide.team && writersOwn([wide]))) return removal({ companyWide: true });
   if (another !== null && wide === null) {
-    if (!writersOwn(another)) return theirs ? verdict("unsubscribe_request", { proposal: suppressing(theirs) }) : verdict("unsubscribe_request", { onBehalfOf: { name: another.name } });
+    if (!writersOwn(another.spans)) return theirs ? verdict("unsubscribe_request", { proposal: suppressing(theirs) }) : verdict("unsubscribe_request", { onBehalfOf: { name: another.name } });
     // the writer's own meeting or request is the reply; the colleague's address it relays is proposed for suppression
     if (theirs) proposal = suppressing(theirs);
   }
@@ -221,10 +220,13 @@ const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.em
 /** What the writer asks for themselves, or a leaver's notice, that says more than a removal asked for someone else. */
 const WRITERS_OWN = new Set<Intent | null>(["interested", "meeting_request", "question", "moved"]);
 
-/** A question asked besides the removal ("… aus Ihrem Verteiler. Was kostet das bei 12 Nutzern?"), not the removal asked as one. */
-function askedBesides(folded: string, asked: { at: number; end: number }): boolean {
-  const stop = folded.slice(asked.end).search(/[.!?\n]/);
-  return folded.lastIndexOf("?", asked.at) >= 0 || (stop >= 0 && folded.indexOf("?", asked.end + stop + 1) >= 0);
+/** A question asked besides the removal ("… aus Ihrem Verteiler. Was kostet das bei 12 Nutzern?"), not the removal asked as one ("Kunnen jullie haar verwijderen?"). */
+function askedBesides(folded: string, asked: Span[]): boolean {
+  for (let q = folded.indexOf("?"); q >= 0; q = folded.indexOf("?", q + 1)) {
+    const start = Math.max(folded.lastIndexOf(".", q - 1), folded.lastIndexOf("!", q - 1), folded.lastIndexOf("?", q - 1), folded.lastIndexOf("\n", q - 1)) + 1;
+    if (!asked.some((s) => s.end > start && s.at < q)) return true;
+  }
+  return false;
 }
 
 /** The address stands where the request ends ("remove priya@…"): a few characters on at most. */

@@ -48,7 +48,7 @@ const FOR_THEM = anyOf([
   // nl
   "(?:heeft|had) (?:mij|me) gevraagd (?:om )?(?:u|je|jullie) te (?:laten weten|melden|zeggen) dat (?:hij|zij|ze) geen (?:mails|e-?mails|berichten) meer (?:wil|wenst)",
   "(?:verwijder|haal|schrap) (?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem|crm)|(?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem) (?:te )?(?:halen|verwijderen|schrappen)",
-  "(?:hij|zij|ze|collega) [^!?\\n]{0,120}?(?:wil|wilt) (?:er|daar|ervan) (?:graag |liever )?(?:vanaf|af)(?= ?[.!,;]| ?$)",
+  "(?:hij|zij|ze|collega) [^!?\\n]{0,120}?(?:wil|wilt) (?:er|daar|ervan) (?:graag |liever )?(?:vanaf|af)(?= ?[.!,;]| ?$)|(?:hij|zij|ze|collega) [^!?\\n]{0,120}?(?:wil|wilt|wenst) (?:graag |liever )?geen (?:e-?mails|mails|berichten) meer|(?:hem|haar) (?:(?:alsjeblieft|alstublieft|aub|graag|even) )?(?:verwijderen|uitschrijven|afmelden|schrappen)(?![a-z])",
   "(?:hem|haar) (?:niet meer|nooit meer) (?:te )?(?:mailen|e-?mailen|benaderen|contacteren)|(?:mail|benader|contacteer) (?:hem|haar)" + COURTESY + " niet meer|(?:hij|zij|ze) (?:wil|wenst) geen (?:mails|e-?mails|berichten) meer|(?:haar|zijn) (?:adres|e-?mailadres|gegevens) (?:uit|van) (?:uw|je|jullie) (?:bestand|lijst|database|systeem)|schrijf (?:hem|haar) uit|(?:hem|haar) (?:uit te schrijven|af te melden)|meld (?:hem|haar) af",
   // pt
   "(?:pediu|pede)(?:-me| me)? (?:para|que) (?:eu )?(?:lhe |te |vos )?(?:avisar|avisasse|informar|informasse|dizer|dissesse|falar) que (?:ja )?nao (?:quer|deseja) (?:mais )?(?:receber|ser (?:contatad|contactad)[oa])",
@@ -126,19 +126,28 @@ const NAMED = anyOf([
 export const FOR_THE_WRITER_TOO =
   /(?<![a-z])(?:(?:remove|take|unsubscribe|delete|drop) (?:me|us)(?![a-z])|(?:e-?mailing|emailing|contacting|sending|writing to|mailing) (?:me|us)(?![a-z])|(?:and|und|et|y|e|en) (?:me|us|myself|mich|uns|moi|nous|mij|ons)(?= (?:from|off|aus|de|dalla|dalle|uit|van|da)(?![a-z]))|mich (?:aus|nicht mehr)|(?:me|nous) (?:retirer|desinscrire|supprimer|desabonner)|(?:darme|darnos|sacarme|quitarme|borrarme)(?![a-z])|(?:toglietemi|rimuovetemi|cancellatemi|rimuovermi|togliermi)(?![a-z])|(?:me|mij|ons) (?:uit|van) (?:de|uw|je|jullie)|(?:me|nos) (?:remova|remover|tire|tirar|descadastr))/;
 
+/** Where a request stands in the folded text. */
+export interface Span {
+  at: number;
+  end: number;
+}
+
 /**
  * A removal asked for someone else (the writer may ask it for themselves too: FOR_THE_WRITER_TOO): the name the
- * text gives them (folded, with any title: "herrn albrecht"), or null for "him", "her", "my manager"; and where the
- * request stands in the folded text. Null when the text asks no such thing. A name is one the text capitalises
- * ("tirar automaticamente da lista" names no one).
+ * text gives them (folded, with any title: "herrn albrecht"), or null for "him", "her", "my manager"; where the
+ * first request stands, and every request's span. Null when the text asks no such thing. A name is one the text
+ * capitalises ("tirar automaticamente da lista" names no one).
  */
-export function removalForAnother(folded: string, text: string, starts: WordStarts): { name: string | null; at: number; end: number } | null {
-  for (const m of matchesOf(NAMED, folded, starts)) {
+export function removalForAnother(folded: string, text: string, starts: WordStarts): (Span & { name: string | null; spans: Span[] }) | null {
+  const named = matchesOf(NAMED, folded, starts).flatMap((m) => {
     const name = m.slice(1).find((g) => g !== undefined) ?? null;
-    if (name === null || capitalised(text, name)) return { name, at: m.index, end: m.index + m[0].length };
-  }
-  const t = matchesOf(FOR_THEM, folded, starts)[0];
-  return t ? { name: titledBefore(folded, text, t.index), at: t.index, end: t.index + t[0].length } : null;
+    return name === null || capitalised(text, name) ? [{ name, at: m.index, end: m.index + m[0].length }] : [];
+  });
+  const them = matchesOf(FOR_THEM, folded, starts).map((m) => ({ name: null, at: m.index, end: m.index + m[0].length }));
+  const first = named[0] ?? them[0];
+  if (!first) return null;
+  const name = first.name ?? (named.length ? null : titledBefore(folded, text, first.at));
+  return { name, at: first.at, end: first.end, spans: [...named, ...them].map(({ at, end }) => ({ at, end })) };
 }
 
 /** Someone named with a title shortly before "him" or "her" ("Mrs Okafor forwarded this to me. On her behalf, please stop…"): the last such, or null. */
@@ -148,7 +157,7 @@ function titledBefore(folded: string, text: string, at: number): string | null {
   let last: string | null = null;
   for (const m of folded.slice(Math.max(0, at - 250), at).matchAll(TITLED)) {
     // "mrs okafor forwarded": the words that are no name dropped
-    const words = m[0].split(" ");
+    const words = m[0].replace(/'s(?= |$)/g, "").split(" ");
     while (words.length > 1 && !capitalised(text, words.join(" "))) words.pop();
     if (words.length > 1) last = words.join(" ");
   }
@@ -158,6 +167,6 @@ function titledBefore(folded: string, text: string, at: number): string | null {
 /** The name's last word is written with a capital somewhere in the text ("Greg Hall", "Herrn Albrecht"). */
 function capitalised(text: string, name: string): boolean {
   const last = name.slice(name.lastIndexOf(" ") + 1);
-  for (const w of text.match(/\p{Lu}[\p{L}'-]{1,30}/gu) ?? []) if (fold(w) === last) return true;
+  for (const w of text.match(/\p{Lu}[\p{L}'-]{1,30}/gu) ?? []) if (fold(w).replace(/'s$/, "") === last) return true;
   return false;
 }

@@ -249,6 +249,10 @@ function withoutMentions(text: string): string {
   return parts.join("");
 }
 
+/** "How does unsubscribing work with your tool?", "Wie funktioniert das Abmelden?": how removal works, a question about the product. */
+const HOW_REMOVAL_WORKS =
+  /(?<![a-z])(?:how (?:does|do|is|would|will|are) (?:the |your |an? )?(?:unsubscrib[a-z]*|opt-?outs?|removals?)|wie (?:funktioniert|lauft|laeuft|klappt|geht|handhaben sie) (?:das |die |eine |bei ihnen (?:das |die )?)?(?:abmelden|abmeldung|austragen|austragung|abbestellung)|hoe (?:werkt|gaat|verloopt) (?:het )?(?:afmelden|afmelding|uitschrijven|uitschrijving)|comment (?:fonctionne|marche|se passe|gerez-vous|gere[a-z-]*) (?:la |le )?(?:desinscription|desabonnement)|como (?:funciona|se gestiona|gestionan|manejan|e feito|voces tratam) (?:la |el |o |a )?(?:baja|desuscripcion|darse de baja|descadastro|descadastramento|cancelamento)|come (?:funziona|gestite|si gestisce) (?:la |il )?(?:disiscrizione|cancellazione))[^.!?\n]{0,200}\?/g;
+
 const SENTENCE_END = /[.!?\n]/g;
 const CLAUSE_END = /[.!?\n,;]| (?:but|aber|mais|pero|ma|maar|mas) /g;
 /** [start, end of the boundary] pairs, beginning with the text's start. */
@@ -261,7 +265,7 @@ function boundaries(text: string, re: RegExp): [number, number][] {
 
 export function asksRemoval(text: string, indexed?: WordStarts): boolean {
   const spoken = withoutMentions(text);
-  const folded = spoken.includes("?") ? spoken.replace(QUOTED_IN_QUESTION, (q) => " ".repeat(q.length)) : spoken;
+  const folded = spoken.includes("?") ? spoken.replace(QUOTED_IN_QUESTION, (q) => " ".repeat(q.length)).replace(HOW_REMOVAL_WORKS, (q) => " ".repeat(q.length)) : spoken;
   // the index was built for the text as given: a text with quotes blanked is scanned
   const starts = folded === text ? indexed : undefined;
   REMOVAL.lastIndex = 0;
