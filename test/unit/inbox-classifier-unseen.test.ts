@@ -4288,3 +4288,17 @@ describe("a colleague covering who asks us to write again on the return", () => 
     ["Frau Lenz ist bis Mai in Elternzeit, ich betreue solange ihre E-Mails. Schreiben Sie ihr gerne wieder, sobald sie zurück ist.", "later"],
   ]);
 });
+
+describe("a help desk's notification carrying a person's comment is their reply, whatever automation headers it has", () => {
+  const desk = (body: string, subject = "SUP-88 Idea for Prospect") =>
+    classifyMessage(["From: Prospect Support <jira@prospect.example>", "To: Leo <leo@outbound.example>", `Subject: ${subject}`, "Auto-Submitted: auto-generated", "Precedence: bulk", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", body].join("\n"));
+  test("a Jira-style comment", () => {
+    expect(desk("Reply above this line.\n\nMaya Stone commented:\n\nHi Leo, this desk doesn't buy software. Please write to purchasing@prospect.example instead.\n\nView request")).toMatchObject({ classification: "reply", intent: "referral" });
+  });
+  test("a ServiceNow-style comment", () => {
+    expect(desk("Incident INC0099120 comments added:\n\n2027-01-11 13:02:44 GMT - Maya Stone (Additional comments)\nThanks Leo, but we are not interested.\n\nClick here to view incident", "Incident INC0099120 -- comments added")).toMatchObject({ classification: "reply", intent: "not_interested" });
+  });
+  test("control: the desk's own acknowledgement stays automatic", () => {
+    expect(desk("Reply above this line.\n\nThanks for contacting Prospect Support. We have received your request SUP-88 and will get back to you within two business days.").classification).toBe("auto_reply");
+  });
+});

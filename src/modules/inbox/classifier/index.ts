@@ -120,7 +120,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   // the subject's words only when it is the responder's own, not a person's "Re: Automatic reply: …"
   const wording = autoReplyWording(visible) ?? (ANSWERED_SUBJECT.test(subject) ? null : autoReplyWording(subject));
-  const read = report.kind === "auto_reply" || wording?.unmistakable ? score(visible, folded) : null;
+  // a help desk's notification carrying a person's comment ("Maya Stone commented:") is theirs, whatever its headers say
+  const read = (report.kind === "auto_reply" && !AGENT_COMMENT.test(visible)) || wording?.unmistakable ? score(visible, folded) : null;
   // a person who is away and answers anyway ("de viaje hasta el jueves, pero: no nos encaja, ya trabajamos con otra
   // herramienta"): a refusal or a request outweighs the absence they describe, unless headers or the text say a machine wrote it
   const answeredWhileAway = read !== null && report.kind !== "auto_reply" && wording?.kind === "out_of_office" && !wording.automatic && (read.refusal >= 3 || read.requested);
@@ -216,6 +217,13 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 }
 
 const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.email, name: m.name });
+
+/**
+ * A help desk's header over a person's comment: "Gareth Lloyd commented:" (Jira), "2027-01-12 09:37:15 GMT - Harriet
+ * Cole (Additional comments)" (ServiceNow), "Maya Stone replied:"; in the seven languages.
+ */
+const AGENT_COMMENT =
+  /^(?:[^\n]{2,60} (?:commented|replied|responded|added a comment|left a comment|hat kommentiert|hat geantwortet|a commente|a repondu|ha comentado|ha respondido|ha commentato|ha risposto|heeft gereageerd|heeft een opmerking geplaatst|comentou|respondeu)|[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5,8}(?: [A-Z]{2,5})? - [^\n]{2,60} \((?:Additional comments|Comments|Customer comments)\)):?[ \t]*$/m;
 
 /** What the writer asks for themselves, or a leaver's notice, that says more than a removal asked for someone else. */
 const WRITERS_OWN = new Set<Intent | null>(["interested", "meeting_request", "question", "moved"]);
