@@ -17,6 +17,11 @@ const intents = (cases: readonly (readonly [string, Intent | null])[]) =>
   });
 /** Every reply gets this intent. */
 const allIntent = (intent: Intent | null, bodies: string[]) => intents(bodies.map((body) => [body, intent] as const));
+/** Whom a reply's removal is for, and what it proposes (the removal tables below). */
+const readOf = (body: string) => {
+  const v = classifyMessage(reply(body));
+  return { classification: v.classification, intent: v.intent, companyWide: v.companyWide ?? false, onBehalfOf: v.onBehalfOf ?? null, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
+};
 
 describe("wrong person, nobody named", () => {
   allIntent("wrong_person", [
@@ -3966,10 +3971,6 @@ test("a removal asked for the writer and someone else suppresses the writer", ()
 });
 
 describe("a removal asked for someone else, in the seven languages: never the writer's, the one named", () => {
-  const forAnother = (body: string) => {
-    const v = classifyMessage(reply(body));
-    return { classification: v.classification, suppress: v.proposal?.action === "suppress" ? v.proposal.email : null, onBehalfOf: v.onBehalfOf ?? null };
-  };
   test.each([
     ["I'm Greg's assistant. He'd like you to stop emailing him, thanks.", null],
     ["Please take him off your mailing list, he has no interest.", null],
@@ -3991,14 +3992,11 @@ describe("a removal asked for someone else, in the seven languages: never the wr
     ["Ela não quer mais receber os e-mails de vocês, por favor parem de mandar para ela.", null],
     ["Favor remover o Carlos Lima da sua lista.", "carlos lima"],
   ])("%p", (body, name) => {
-    const v = forAnother(body);
-    expect(v.classification).toBe("unsubscribe_request");
-    expect(v.suppress).toBeNull();
-    expect(v.onBehalfOf).toEqual({ name });
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name }, proposal: null });
   });
   test("an address given for them is the one to suppress", () => {
-    expect(forAnother("Antoine (antoine.roux@prospect.example) asks me to tell you he no longer wants your messages. Please remove him.")).toMatchObject({ suppress: "antoine.roux@prospect.example", onBehalfOf: null });
-    expect(forAnother("Can you unsubscribe my colleague tom@prospect.example? He left.")).toMatchObject({ classification: "unsubscribe_request", suppress: "tom@prospect.example" });
+    expect(readOf("Antoine (antoine.roux@prospect.example) asks me to tell you he no longer wants your messages. Please remove him.")).toMatchObject({ proposal: { action: "suppress", email: "antoine.roux@prospect.example" }, onBehalfOf: null });
+    expect(readOf("Can you unsubscribe my colleague tom@prospect.example? He left.")).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "tom@prospect.example" } });
   });
   test.each([
     // taken off a thread, a call, an invitation: no list
@@ -4013,19 +4011,17 @@ describe("a removal asked for someone else, in the seven languages: never the wr
     "Please remove the attachment from the thread and resend.",
     "She asked to stop the trial at the end of the month.",
   ])("no removal: %p", (body) => {
-    expect(forAnother(body)).toMatchObject({ classification: "reply", suppress: null, onBehalfOf: null });
+    const v = readOf(body);
+    expect(v).toMatchObject({ classification: "reply", onBehalfOf: null });
+    expect(v.proposal?.action).not.toBe("suppress");
   });
   test("the writer's own request, or theirs as well, suppresses the writer", () => {
-    expect(forAnother("Please remove Greg and me from your list.")).toMatchObject({ classification: "unsubscribe_request", suppress: "priya.nair@prospect.example" });
-    expect(forAnother("Bitte löschen Sie aus Ihrem System meine Daten.")).toMatchObject({ classification: "unsubscribe_request", suppress: "priya.nair@prospect.example" });
+    expect(readOf("Please remove Greg and me from your list.")).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
+    expect(readOf("Bitte löschen Sie aus Ihrem System meine Daten.")).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
   });
 });
 
 describe("a removal asked for the writer's whole company, in the seven languages", () => {
-  const read = (body: string) => {
-    const v = classifyMessage(reply(body));
-    return { classification: v.classification, companyWide: v.companyWide ?? false, suppress: v.proposal?.action === "suppress" ? v.proposal.email : null };
-  };
   test.each([
     "Please remove everyone at our company from your mailing lists.",
     "Don't contact anyone at Prospect again. This goes for the whole team.",
@@ -4041,7 +4037,7 @@ describe("a removal asked for the writer's whole company, in the seven languages
     "Graag niemand van ons bedrijf meer mailen.",
     "Por favor, não enviem mais e-mails para ninguém da nossa empresa.",
   ])("%p", (body) => {
-    expect(read(body)).toEqual({ classification: "unsubscribe_request", companyWide: true, suppress: "priya.nair@prospect.example" });
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true, proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
   });
   test.each([
     // the writer alone
@@ -4053,7 +4049,7 @@ describe("a removal asked for the writer's whole company, in the seven languages
     ["Nadie de mi equipo usa esa herramienta.", "reply"],
     ["Does your tool suppress all addresses at a domain once someone asks?", "reply"],
   ])("not company-wide: %p", (body, classification) => {
-    expect(read(body)).toMatchObject({ classification, companyWide: false });
+    expect(readOf(body)).toMatchObject({ classification, companyWide: false });
   });
 });
 
@@ -4072,16 +4068,12 @@ describe("the writer who says they are the one handling it", () => {
 });
 
 describe("removals for others and the company, as relayed in a longer reply", () => {
-  const read = (body: string) => {
-    const v = classifyMessage(reply(body));
-    return { classification: v.classification, intent: v.intent, companyWide: v.companyWide ?? false, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
-  };
   test("everyone at a company named, or at its domain, beside someone named", () => {
-    expect(read("Please take everyone at Prospect Industries off your mailing list. Four of us got the same email.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
-    expect(read("Please remove Greg, and anybody else at prospect.example, from your lists.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+    expect(readOf("Please take everyone at Prospect Industries off your mailing list. Four of us got the same email.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+    expect(readOf("Please remove Greg, and anybody else at prospect.example, from your lists.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
   });
   test("a colleague's removal relayed beside the writer's own meeting: the meeting, proposing to suppress the colleague", () => {
-    expect(read("Happy to talk, Thursday 3pm works. Also, you've been emailing Greg Hall (greg.hall@prospect.example) too; he'd like that to stop.")).toEqual({
+    expect(readOf("Happy to talk, Thursday 3pm works. Also, you've been emailing Greg Hall (greg.hall@prospect.example) too; he'd like that to stop.")).toMatchObject({
       classification: "reply",
       intent: "meeting_request",
       companyWide: false,
@@ -4095,15 +4087,11 @@ describe("removals for others and the company, as relayed in a longer reply", ()
     "La mia collega Ana Lima (ana.lima@prospect.example) mi ha chiesto di dirvi che non desidera più ricevere le vostre email.",
     "Mijn collega Ana Lima (ana.lima@prospect.example) heeft me gevraagd u te laten weten dat ze geen mails meer wil.",
   ])("relayed for a colleague with her address: %p", (body) => {
-    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "ana.lima@prospect.example" } });
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "ana.lima@prospect.example" } });
   });
 });
 
 describe("a colleague covering an absent person's inbox writes by hand: a reply, their pointer a referral", () => {
-  const read = (body: string) => {
-    const v = classifyMessage(reply(body));
-    return { classification: v.classification, intent: v.intent, refer: v.proposal?.action === "refer" ? v.proposal.email : null };
-  };
   test.each([
     "Hi Leo, Hannah is on parental leave until September and I'm looking after her inbox while she's out. For tooling questions, please talk to Omar Reyes (omar.reyes@prospect.example).",
     "Hallo Leo, Frau Berg ist bis Oktober in Elternzeit, ich kümmere mich solange um ihre E-Mails. Für solche Themen ist Herr Omar Reyes zuständig: omar.reyes@prospect.example",
@@ -4113,7 +4101,7 @@ describe("a colleague covering an absent person's inbox writes by hand: a reply,
     "Hoi Leo, Hannah is tot september met zwangerschapsverlof en ik houd haar mailbox in de gaten. Voor dit soort zaken kun je het beste Omar Reyes mailen: omar.reyes@prospect.example",
     "Olá Leo, a Hannah está de licença-maternidade até setembro e eu estou acompanhando a caixa de entrada dela. Para esse assunto, fale com o Omar Reyes: omar.reyes@prospect.example",
   ])("%p", (body) => {
-    expect(read(body)).toEqual({ classification: "reply", intent: "referral", refer: "omar.reyes@prospect.example" });
+    expect(readOf(body)).toMatchObject({ classification: "reply", intent: "referral", proposal: { action: "refer", email: "omar.reyes@prospect.example" } });
   });
   test.each([
     // the mailbox's own notice, in the third person: no one reads it
@@ -4122,7 +4110,7 @@ describe("a colleague covering an absent person's inbox writes by hand: a reply,
     // the absent person's own notice
     "I'm on parental leave until September with limited access to email. For urgent matters please contact omar.reyes@prospect.example.",
   ])("still an out-of-office: %p", (body) => {
-    expect(read(body).classification).toBe("auto_reply");
+    expect(readOf(body).classification).toBe("auto_reply");
   });
 });
 
@@ -4150,10 +4138,6 @@ describe("a writer who writes from their new address says so: their own intent, 
 });
 
 describe("a helper's 70 removals for others and companies (2026-11-29, later): the general forms of its misses", () => {
-  const read = (body: string) => {
-    const v = classifyMessage(reply(body));
-    return { classification: v.classification, intent: v.intent, companyWide: v.companyWide ?? false, onBehalfOf: v.onBehalfOf ?? null, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
-  };
   test.each([
     ["Ms. Okafor has asked to be taken off your mailing list.", "ms. okafor"],
     ["I work for Mr. Ito. He'd like to be unsubscribed, thank you.", "mr. ito"],
@@ -4161,15 +4145,15 @@ describe("a helper's 70 removals for others and companies (2026-11-29, later): t
     ["Raúl me reenvió tu mensaje y me pidió que dejes de escribirle.", null],
     ["Le scrivo per conto del Dott. Ferri: la prega di non scrivergli più.", "dott. ferri"],
   ])("asked for the person someone writes for: %p", (body, name) => {
-    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name }, proposal: null });
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name }, proposal: null });
   });
   test("relayed with their address beside the writer's own request: the writer's intent, the colleague suppressed, never the writer", () => {
-    expect(read("Our director, Dr. Lena Frost (lena.frost@prospect.example), read your note and asked to be removed. I'd still like the pricing sheet though.")).toMatchObject({
+    expect(readOf("Our director, Dr. Lena Frost (lena.frost@prospect.example), read your note and asked to be removed. I'd still like the pricing sheet though.")).toMatchObject({
       classification: "reply",
       intent: "interested",
       proposal: { action: "suppress", email: "lena.frost@prospect.example" },
     });
-    expect(read("Friday at 9 suits me. Also, my colleague Ben Ito (ben.ito@prospect.example) keeps getting your emails; he asked me to tell you to knock it off.")).toMatchObject({
+    expect(readOf("Friday at 9 suits me. Also, my colleague Ben Ito (ben.ito@prospect.example) keeps getting your emails; he asked me to tell you to knock it off.")).toMatchObject({
       intent: "meeting_request",
       proposal: { action: "suppress", email: "ben.ito@prospect.example" },
     });
@@ -4181,7 +4165,7 @@ describe("a helper's 70 removals for others and companies (2026-11-29, later): t
     "Mijn collega Ben Ito (ben.ito@prospect.example) krijgt jullie mails ook en wil er graag vanaf.",
     "O meu colega Ben Ito (ben.ito@prospect.example) pediu-me para lhe dizer que não quer receber mais mensagens vossas.",
   ])("relayed for a colleague with their address: %p", (body) => {
-    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "ben.ito@prospect.example" } });
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "ben.ito@prospect.example" } });
   });
   test.each([
     "Delete every prospect.example address you hold, please.",
@@ -4202,7 +4186,7 @@ describe("a helper's 70 removals for others and companies (2026-11-29, later): t
     "We willen als bedrijf niet meer gemaild worden.",
     "Removam todos os e-mails da Prospect da sua lista.",
   ])("for the whole company: %p", (body) => {
-    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true, proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true, proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
   });
   intents([
     ["Nobody here is interested, thanks.", "not_interested"],
@@ -4232,10 +4216,6 @@ describe("a colleague's removal relayed by a writer who stays interested, stacke
 });
 
 describe("a second helper's 80 look-alikes and requests around removals (2026-11-29, later): the general forms of its misses", () => {
-  const read = (body: string) => {
-    const v = classifyMessage(reply(body));
-    return { classification: v.classification, intent: v.intent, companyWide: v.companyWide ?? false, onBehalfOf: v.onBehalfOf ?? null, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
-  };
   test.each([
     "How does unsubscribing work with your tool? Is it automatic?",
     "Wie funktioniert das Abmelden bei Ihnen, wird der Kontakt sofort gesperrt?",
@@ -4245,20 +4225,20 @@ describe("a second helper's 80 look-alikes and requests around removals (2026-11
     "Come funziona la disiscrizione nel vostro sistema?",
     "Como funciona o descadastro na ferramenta de vocês?",
   ])("a question about how removal works is no request: %p", (body) => {
-    expect(read(body).classification).toBe("reply");
+    expect(readOf(body).classification).toBe("reply");
   });
   test("controls: asking how to leave is a request", () => {
-    expect(read("How do I unsubscribe from these?").classification).toBe("unsubscribe_request");
-    expect(read("Wie kann ich mich abmelden?").classification).toBe("unsubscribe_request");
+    expect(readOf("How do I unsubscribe from these?").classification).toBe("unsubscribe_request");
+    expect(readOf("Wie kann ich mich abmelden?").classification).toBe("unsubscribe_request");
   });
   test("a Dutch colleague's removal relayed with her address, 'haar verwijderen'", () => {
-    expect(read("Mijn collega Eva Smit (eva.smit@prospect.example) wil geen mails meer ontvangen. Kunnen jullie haar verwijderen?")).toMatchObject({
+    expect(readOf("Mijn collega Eva Smit (eva.smit@prospect.example) wil geen mails meer ontvangen. Kunnen jullie haar verwijderen?")).toMatchObject({
       classification: "unsubscribe_request",
       proposal: { action: "suppress", email: "eva.smit@prospect.example" },
     });
   });
   test("a possessive title names its person: 'I look after Dr. Ito's inbox'", () => {
-    expect(read("I look after Dr. Ito's inbox. He has asked that you stop emailing him.").onBehalfOf).toEqual({ name: "dr. ito" });
+    expect(readOf("I look after Dr. Ito's inbox. He has asked that you stop emailing him.").onBehalfOf).toEqual({ name: "dr. ito" });
   });
   test.each([
     "Bitte schreiben Sie künftig niemanden mehr aus unserer Firma an.",
@@ -4268,7 +4248,7 @@ describe("a second helper's 80 look-alikes and requests around removals (2026-11
     "Ni yo ni nadie de Prospect Industrial queremos recibir más correos.",
     "Verwijder alstublieft alle collega's van Prospect uit uw bestand.",
   ])("for the whole company: %p", (body) => {
-    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
   });
   intents([
     ["Thursday works. My colleague Ana (ana@prospect.example) would like to be added to the invite.", "meeting_request"],
