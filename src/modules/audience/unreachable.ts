@@ -43,10 +43,11 @@ export function personBecameUnreachable(ctx: Ctx, tx: Tx, outbox: Outbox, u: Unr
  */
 export function domainUnsubscribed(ctx: Ctx, tx: Tx, outbox: Outbox, u: { workspaceId: string; domain: string; evidence: Record<string, unknown> }): string {
   const { suppression } = recordSuppression(ctx, tx, outbox, { workspaceId: u.workspaceId, target: { domain: u.domain }, reason: "unsubscribed", evidence: u.evidence });
-  const s = domainStatements(ctx);
-  for (const p of s.peopleAt.all(u.workspaceId, u.domain)) {
+  // the domain as stored (lower-case, IDNA), as people's email_domain is
+  const domain = suppression.domain ?? u.domain;
+  for (const p of domainStatements(ctx).peopleAt.all(u.workspaceId, domain)) {
     markPeople(ctx).unsubscribed.run(u.workspaceId, p.email_key, ctx.clock.now());
-    stopForUnreachable(ctx, tx, outbox, { workspaceId: u.workspaceId, emailKey: p.email_key, detail: `everyone at ${u.domain} unsubscribed` });
+    stopForUnreachable(ctx, tx, outbox, { workspaceId: u.workspaceId, emailKey: p.email_key, detail: `everyone at ${domain} unsubscribed` });
   }
   return suppression.id;
 }

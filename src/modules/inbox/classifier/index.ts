@@ -176,12 +176,12 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // "send me a brochure, I'll pass it on to my boss": material asked for to show someone unnamed, the writer stays the contact
   // the writer's own other mailbox at the same company ("send the invite to jamie.cole@… rather than this shared inbox") is no one else
   // nor is the colleague whose removal the writer relays ("you've been emailing Greg (greg@…), he'd like that to stop")
-  const theirs = another !== null && wide === null ? addressFor(another, found) : undefined;
+  const relayed = wide === null ? another : null;
+  const theirs = relayed ? addressFor(relayed, found) : undefined;
   const others = found.filter((m) => m !== theirs && !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)));
   const champion = s.requested && others.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
   // someone whose removal the writer relays is no one to refer to ("I forwarded this to Greg, he's a no and asked not to be contacted")
-  const relayed = another !== null && wide === null;
   const referral = !s.moved && !champion && !s.selfContact && !relayed && (s.handoff || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
   const decided = decide(s, referral);
   const intent = fromNew && decided.intent === null ? "moved" : decided.intent;
@@ -200,15 +200,15 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const writersOwn = (asked: Span[]) => WRITERS_OWN.has(intent) && (intent !== "question" || askedBesides(folded, asked));
   // "stop emailing my team, I'm the one who handles this: send me the deck" asks nothing for the writer's company
   if (wide !== null && !(wide.team && writersOwn([wide]))) return removal({ companyWide: true });
-  if (another !== null && wide === null) {
-    if (!writersOwn(another.spans)) return theirs ? verdict("unsubscribe_request", { proposal: suppressing(theirs) }) : verdict("unsubscribe_request", { onBehalfOf: { name: another.name } });
+  if (relayed) {
+    if (!writersOwn(relayed.spans)) return theirs ? verdict("unsubscribe_request", { proposal: suppressing(theirs) }) : verdict("unsubscribe_request", { onBehalfOf: { name: relayed.name } });
     // the writer's own meeting or request is the reply; the colleague's address it relays is proposed for suppression
     if (theirs) proposal = suppressing(theirs);
   }
   return verdict("reply", { intent, sentiment, proposal });
 
   /** The address given for them beside the request ("Antoine (antoine@…) … no longer wants"). */
-  function addressFor(asked: { at: number; end: number }, found: Mention[]): Mention | undefined {
+  function addressFor(asked: Span, found: Mention[]): Mention | undefined {
     return found.find((m) => {
       const i = folded.indexOf(m.email.toLowerCase());
       return i >= asked.at - 150 && i <= asked.end + 4;
