@@ -4282,3 +4282,42 @@ describe("a help desk's notification carrying a person's comment is their reply,
     expect(desk("Reply above this line.\n\nThanks for contacting Prospect Support. We have received your request SUP-88 and will get back to you within two business days.").classification).toBe("auto_reply");
   });
 });
+
+describe("regional and everyday refusals a helper's 80 regional replies found (2026-11-29, later)", () => {
+  intents([
+    ["Ça ne nous intéresse pas, merci.", "not_interested"],
+    ["Merci, mais votre solution ne m'intéresse pas.", "not_interested"],
+    ["Non, ça nous intéresse pas pantoute.", "not_interested"],
+    ["Da bin ich leider die Falsche, ich mache die Buchhaltung.", "wrong_person"],
+    ["Mit Vertrieb hab ich nix am Hut, sorry.", "wrong_person"],
+    ["Na, danke. Brauch ma ned.", "not_interested"],
+    ["Gracias pero no, ya laburamos con otra herramienta.", "not_interested"],
+    ["Estamos bien así, gracias.", "not_interested"],
+    ["Merci, maar we hebben daar geen goesting in.", "not_interested"],
+    ["Daar hebben we eerlijk gezegd geen zin in, we zijn tevreden met wat we hebben.", "not_interested"],
+    // controls
+    ["Ça nous intéresse, envoyez-moi la brochure.", "interested"],
+    ["Ne sono molto interessato, mi mandi una presentazione?", "interested"],
+    ["Na, wie wäre es mit Dienstag um 10 Uhr?", "meeting_request"],
+  ]);
+  test("a colleague who shares the writer's family name is no mailbox of the writer's", () => {
+    const raw = reply("Bitte wenden Sie sich an meine Kollegin Sanne Nair (sanne.nair@prospect.example), sie ist zuständig.");
+    expect(classifyMessage(raw).proposal).toMatchObject({ action: "refer", email: "sanne.nair@prospect.example" });
+  });
+});
+
+describe("a helper's 80 sales-process replies (2026-11-29, later): the general forms of its misses", () => {
+  intents([
+    ["Thanks for the call last week. Our security questionnaire is attached, can you complete it?", "question"],
+    ["Please fill in the attached vendor form and return it by Friday, 22 January.", null],
+    ["We're issuing an RFP later this month, please confirm your intent to bid.", "interested"],
+    ["A live demo is hard to organise for us. Do you have a recording you could send?", "interested"],
+    ["Possiamo fare una call mercoledì alle 11? Inviti anche il nostro responsabile IT, Marco Bellini (marco.bellini@prospect.example).", "meeting_request"],
+    ["Ik betrek onze CFO Sanne Bos (sanne.bos@prospect.example) hierbij. Kunnen we dinsdag om 14:00 een demo inplannen?", "meeting_request"],
+    ["La decisión la toma nuestra directora, Ana Ruiz. Ya le reenvié tu correo; ella se pondrá en contacto contigo.", "referral"],
+    ["Please register as a supplier in our Coupa portal and upload your W-9.", "interested"],
+    // controls
+    ["Can we do a call on Friday, 22 January at 10am?", "meeting_request"],
+    ["Let's talk later this month, I'm swamped right now.", "later"],
+  ]);
+});

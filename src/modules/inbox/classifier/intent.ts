@@ -124,12 +124,15 @@ export interface Scores {
 
 const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wont|cannot|cant|without|hardly|nicht|kein|keine|keinen|keinerlei|nie|niemals|pas|jamais|aucun|aucune|sans|nunca|ni|sin|tampoco|non|mai|nessun|nessuna|senza|niet|geen|nooit|zonder|nao|nem|sem|nenhum|nenhuma)(?![a-z])|n't(?![a-z])/;
 const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet|geen)(?![a-z])/;
+/** French negation is "ne" (spoken: often only the subject, "ça m'intéresse pas") before the verb and "pas" (or "plus", "jamais", Québec's "pantoute") after it. */
+const FRENCH_NE = /(?<![a-z])(?:n(?:e |')|(?:ca|cela|je|on|nous|vous) )(?:[a-z']{1,12} ?){0,2}$/;
+const FRENCH_PAS = /^(?: [a-z']{1,15})? (?:pas|plus|jamais|guere|point|pantoute)(?![a-z])/;
 /** Words that set what follows against what came before; they end a clause too. */
 const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|echter|porem|contudo";
 // a dash between spaces ("I'd rather not wait - let's talk Monday") ends a clause too; a hyphen inside a word does not
 const CLAUSE_END = new RegExp(`[.!?;,:\\n]| -(?= )|(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 /** The tools they already use, in the seven languages (a REFUSAL match that names their stack). */
-const ALREADY_USING = /^(?:already (?:have|use|using|work with|working with)|(?:haben|nutzen|verwenden) (?:bereits|schon)|(?:avons|utilisons|travaillons) deja|ya (?:tenemos|contamos|usamos|trabajamos)|(?:abbiamo|usiamo|utilizziamo) gia|lavoriamo gia con|(?:hebben|gebruiken) (?:al|reeds)|(?:we|wij) werken (?:al|reeds)|werken (?:we|wij) (?:al|reeds)|ja (?:temos|usamos|utilizamos|trabalhamos))/;
+const ALREADY_USING = /^(?:already (?:have|use|using|work with|working with)|(?:haben|nutzen|verwenden) (?:bereits|schon)|(?:avons|utilisons|travaillons) deja|ya (?:tenemos|contamos|usamos|trabajamos|laburamos)|(?:abbiamo|usiamo|utilizziamo) gia|lavoriamo gia con|(?:hebben|gebruiken) (?:al|reeds)|(?:we|wij) werken (?:al|reeds)|werken (?:we|wij) (?:al|reeds)|ja (?:temos|usamos|utilizamos|trabalhamos))/;
 /** Fitting into their stack: an integration, a connector, compatibility. */
 const INTEGRATION = /(?<![a-z])(?:integr\w*|connect(?:s|or|ors)?(?: to| with)?|sync(?:s|ing)? with|compatib\w*|plug(?:s)? into|works? with|api|anbindung|schnittstelle|funktioniert (?:das|es) mit|s'integre|connecter|fonctionne avec|conectar|funciona con|collegare|funziona con|koppel\w*|gekoppeld|werkt (?:het|dat|dit) met|funciona com)(?![a-z])/;
 /** A count of messages just before a span of time: "four emails in two weeks". */
@@ -447,7 +450,8 @@ function negated(f: string, index: number, length: number): boolean {
   let after = f.slice(index + length, index + length + 30);
   const end = after.search(/[.!?;,:\n]| -(?= )/);
   if (end >= 0) after = after.slice(0, end);
-  return AFTER_NEGATOR.test(after);
+  // French "ne … pas" around the cue ("ça ne nous intéresse pas")
+  return AFTER_NEGATOR.test(after) || (FRENCH_NE.test(before) && FRENCH_PAS.test(after));
 }
 
 export interface Decision {

@@ -285,6 +285,9 @@ export function looksLikeWriter(address: string, writer: Writer): boolean {
     for (const w of l.split(/[._+-]/)) if (w.length >= 3) words.add(w);
   }
   for (const w of fold(writer.name ?? "").split(/[^a-z]+/)) if (w.length >= 3) words.add(w);
+  // "sanne.devries@" beside Pieter de Vries: another given name before the shared family name is a relative or colleague
+  const first = local.split(/[._+-]/)[0]!;
+  if (first.length >= 3 && first !== local && ![...words].some((w) => first.includes(w) || w.includes(first))) return false;
   for (const w of words) if (local.includes(w)) return true;
   return false;
 }
