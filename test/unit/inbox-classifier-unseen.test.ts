@@ -4321,3 +4321,20 @@ describe("a helper's 80 sales-process replies (2026-11-29, later): the general f
     ["Let's talk later this month, I'm swamped right now.", "later"],
   ]);
 });
+
+describe("a successor who says they took over writes by hand: a reply, not the leaver's notice", () => {
+  test.each([
+    "Hi Leo, Mark no longer works here; I've taken over his accounts. Happy to hear more, send me the deck.",
+    "Hallo Leo, Herr Kraus ist nicht mehr bei uns, ich habe seine Kunden übernommen. Schicken Sie mir gern Unterlagen.",
+    "Hola Leo, Javier ya no trabaja con nosotros y yo asumí sus funciones. Mándame la propuesta, por favor.",
+    "Ciao Leo, Marco non lavora più con noi, ho preso io il suo posto. Mi mandi una presentazione?",
+    "Hoi Leo, Mark werkt hier niet meer, ik heb zijn taken overgenomen. Stuur me gerust wat informatie.",
+    "Olá Leo, o Marcos não trabalha mais aqui, eu assumi as funções dele. Pode me mandar a apresentação?",
+    "Bonjour Leo, Marc ne fait plus partie de l'équipe, j'ai repris ses dossiers. Envoyez-moi votre présentation.",
+  ])("%p", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "reply", intent: "interested" });
+  });
+  test("control: a leaver's notice naming a successor stays a notice", () => {
+    expect(classifyMessage(reply("Mark Evans no longer works at Prospect. Please contact Ana Ruiz (ana.ruiz@prospect.example), who has taken over his accounts.")).classification).toBe("auto_reply");
+  });
+});

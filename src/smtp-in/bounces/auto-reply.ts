@@ -185,6 +185,18 @@ const COVERING = re([
   "(?:estou|fico|vou ficar) (?:de olho|acompanhando|cuidando|olhando|verificando) (?:n?a caixa(?: de entrada)?|n?os e-?mails|n?as mensagens) (?:dela|dele)",
 ]);
 
+/** A successor who writes by hand: "I've taken over his accounts", "ich habe seine Kunden übernommen", "yo asumí sus funciones" (the inbox's classifier reads them as the writer being the contact). */
+export const TOOK_OVER_PHRASES = [
+  "(?:i'?ve|i have|i) (?:now )?(?:taken over|took over|inherited) (?:his|her|their) (?:accounts?|role|duties|responsibilities|position|portfolio|clients|customers|work|inbox)",
+  "ich habe (?:seine|ihre|seinen|ihren) (?:aufgaben|kunden|position|bereich|job|stelle|posten|accounts) (?:ubernommen|uebernommen)",
+  "j'ai (?:repris|herite de) (?:ses|son|sa) (?:fonctions|dossiers|poste|clients|portefeuille|missions)",
+  "(?:yo )?(?:asumi|he asumido|tome|he tomado) (?:sus|su) (?:funciones|cuentas|puesto|cartera|clientes|responsabilidades)",
+  "ho (?:preso|assunto|ereditato) (?:io )?(?:il suo|le sue|i suoi) (?:posto|funzioni|clienti|ruolo|compiti|incarichi)",
+  "ik heb (?:zijn|haar) (?:taken|klanten|functie|rol|accounts|werk) overgenomen",
+  "(?:eu )?(?:assumi|herdei) (?:as funcoes|a carteira|o cargo|os clientes|as contas|o lugar) (?:dele|dela)|(?:eu )?(?:assumi|herdei) (?:as suas|a sua|o seu|os seus) (?:funcoes|carteira|cargo|clientes|contas)",
+];
+const TOOK_OVER = re(TOOK_OVER_PHRASES);
+
 const FIRST_PERSON = /(?<![a-z])(?:i|i'm|i'll|i've|my|ich|mein|meine|je|j'|moi|yo|io|ik|mijn|eu|meu|minha)(?![a-z])/;
 
 // the person left (third person, or the mailbox itself speaks); never the first person's forms
@@ -311,7 +323,8 @@ export function autoReplyWording(text: string): AutoWording | null {
   const away = has(AWAY);
   // "on maternity leave until May and this inbox is not being checked": away, not gone; "he is no longer with
   // us — send me the material instead": a colleague who answers about the one who left, by hand
-  if (has(LEFT_THIRD) || (has(MAILBOX_GONE) && !away)) return { kind: "left_company", unmistakable: !answers(ADDRESSED.test(f) ? withoutRouting(f) : f) };
+  // a successor who says they took over writes by hand ("Mark no longer works here; I've taken over his accounts")
+  if (has(LEFT_THIRD) || (has(MAILBOX_GONE) && !away)) return { kind: "left_company", unmistakable: !has(TOOK_OVER) && !answers(ADDRESSED.test(f) ? withoutRouting(f) : f) };
   // "I have left…" in the first person: a person may write that by hand
   const leftFirst = has(LEFT_FIRST) || (NON_ASCII.test(f) && LEFT_NON_LATIN.test(f));
   if (leftFirst && automatic) return { kind: "left_company", unmistakable: true };

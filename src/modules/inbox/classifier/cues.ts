@@ -3,6 +3,7 @@
 // entry is folded (fold.ts: lower case, no accents) regex source made of
 // literal words and bounded gaps only, so a scan is linear in the text.
 import { anyOf } from "./fold";
+import { TOOK_OVER_PHRASES } from "../../../smtp-in/bounces/auto-reply";
 
 /** The words a greeting line opens with ("Hi Leo,", "Sehr geehrte Frau Hartmann,", "Bonjour Sophie,"), folded. */
 export const GREETING_WORDS =
@@ -351,6 +352,8 @@ export const WRONG_PERSON = anyOf([
 
 /** The writer says they are the one to talk to ("I'm the right contact for this", "für das Thema bin ich jetzt zuständig"): no one else's thread. */
 export const SELF_CONTACT = anyOf([
+  // a successor: "I've taken over his accounts", "ich habe seine Kunden übernommen"
+  ...TOOK_OVER_PHRASES,
   "(?:i'?m|i am) (?:now |actually |also )?(?:the|your) (?:right|best|correct|main|new) (?:contact|person|point of contact)|(?:i'?m|i am) (?:actually |also )?the (?:one|person) (?:who|that) (?:handles|manages|owns|runs|decides on|looks after|deals with|takes care of|is responsible for) (?:this|that|these|it)|(?:i'?m|i am) (?:actually )?the (?:one|person) to (?:talk|speak) to|(?:i'?m|i am) (?:now )?(?:the one )?(?:responsible|in charge) (?:for (?:this|that|it|these)|now)|(?:i|i'?ll|i will) (?:now )?(?:handle|own|take over|cover) (?:this|that|it|these)(?: (?:now|from now on|going forward))?(?= ?[.!,;]| ?$| now| from now| going forward)",
   "(?:fur|fuer) (?:das|dieses|diese) (?:thema|themen) bin (?:jetzt |nun |ab sofort )?ich (?:jetzt |nun )?(?:zustandig|zustaendig|verantwortlich|ihr ansprechpartner|ihre ansprechpartnerin)|ich bin (?:jetzt |nun |ab sofort )?(?:ihr|ihre|der|die) (?:richtige |neue |zustandige |zustaendige )?(?:ansprechpartner|ansprechpartnerin)",
   "je suis (?:desormais |maintenant )?(?:le bon|la bonne|votre) (?:interlocut(?:eur|rice)|contact|personne)|c'est (?:desormais |maintenant )?moi qui (?:gere|m'occupe|suis en charge)",
