@@ -4338,3 +4338,40 @@ describe("a successor who says they took over writes by hand: a reply, not the l
     expect(classifyMessage(reply("Mark Evans no longer works at Prospect. Please contact Ana Ruiz (ana.ruiz@prospect.example), who has taken over his accounts.")).classification).toBe("auto_reply");
   });
 });
+
+describe("a meeting held, thanked, or replaced is no meeting asked; short acceptances; a colleague covering asks for later (two helpers' batches, 2026-11-29, later)", () => {
+  intents([
+    ["Good session on Monday. Could you send the order form by Friday?", "interested"],
+    ["Rather than another live walkthrough, please send me the recording.", "interested"],
+    ["Instead of a second call, could you set us up with a sandbox account?", "interested"],
+    ["Just came off a call with our finance lead, she wants the pricing sheet. Can you send it?", "interested"],
+    ["Thanks for yesterday's call. I'll check internally and get back to you next week.", "later"],
+    ["Danke für die Demo am Dienstag, ich melde mich nächste Woche.", "later"],
+    ["Valeu pela demo! Te retorno semana que vem.", "later"],
+    ["Invece di un'altra demo dal vivo, potete mandarci la registrazione?", "interested"],
+    ["Let's do Thu.", "meeting_request"],
+    ["Friday's good for me.", "meeting_request"],
+    ["Pass for now.", "later"],
+    ["Per la prossima call vorrei coinvolgere anche Anna Neri (anna.neri@prospect.example). Va bene giovedì alle 10?", "meeting_request"],
+    ["Merci de le recontacter à son retour, je consulte sa boîte en attendant.", "later"],
+    ["Le chiedo di riscrivergli dopo il suo rientro.", "later"],
+    // controls: a meeting asked after one held
+    ["Thanks for the call yesterday. Can we do a follow-up Thursday at 3pm?", "meeting_request"],
+    ["Great demo. Let's set up a second session with my team next Tuesday at 10.", "meeting_request"],
+  ]);
+  test("a Dutch leaver's notice with 'niet langer werkzaam' stops the sequence and proposes the successor", () => {
+    const v = classifyMessage(reply("Kees Vos is niet langer werkzaam bij Prospect. Uw e-mail wordt niet doorgestuurd. Neem contact op met Eva Smit via eva.smit@prospect.example."));
+    expect(v).toMatchObject({ classification: "auto_reply", intent: "moved", proposal: { email: "eva.smit@prospect.example" } });
+  });
+  test("an assistant who read the message and asks us to come back in March writes by hand", () => {
+    expect(classifyMessage(reply("Sehr geehrter Herr Leo, Frau Roth ist in Elternzeit und erst ab März wieder erreichbar. Ich habe Ihre Nachricht gelesen. Bitte melden Sie sich im März noch einmal bei ihr."))).toMatchObject({ classification: "reply", intent: "later" });
+  });
+});
+
+describe("a deadline for paperwork, a one-line acceptance, 'would you mind sending'", () => {
+  intents([
+    ["Could you send over the order form by Friday so our lawyers can look at it?", "interested"],
+    ["Let's do Tue\n\nK.", "meeting_request"],
+    ["Would you mind sending me a short video I can share with my team?", "interested"],
+  ]);
+});

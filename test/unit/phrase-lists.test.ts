@@ -131,3 +131,13 @@ test("every phrase list entry begins with characters the word-start index can re
   expect(unread).toEqual([]);
   expect(keysOf("(?:is|'s|are) out of the question")).toBeNull();
 });
+
+// "on (?:${WEEKDAY_NAMES})" in a plain string is never filled in: the entry matches a literal "${…}" and, being
+// unreadable to the word-start index, makes its whole list run at every word of a reply
+test("no entry in a plain string holds a ${…} placeholder", () => {
+  const unfilled: string[] = [];
+  for (const file of FILES) {
+    for (const line of readFileSync(join(import.meta.dir, "../..", file), "utf8").split("\n")) if (/^\s*"(?:[^"\\]|\\.)*\$\{/.test(line)) unfilled.push(`${file}: ${line.trim().slice(0, 60)}`);
+  }
+  expect(unfilled).toEqual([]);
+});

@@ -183,6 +183,8 @@ const COVERING = re([
   "(?:controllo|gestisco|seguo|leggo|guardo) (?:io )?(?:la sua|le sue) (?:casella|posta|e-?mail|mail|messaggi)",
   "ik (?:houd|hou) (?:haar|zijn) (?:mailbox|inbox|mail|e-?mail|postvak) in de gaten|ik (?:beheer|lees|bekijk|check) (?:haar|zijn) (?:mailbox|inbox|mail|e-?mail|postvak)",
   "(?:estou|fico|vou ficar) (?:de olho|acompanhando|cuidando|olhando|verificando) (?:n?a caixa(?: de entrada)?|n?os e-?mails|n?as mensagens) (?:dela|dele)",
+  // "I have read your message" (a notice says it will be read on the return)
+  "(?:i'?ve|i have) read your (?:message|e-?mail|email|note)|ich habe ihre (?:nachricht|e-?mail|mail) gelesen|j'ai lu votre (?:message|e-?mail|courriel)|he leido (?:su|tu) (?:mensaje|correo)|ho letto (?:il suo|la sua|il tuo|la tua) (?:messaggio|e-?mail|mail)|ik heb (?:uw|je) (?:bericht|e-?mail|mail) gelezen|li (?:a sua|sua|tua|o seu|seu) (?:mensagem|e-?mail)",
 ]);
 
 /** A successor who writes by hand: "I've taken over his accounts", "ich habe seine Kunden übernommen", "yo asumí sus funciones" (the inbox's classifier reads them as the writer being the contact). */
@@ -207,7 +209,7 @@ const LEFT_THIRD = re([
   "(?<!je )ne fait plus partie|n'est plus (?:chez|dans|au sein|en poste|salarie)|(?<!je )ne travaille plus|a quitte (?:la societe|l'entreprise|la structure|le groupe|nos effectifs)",
   "ya no (?:trabaja|forma parte|esta en|esta con|pertenece)|ha dejado (?:la empresa|la compania|de trabajar)",
   "non (?:fa|lavora) piu|non e piu (?:in|presso|con|parte)|ha lasciato (?:l'azienda|la societa|l'organizzazione)",
-  "(?:is|zijn) niet meer (?:werkzaam|in dienst|bij)|heeft (?:het bedrijf|de organisatie|ons) verlaten|werkt niet meer",
+  "(?:is|zijn) niet (?:meer|langer) (?:werkzaam|in dienst|bij)|heeft (?:het bedrijf|de organisatie|ons) verlaten|werkt niet (?:meer|langer)",
   "nao (?:faz|trabalha) mais|ja nao (?:faz|trabalha|esta)|deixou (?:a empresa|a companhia|de trabalhar|de colaborar|de fazer parte)|saiu da empresa",
   // in languages we do not otherwise read (Polish, Czech, Slovak): "nie jest już pracownikiem", "již není zaměstnancem"
   "nie jest juz (?:naszym )?(?:pracownikiem|pracownica)|(?:jiz|uz) (?:neni|nie je) (?:nasim |nasou |nasim )?(?:zamestnancem|zamestnankyni|zamestnancom|zamestnankynou)",
@@ -227,7 +229,7 @@ const LEFT_FIRST = re([
   "j'ai quitte (?:la societe|l'entreprise|mes fonctions|mon poste|[a-z]{2,30} (?:le|en|depuis|pour))|je ne (?:fais|travaille) plus|je ne suis plus (?:chez|dans|au sein)",
   "he dejado (?:la empresa|la compania|mi puesto|de trabajar)|ya no (?:trabajo|laboro|estoy en|formo parte)",
   "ho lasciato (?:l'azienda|la societa|l'organizzazione|il mio (?:ruolo|incarico|lavoro))|non (?:lavoro|faccio) piu|non sono piu (?:in|presso|con)",
-  "ik ben niet meer (?:werkzaam|in dienst|bij)|ik heb (?:het bedrijf|de organisatie|[a-z]{2,30}) verlaten|ik werk niet meer",
+  "ik ben niet (?:meer|langer) (?:werkzaam|in dienst|bij)|ik heb (?:het bedrijf|de organisatie|[a-z]{2,30}) verlaten|ik werk niet (?:meer|langer)",
   "(?:deixei|sai da|sai de) (?:a empresa|empresa|a companhia|o cargo|o emprego)|nao (?:trabalho|faco) mais|ja nao (?:trabalho|estou)",
   // in languages we do not otherwise read: Danish, Norwegian, Swedish, Finnish, Polish, Czech, Slovak, Romanian,
   // Hungarian, Slovenian, Croatian, Turkish
