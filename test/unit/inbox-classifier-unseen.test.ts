@@ -4375,3 +4375,21 @@ describe("a deadline for paperwork, a one-line acceptance, 'would you mind sendi
     ["Would you mind sending me a short video I can share with my team?", "interested"],
   ]);
 });
+
+describe("a held-out measurement batch's misses (2026-11-29, end): general forms", () => {
+  test("'his address' is no name: the request is for the titled person before it", () => {
+    expect(readOf("Herr Vogel möchte keine Werbung mehr von Ihnen. Bitte entfernen Sie seine Adresse aus Ihrem Verteiler.")).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name: "herr vogel" } });
+  });
+  test("'a nadie de <company>, ni a mí' is the whole company", () => {
+    expect(readOf("Por favor no manden más correos a nadie de Prospect Industrial, ni a mí ni a ninguno de mis compañeros.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test("erasure of the data held about the writer, and 'not contacted again'", () => {
+    expect(readOf("Please erase all personal data you hold about me.").classification).toBe("unsubscribe_request");
+    expect(readOf("Confirm in writing that I will not be contacted again.").classification).toBe("unsubscribe_request");
+  });
+  intents([
+    ["I'm in procurement, so I'm not really the person who'd evaluate a tool like this.", "wrong_person"],
+    // control
+    ["I'm the person who'd evaluate this, send me the details.", "interested"],
+  ]);
+});

@@ -366,6 +366,8 @@ export const WRONG_PERSON = anyOf([
   "not (?:under|in|within) my (?:purview|remit|scope|portfolio|jurisdiction)|(?:check|coordinate|connect) with (?:the )?concerned (?:person|team|department|officer|people)|not the (?:appropriate|right|correct|relevant|concerned|competent) (?:officer|authority|department|team member)",
   // "te equivocaste de persona", "no soy yo el q maneja eso"
   "(?:te|se|os) (?:equivocaste|equivoco|equivocaron|equivocasteis) de (?:persona|contacto|destinatario|correo)|no soy yo (?:quien|el que|la que|el q|la q) (?:decide|lleva|gestiona|maneja|ve|se encarga)",
+  // "I'm not really the person who'd evaluate a tool like this"
+  "(?:i'?m|i am) (?:really |probably |honestly )?not (?:really |probably )?the (?:person|one|guy|woman) (?:who'?d|who would|who will|who can|to) (?:evaluate|decide on|look at|buy|sign off on|approve|handle|assess)",
 ]);
 
 /** The writer says they are the one to talk to ("I'm the right contact for this", "für das Thema bin ich jetzt zuständig"): no one else's thread. */
