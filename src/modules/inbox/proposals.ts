@@ -89,7 +89,7 @@ function askedFor(name: string | null, text: string, fromKey: string | null, ans
   return theirs.some((w) => w.length >= 3 && (words.has(w) || words.has(`${w}'s`))) ? answered.email : null;
 }
 
-/** What confirming a suppression proposal does (at review, or at once when the workspace applies unsubscribe requests): its id's touched record. */
+/** What confirming a suppression proposal does (at review, or at once when the workspace applies unsubscribe requests); the id of the person, or of the domain's suppression, it touched. */
 export function applySuppression(
   ctx: Ctx,
   tx: Tx,
