@@ -10,7 +10,7 @@ import type { PersonStatus } from "../../db/schema";
 import type { Outbox } from "../events/outbox";
 import { emailKey } from "./email";
 import { recordSuppression } from "./suppressions";
-import { stopForUnreachable } from "../campaigns/stop-rules";
+import { stopForUnreachable, stopPerson } from "../campaigns/stop-rules";
 
 export type UnreachableCause = "hard_bounce" | "complaint" | "unsubscribed";
 
@@ -43,19 +43,27 @@ export function personBecameUnreachable(ctx: Ctx, tx: Tx, outbox: Outbox, u: Unr
  */
 export function domainUnsubscribed(ctx: Ctx, tx: Tx, outbox: Outbox, u: { workspaceId: string; domain: string; evidence: Record<string, unknown> }): string {
   const { suppression } = recordSuppression(ctx, tx, outbox, { workspaceId: u.workspaceId, target: { domain: u.domain }, reason: "unsubscribed", evidence: u.evidence });
-  // the domain as stored (lower-case, IDNA), as people's email_domain is
+  // the domain as stored (lower-case, IDNA), as people's email_domain is; one update for everyone at it, then
+  // only those with a live enrollment are stopped
   const domain = suppression.domain ?? u.domain;
-  for (const p of domainStatements(ctx).peopleAt.all(u.workspaceId, domain)) {
-    markPeople(ctx).unsubscribed.run(u.workspaceId, p.email_key, ctx.clock.now());
-    stopForUnreachable(ctx, tx, outbox, { workspaceId: u.workspaceId, emailKey: p.email_key, detail: `everyone at ${domain} unsubscribed` });
-  }
+  const s = domainStatements(ctx);
+  s.markAt.run(u.workspaceId, domain, ctx.clock.now());
+  for (const p of s.liveAt.all(u.workspaceId, domain)) stopPerson(ctx, tx, outbox, { workspaceId: u.workspaceId, personId: p.person_id, detail: `everyone at ${domain} unsubscribed` });
   return suppression.id;
 }
 
 const domainStatements = (ctx: Ctx) =>
-  preparedOnce(ctx.db, "audience.unreachable.domain", () => ({
-    peopleAt: ctx.db.$client.prepare<{ email_key: string }, [string, string]>("SELECT email_key FROM people WHERE workspace_id = ?1 AND email_domain = ?2 AND email_key IS NOT NULL"),
-  }));
+  preparedOnce(ctx.db, "audience.unreachable.domain", () => {
+    const { status, keep } = STATUS.unsubscribed;
+    return {
+      markAt: ctx.db.$client.prepare<unknown, [string, string, number]>(
+        `UPDATE people SET status = '${status}', updated_at = ?3 WHERE workspace_id = ?1 AND email_domain = ?2 AND status NOT IN (${keep.map((k) => `'${k}'`).join(", ")})`,
+      ),
+      liveAt: ctx.db.$client.prepare<{ person_id: string }, [string, string]>(
+        "SELECT DISTINCT e.person_id FROM enrollments e JOIN people p ON p.id = e.person_id WHERE p.workspace_id = ?1 AND p.email_domain = ?2 AND e.workspace_id = ?1 AND e.status IN ('active', 'paused')",
+      ),
+    };
+  });
 
 const STOP_DETAIL: Record<UnreachableCause, string> = {
   hard_bounce: "the address bounced (hard)",
