@@ -16,8 +16,6 @@
 const MAX_KEY = 3;
 const MAX_KEYS = 4_000;
 const WORD_START = "(?<![a-z0-9])";
-/** A list whose places are more than this share of the word starts is scanned: the sticky runs would cost more. */
-const SCAN_SHARE = 0.5;
 
 const isAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 /** What a key is written in: a-z 1–26, 0-9 27–36, space, apostrophe, hyphen; 0 for anything else (the key ends). */
@@ -200,11 +198,11 @@ function places(plan: Plan, starts: WordStarts): number {
   const { at, codes, count } = starts;
   if (scratch.length < count) (scratch = new Int32Array(count)), (scratchCodes = new Int32Array(count));
   const out = scratch;
-  const most = count * SCAN_SHARE;
+  // never scanned for having many places: a scan tries the whole list at every character (a list of 300 entries
+  // over a 5 KB reply: ~250 µs), the sticky runs at its word starts only (~20 µs at half of them)
   let n = 0;
   for (let k = 0; k < count; k++) {
     if (allowed[codes[k]!] === 0) continue;
-    if (n >= most) return -1;
     scratchCodes[n] = codes[k]!;
     out[n++] = at[k]!;
   }
