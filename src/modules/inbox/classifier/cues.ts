@@ -1,8 +1,11 @@
 // The phrase lists the reply scorer (intent.ts) counts, per intent, in
-// English, German, French, Spanish, Italian, Dutch and Portuguese. Every
+// English, German, French, Spanish, Italian, Dutch and Portuguese (with the
+// common forms of twelve more Latin-alphabet languages, more-languages.ts;
+// Russian, Ukrainian, Bulgarian and Greek are other-scripts.ts'). Every
 // entry is folded (fold.ts: lower case, no accents) regex source made of
 // literal words and bounded gaps only, so a scan is linear in the text.
 import { anyOf } from "./fold";
+import { FAR_FUTURE_MORE, INTEREST_MORE, INTEREST_WEAK_MORE, LATER_MORE, MEETING_MORE, MEETING_WEAK_MORE, NOT_NOW_MORE, REFERRAL_MORE, REFUSAL_MORE, WEEKDAYS_MORE, WRONG_PERSON_MORE } from "./more-languages";
 import { TOOK_OVER_PHRASES } from "../../../smtp-in/bounces/auto-reply";
 
 /** The words a greeting line opens with ("Hi Leo,", "Sehr geehrte Frau Hartmann,", "Bonjour Sophie,"), folded. */
@@ -120,6 +123,7 @@ export const REFUSAL = anyOf([
   "(?<=^|[.!] )na,? danke(?= ?[.!,]| ?$)|brauch(?:en)? (?:ma|mer) (?:ned|net|nicht)|brauchen wir (?:ned|net)(?![a-z])|(?:estamos|andamos) (?:re )?bien (?:asi|con lo que (?:tenemos|hay|usamos))(?= ?[.!,]| ?$| gracias)|(?:hebben|heb) (?:daar |er )?(?:eerlijk gezegd |echt |helemaal )?geen (?:zin|goesting) in|(?:zijn|ben) (?:heel |erg )?(?:tevreden|content) met (?:wat we (?:nu )?hebben|onze huidige|ons huidige)",
   // "nobody here is interested", in the seven languages: the "interested" belongs to the refusal
   "(?:nobody|no one|none of us)(?: here| at (?:the|our) company| (?:in|on) (?:the|our) (?:company|team))? (?:is|are|was) (?:really )?interested|nadie (?:aqui |aca |en la empresa |de la empresa |en el equipo |de nosotros )?(?:esta |estamos )?interesad[oa]s?|ninguem (?:aqui |da empresa |na empresa |do time |da equipe )?(?:tem|esta) interess(?:e|ad[oa])|niemand (?:hier |bei uns |im team |in der firma )?(?:hat (?:ein )?interesse|ist interessiert)|personne (?:ici |chez nous |dans l'entreprise )?n'est interesse|nessuno (?:qui |da noi |in azienda )?(?:e|e') interessat[oa]|niemand (?:hier |bij ons )?(?:is geinteresseerd|heeft interesse)",
+  ...REFUSAL_MORE,
 ]);
 /** Content with what they have, or staying with it: a refusal, unless negated ("not happy with our current vendor" is an opening). */
 export const SATISFIED = anyOf([
@@ -160,6 +164,7 @@ export const INTEREST = anyOf([
   "share (?:with (?:me|us) )?(?:your |the |us |me |some |more )?(?:company profile|profile|charges|rates|price ?list|pricing|prices|quotation|quote|brochure|catalogue|catalog|deck|proposal|presentation)(?![a-z])",
   // "pásame la propuesta", "tem alguma apresentação que eu possa repassar?"
   "(?:pasame|pasanos|pasenme|pasame por aqui) (?:la|el|los|las|tu|su|una|un) (?:propuesta|info|informacion|presentacion|deck|cotizacion|precios|brochure|material)|(?:tem|voce tem|vc tem|teria|voces tem) (?:alguma|algum|uma|um) (?:apresentacao|material|deck|case|folder|proposta|one-?pager)(?![a-z])",
+  ...INTEREST_MORE,
 ]);
 /** Needing it: a yes, or a refusal when negated ("we don't need this", "brauchen wir nicht"). */
 export const NEED = anyOf([
@@ -205,7 +210,7 @@ export const PONDER = anyOf([
 /** Weak interest: a plain yes ("Great, thanks!" is an acknowledgement, not a yes). */
 // "si" is also "if" (es, it, fr) and "ja" a filler (de, nl: "das ist ja …"): a yes only before a pause or a second yes
 const YES_SI_JA = "(?:si|ja)(?= ?[,.!]| ?$| (?:gerne|gern|bitte|klar|sicher|naturlich|graag|zeker|hoor|prima|claro|certo|por favor|grazie|gracias|me interesa|mi interessa))";
-export const INTEREST_WEAK = anyOf([`yes|sure|absolutely|definitely|of course|${YES_SI_JA}`, "gerne|gern|naturlich", "oui|bien sur|volontiers", "claro|por supuesto", "certo|certamente", "graag|zeker", "sim|claro|com certeza"]);
+export const INTEREST_WEAK = anyOf([`yes|sure|absolutely|definitely|of course|${YES_SI_JA}`, "gerne|gern|naturlich", "oui|bien sur|volontiers", "claro|por supuesto", "certo|certamente", "graag|zeker", "sim|claro|com certeza", ...INTEREST_WEAK_MORE]);
 
 /** A call, a meeting, a demo, a calendar link: a meeting on its own. */
 /** "demo" as an event, not the product's demo video or account. */
@@ -248,6 +253,7 @@ export const MEETING = anyOf([
   "(?:combina|combinar|combinamos|marca|marcar|marcamos) (?:um|uma) (?:horario|papo|call|conversa|reuniao)|me chama no (?:whats|whatsapp|zap)(?![a-z])",
   // short acceptances: "Let's do Wed", "Thursday's good"
   "let'?s (?:do|say|go with|make it) (?:mon|tue|tues|wed|thu|thur|thurs|fri|monday|tuesday|wednesday|thursday|friday)(?= ?[.!,\\n]| ?$| then| at| morning| afternoon)|(?:monday|tuesday|wednesday|thursday|friday)'s (?:good|fine|perfect|great|ok|okay|best|better)(?= ?[.!,]| ?$| for)",
+  ...MEETING_MORE,
 ]);
 /** Asking for the calendar invitation: a meeting, not the "send me …" of interest (read and masked before interest). */
 export const SEND_INVITE = anyOf([
@@ -272,9 +278,9 @@ export const MEETING_VAGUE = anyOf([
 ]);
 
 /** Talking, without a call or a date: a meeting only with a day or time beside it. */
-export const MEETING_WEAK = anyOf(["talk|speak|discuss", "sprechen|reden|besprechen|austauschen", "parler|discuter", "hablar|charlar|comentar", "parlare|parlarne|discutere|ci sentiamo|sentiamoci", "spreken|praten|bespreken", "falar|conversar|discutir"]);
+export const MEETING_WEAK = anyOf(["talk|speak|discuss", "sprechen|reden|besprechen|austauschen", "parler|discuter", "hablar|charlar|comentar", "parlare|parlarne|discutere|ci sentiamo|sentiamoci", "spreken|praten|bespreken", "falar|conversar|discutir", ...MEETING_WEAK_MORE]);
 /** A day or an hour: a concrete time. */
-export const MEETING_CLOCK = anyOf([WEEKDAY_NAMES, "(?:mon|tue|tues|wed|thu|thur|thurs|fri)\\.?(?= ?(?:[0-9]{1,2}(?:[:.][0-9]{2})? ?(?:am|pm|h|uhr|cet|est|pst|gmt|utc)|at [0-9]))|(?:tue|tues|wed|thu|thur|thurs|fri)(?= works| work for you| ok| okay| fine| good| better| instead)|(?:mo|di|mi|do|fr|ma|wo|vr|lu|me|je|ve|lun|mar|mer|jeu|ven|mie|jue|vie|gio|seg|ter|qua|qui|sex)\\.?,?(?= (?:um |om |a las |alle |as |a )?(?:[01]?[0-9]|2[0-3])(?:[:.][0-9]{2})? ?(?:uhr|uur|u|h|hs)(?![a-z]))|(?:at|um) (?:[01]?[0-9]|2[0-3])(?:[.:][0-9]{2})?(?= ?[?.!,;]| ?$| (?:or|oder|my time|your time|(?:et|pt|ct|mt|est|pst|cst|cet|cest|gmt|bst|utc)(?![a-z])))|on the [0-9]{1,2}(?:st|nd|rd|th)|[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|(?:[01]?[0-9]|2[0-3])h(?:[0-9]{2})?|(?:a las|alle(?: ore)?|om) (?:[01]?[0-9]|2[0-3])(?: uur)?"]);
+export const MEETING_CLOCK = anyOf([WEEKDAY_NAMES, ...WEEKDAYS_MORE, "(?:mon|tue|tues|wed|thu|thur|thurs|fri)\\.?(?= ?(?:[0-9]{1,2}(?:[:.][0-9]{2})? ?(?:am|pm|h|uhr|cet|est|pst|gmt|utc)|at [0-9]))|(?:tue|tues|wed|thu|thur|thurs|fri)(?= works| work for you| ok| okay| fine| good| better| instead)|(?:mo|di|mi|do|fr|ma|wo|vr|lu|me|je|ve|lun|mar|mer|jeu|ven|mie|jue|vie|gio|seg|ter|qua|qui|sex)\\.?,?(?= (?:um |om |a las |alle |as |a )?(?:[01]?[0-9]|2[0-3])(?:[:.][0-9]{2})? ?(?:uhr|uur|u|h|hs)(?![a-z]))|(?:at|um) (?:[01]?[0-9]|2[0-3])(?:[.:][0-9]{2})?(?= ?[?.!,;]| ?$| (?:or|oder|my time|your time|(?:et|pt|ct|mt|est|pst|cst|cet|cest|gmt|bst|utc)(?![a-z])))|on the [0-9]{1,2}(?:st|nd|rd|th)|[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm|a\\.m\\.|p\\.m\\.|uhr)|[0-9]{1,2}:[0-9]{2}|(?:[01]?[0-9]|2[0-3])h(?:[0-9]{2})?|(?:a las|alle(?: ore)?|om) (?:[01]?[0-9]|2[0-3])(?: uur)?"]);
 /** Opening hours, not a proposed time: "Monday to Friday", "de segunda a sexta", "lun.-ven.". Masked before days are read. */
 /** A span of hours, "9:00-17:00", "8-18 uhr", "9am to 5pm" (one end at least with minutes or a unit); its length is read in intent.ts. */
 export const TIME_SPAN = anyOf([
@@ -306,6 +312,7 @@ export const NOT_NOW = anyOf([
   "non (?:abbiamo|ho) (?:la |le )?(?:capacita|risorse|banda)|non e (?:il |un )?(?:momento giusto|buon momento|momento)|non (?:ora|adesso|in questo momento|al momento|per ora)|al momento no|per ora no|per il momento no",
   "(?:hebben|heb) (?:dit (?:kwartaal|jaar) |nu |momenteel )?geen (?:capaciteit|ruimte|tijd)(?: (?:voor|om))?|geen (?:goed|geschikt) moment|niet (?:het juiste|een goed) moment|niet (?:nu|op dit moment|momenteel)|(?:nu|op dit moment|momenteel|voorlopig) (?:even )?niet|even niet",
   `nao (?:temos|tenho) (?:a )?(?:capacidade|recursos|banda)|nao e (?:um |o )?(?:bom|melhor) momento|(?:agora|por enquanto|no momento|por ora) nao${PT_REFUSAL_FOLLOWS}|nao (?:agora|neste momento|no momento|por enquanto)`,
+  ...NOT_NOW_MORE,
 ]);
 export const LATER = anyOf([
   "maybe later|(?<!(?:schedule|book|set up|arrange|plan|put in|get) (?:(?:a|another|the|our) )?(?:(?:quick|short) )?)(?:a |another )?follow[- ]up (?:in|after|next|around|once|when)|(?:reach|get|check|circle|touch|follow|come) (?:back|out|in|up|base)(?: with me| with us| to me)?(?: again)? (?:in|after|next|around|later|early|at the|once|when|then|afterwards|at that point|closer|towards?|near|on(?= (?:the )?[0-9]| (?:" + MONTH_NAMES + ")))|(?:busy|swamped|slammed|buried|tied up|heads-down|heads down|underwater|snowed under|flat out) (?:until|till|through|for the next)|until after|reconnect (?:in|after|next|later|once|when|around|closer|early|then|at the)|remind (?:me|us) (?:in|after|next|around|later|again|once|when|closer|before|at the|towards?)|(?:mid|in the middle of (?:a |an |our )?)[- ]?(?:reorg|reorgani[sz]ation|restructuring|migration|merger|acquisition|rollout|launch|audit)|revisit|circle back (?:later|another time|some ?time|down the road)|down the (?:road|line)|in the future|(?:bad|wrong) timing|timing (?:isn'?t|is not|is) (?:right|bad|off)|(?:isn'?t|is not) a (?:good )?time|(?:ask|try) (?:me |us )?again|ping (?:me|us)(?: again| back)? (?:in|after|next|around|later|once|when|at the)|(?:write|e-?mail|contact|reach out to) (?:me|us) again|other priorities|keep (?:me|us) (?:posted|in mind)|on (?:the|our) radar|later|not until (?:we|our|after|the|i|they|it|this|next)(?![a-z])|(?:again|back) (?:when|once) (?:we|we'?re|you|i|i'?m|the|our|it|things)(?![a-z])|only (?:after|once) (?:we|we'?ve|we have|our|the)(?![a-z])|(?<=ping (?:me|us) )then(?= ?[.!,]| ?$)|park(?:ing)? (?:this|it|that|things|the (?:idea|topic|project|conversation|discussion))(?= for (?:now|the (?:moment|time being)|a (?:bit|while))| until| till| (?:and|then) (?:revisit|come back|circle back)| ?[.!,]| ?$)|(?:put|putting|puts) (?:a )?pin in (?:this|it|that)(?![a-z])|back ?burner|(?<=on )(?:hold|pause|ice)(?= for (?:now|the (?:moment|time being)|a (?:bit|while)|the rest of)| until| till| at the moment| right now| (?:this|until next) (?:year|quarter|month))|hold(?:ing)? off(?: on (?:this|it|that|things|any(?:thing)?|buying|purchasing|new (?:tools|vendors|projects)))? (?:for (?:now|the (?:moment|time being)|a (?:bit|while))|until|till|at the moment|right now)|paus(?:e|ing|ed) (?:this|it|that|things|everything|the (?:project|initiative|conversation|discussion|evaluation|search))(?: on our (?:side|end))? (?:for (?:now|the (?:moment|time being)|a (?:bit|while))|until|till)|shel(?:ve|ving|ved) (?:this|it|that|the (?:idea|project|initiative|topic))(?= for (?:now|the (?:moment|time being)|a (?:bit|while))| until| till| ?[.!,]| ?$| (?:and|then) revisit)|tabl(?:e|ing) (?:this|it|that|the (?:idea|topic|discussion|conversation))(?= for (?:now|the (?:moment|time being)|a (?:bit|while))| until| till| ?[.!,]| ?$)|pick(?:ing)? (?:this|it|things|the (?:conversation|discussion|thread)) (?:back )?up (?:again )?(?:afterwards|after|later|then)(?= ?[.!,;]| ?$)|(?:budget|hiring|spending|spend|purchasing|procurement|vendor|headcount|tech|software|tooling) freeze|(?<=(?:budget|budgets|spend|spending|purchasing|procurement|hiring|headcount) (?:is |are |has been |have been |got |were |was )?)frozen",
@@ -333,6 +340,7 @@ export const LATER = anyOf([
   "(?:get|getting) back in touch (?:with (?:her|him|them|me|us) )?(?:then|again then|at that point|after that)(?![a-z])",
   // a message asked for later: "pode me mandar um e-mail lá pra julho?", "send me an email in July", "escríbeme en julio"
   "(?:send|drop) (?:me|us) (?:an? )?(?:e-?mail|email|note|line|message) (?:in|around|after|next|again in)(?= )|(?:me |nos )?(?:manda|mande|mandar|envia|envie|enviar) (?:um |outro )?e-?mail (?:la )?(?:pra|para|em|no|na|depois)(?= )|(?:escribeme|escribenos|mandame un correo|mandame un mail) (?:en|para|despues de|a partir de)(?= )",
+  ...LATER_MORE,
 ]);
 /** Words that make the time after them a deadline ("before next quarter", "ahead of Q3", "d'ici la fin de l'année"), not a deferral. */
 export const DEADLINE_BEFORE = /(?<![a-z])(?:before|ahead of|prior to|no later than|in time for|by|vor|vorm|avant|d'ici|antes de|antes del|prima di|prima del|prima della|entro|uiterlijk|voor het einde van|ate o (?:fim|final) d[eo])(?: the| la| le| l'| el| il| lo| de| del| dem| der| den| het| o| a)? ?$/;
@@ -347,6 +355,7 @@ export const FAR_FUTURE = anyOf([
   `non prima del (?:20[2-9][0-9])|(?:il )?prossimo (?:${MONTH_NAMES})|(?:${MONTH_NAMES}) prossimo|l'anno prossimo|il prossimo anno|il prossimo (?:trimestre|mese|semestre)|tra (?:qualche|pochi|due|tre|sei|[0-9]{1,2}) (?:settimane|mesi|anni)|dopo l'estate|dopo le (?:ferie|vacanze|feste)|dopo (?:pasqua|natale|capodanno|la fiera|il lancio)|(?:a|ad|in|da|inizio|fine|meta|dopo) (?:${MONTH_NAMES})|in (?:autunno|inverno|primavera|estate)|(?:nel|con il|dopo il) nuovo anno|(?:nel )?(?:primo|secondo) semestre|(?:nel )?(?:primo|secondo|terzo|quarto) trimestre|non prima di (?:${MONTH_NAMES})|(?:dammi|mi dia|datemi) (?:qualche|alcune|un paio di|due|tre) (?:settimana|settimane|mese|mesi)|(?:prima|seconda|terza|ultima) (?:settimana|quindicina) di (?:${MONTH_NAMES})`,
   `niet voor (?:begin |eind )?20[2-9][0-9]|volgende (?:${MONTH_NAMES})|volgend jaar|volgend kwartaal|volgende maand|over (?:een paar|enkele|twee|drie|zes|[0-9]{1,2}) (?:weken|maanden|jaar)|na de (?:zomer|vakantie|zomervakantie|feestdagen|kerst|kerstvakantie|paasvakantie|krokusvakantie|herfstvakantie|meivakantie|beurs|lancering)|na (?:pasen|kerst)|(?:in|begin|eind|half|na|vanaf) (?:${MONTH_NAMES})|in het (?:najaar|voorjaar|nieuwe jaar)|in de (?:zomer|winter|lente|herfst)|(?:in het )?(?:eerste|tweede) halfjaar|(?:in het )?(?:eerste|tweede|derde|vierde) kwartaal|niet voor (?:${MONTH_NAMES})|geef (?:me|mij|ons) (?:een paar|enkele|twee|drie) (?:weken|maanden)|(?:eerste|tweede|derde|laatste) week van (?:${MONTH_NAMES})`,
   `nao antes de (?:20[2-9][0-9])|(?:no )?proximo (?:${MONTH_NAMES})|(?:${MONTH_NAMES}) que vem|no proximo (?:ano|trimestre|mes|semestre)|(?:o )?ano que vem|proximo trimestre|daqui a (?:alguns|algumas|dois|duas|tres|seis|[0-9]{1,2}) (?:semanas|meses|anos)|depois do verao|depois das (?:ferias|festas)|depois do (?:carnaval|feriado)|(?:em|no inicio de|no final de|em meados de|depois de|a partir de) (?:${MONTH_NAMES})|(?:no|neste) (?:outono|inverno|verao)|(?:na|nesta) primavera|(?:no|depois do) ano novo|(?:no )?(?:primeiro|segundo) semestre|(?:no )?(?:primeiro|segundo|terceiro|quarto) trimestre|nao antes de (?:${MONTH_NAMES})|me (?:de|da|deem) (?:algumas|alguns|umas|uns|duas|dois|tres) (?:semanas|meses)|(?:primeira|segunda|terceira|ultima) (?:semana|quinzena) de (?:${MONTH_NAMES})`,
+  ...FAR_FUTURE_MORE,
 ]);
 
 export const WRONG_PERSON = anyOf([
@@ -368,6 +377,7 @@ export const WRONG_PERSON = anyOf([
   "(?:te|se|os) (?:equivocaste|equivoco|equivocaron|equivocasteis) de (?:persona|contacto|destinatario|correo)|no soy yo (?:quien|el que|la que|el q|la q) (?:decide|lleva|gestiona|maneja|ve|se encarga)",
   // "I'm not really the person who'd evaluate a tool like this"
   "(?:i'?m|i am) (?:really |probably |honestly )?not (?:really |probably )?the (?:person|one|guy|woman) (?:who'?d|who would|who will|who can|to) (?:evaluate|decide on|look at|buy|sign off on|approve|handle|assess)",
+  ...WRONG_PERSON_MORE,
 ]);
 
 /** The writer says they are the one to talk to ("I'm the right contact for this", "für das Thema bin ich jetzt zuständig"): no one else's thread. */
@@ -438,6 +448,7 @@ export const REFERRAL_VERB = anyOf([
   "contatti|contattare|contatta|(?:ti|vi|la|le) (?:giro|giriamo|passo|passiamo|indirizzo|indirizziamo) (?:a|al|alla|allo|ai|alle|agli)|rivolgersi a|si rivolga a|rivolgiti a|scriva a|scrivi a|parli con|parla con|(?:meglio|puo|potete|deve|dovrebbe|conviene|dovresti|devi|potresti|puoi|dovreste|potreste) (?:sentire|contattare|chiedere a|parlare con|scrivere a)|senta(?: pure)?|(?:la|ti|vi|le) (?:metto|mettero) in contatto con|(?:chi|colui che|colei che) (?:segue|gestisce|decide|si occupa di) [a-z ]{0,40}?(?:e|sarebbe)|la persona giusta (?:e|sarebbe)|si occupa|e (?:il|la) responsabile|e (?:il|la) referente|se ne occupa(?:no)?|(?:questo|questa cosa) lo (?:gestisce|segue)|(?:provi|prova|provate|provare) a (?:sentire|contattare|scrivere a|chiedere a)|(?:chieda|chiedi|chiedete) a|la decisione spetta (?:a|al|alla|ai)",
   "neem contact op met|(?:stuur|sturen|verwijs|verwijzen) (?:je|u|jullie) (?:graag |even )?door (?:naar|aan)|contact opnemen met|mail (?:naar|met)|mailen (?:naar|met)|bellen met|spreek met|wend u tot|(?:kunt|kan|moet|moeten|kunnen) (?:u|je|jullie)? ?(?:het beste |beter |daarvoor |hiervoor |daarmee |het best )?bij|breng (?:u|je|jullie) in contact met|verwijs (?:u|je|jullie) (?:door )?naar|bel (?:even )?met|de juiste persoon (?:is|zou)|gaat (?:hierover|daarover)|is verantwoordelijk|(?:dat|dit) (?:regelt|beslist|beheert)|daar gaat|de beslissing ligt bij",
   "entre em contato com|(?:te|lhe|vos) (?:passo|passar|encaminho|encaminhar|transfiro|transferir) (?:para|ao|a)|entrar em contato com|contate|contacte|fale com|falar com|converse com|procure (?:o|a)|escreva para|(?:vou )?(?:te|lhe|os|o|a) (?:colocar|coloco|por|ponho) em contato com|quem (?:cuida|trata|decide|responde|gerencia|ve) [a-z ]{0,40}?(?:e|seria)|a pessoa (?:certa|indicada|correta) (?:e|seria)|cuida (?:disso|de)|e (?:o|a) responsavel|a decisao (?:cabe|e) (?:ao|a|do|da)",
+  ...REFERRAL_MORE,
 ]);
 /** Pointing to someone whose name comes BEFORE: "Nathalie Roux handles this", "c'est Paul qui s'occupe de ça". */
 export const REFERRAL_AFTER_NAME = anyOf([

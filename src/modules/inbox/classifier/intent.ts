@@ -41,6 +41,7 @@
 //    interest only when nothing is asked; before a question it is a question.
 // Nothing found: no intent (a plain acknowledgement), neutral.
 import { fold } from "./fold";
+import { readOtherScripts } from "./other-scripts";
 import { matchesOf, WordStarts } from "../../../lib/word-starts";
 import {
   AFTER_TIME,
@@ -122,8 +123,8 @@ export interface Scores {
   hits: string[];
 }
 
-const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wont|cannot|cant|without|hardly|nicht|kein|keine|keinen|keinerlei|nie|niemals|pas|jamais|aucun|aucune|sans|nunca|ni|sin|tampoco|non|mai|nessun|nessuna|senza|niet|geen|nooit|zonder|nao|nem|sem|nenhum|nenhuma)(?![a-z])|n't(?![a-z])/;
-const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet|geen)(?![a-z])/;
+const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wont|cannot|cant|without|hardly|nicht|kein|keine|keinen|keinerlei|nie|niemals|pas|jamais|aucun|aucune|sans|nunca|ni|sin|tampoco|non|mai|nessun|nessuna|senza|niet|geen|nooit|zonder|nao|nem|sem|nenhum|nenhuma|inte|ikke|ej|nisam|nismo|nejsem|nejsme)(?![a-z])|n't(?![a-z])/;
+const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet|geen|inte|ikke|ej|degil)(?![a-z])/;
 /** French negation is "ne" (spoken: often only the subject, "ça m'intéresse pas") before the verb and "pas" (or "plus", "jamais", Québec's "pantoute") after it. */
 const FRENCH_NE = /(?<![a-z])(?:n(?:e |')|(?:ca|cela|je|on|nous|vous) )(?:[a-z']{1,12} ?){0,2}$/;
 const FRENCH_PAS = /^(?: [a-z']{1,15})? (?:pas|plus|jamais|guere|point|pantoute)(?![a-z])/;
@@ -203,6 +204,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   // "we already use HubSpot": their stack, a refusal unless they ask how we fit into it (below)
   let stackPoints = 0;
   mask(each(REFUSAL, "refusal", (m) => {
+    // «inget "no thanks" härifrån»: the words quoted, not said
+    if (f[m.index! - 1] === '"' && f[m.index! + m[0].length] === '"') return void hits.push(`quoted:${m[0]}`);
     s.refusal += 3;
     if (ALREADY_USING.test(m[0])) stackPoints += 3;
     lastRefusal = m.index!;
@@ -216,6 +219,17 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     hits.push("refusal:no");
     s.refusal += 3;
     lastRefusal = Math.max(lastRefusal, 0);
+  }
+  // Russian, Ukrainian, Bulgarian and Greek (other-scripts.ts): their own lists, counted as the ones here
+  const scripts = readOtherScripts(f);
+  if (scripts) {
+    hits.push(...scripts.hits);
+    s.refusal += 3 * scripts.refusal;
+    lastRefusal = Math.max(lastRefusal, scripts.lastRefusal);
+    s.later += 2 * scripts.later;
+    s.interest += 2 * scripts.interest;
+    if (scripts.wrongPerson) s.wrongPerson = true;
+    if (scripts.farFuture) s.farFuture = true;
   }
   each(MOVED, "moved", () => (s.moved = true));
   let lastWrong = -1;
@@ -302,7 +316,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     if (!negated(f, m.index!, m[0].length)) s.interest += 1;
   });
   // a meeting: a call/demo/calendar word, or talking with a time, or a day and an hour
-  let words = invites;
+  let words = invites + (scripts?.meeting ?? 0);
   let vague = 0;
   let talk = 0;
   let clock = 0;
@@ -339,7 +353,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   // "Mo-Fr 9:00-17:00", "our desk is staffed 8am to 6pm": a working day's hours, not a time to meet (a slot is shorter)
   mask(matchesOf(TIME_SPAN, f, starts).filter(workingHours));
   each(MEETING_CLOCK, "clock", () => clock++);
-  clock += dates;
+  clock += dates + (scripts?.days ?? 0);
   each(MEETING_TIME, "time", () => near++);
   const when = clock + near;
   // a vague word ("available", "calendar", "disponível") is a meeting only beside a time or talking

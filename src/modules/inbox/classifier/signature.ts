@@ -8,10 +8,12 @@
 // ("Thanks!") is the message, and stays.
 import { GREETING_WORDS } from "./cues";
 import { fold } from "./fold";
+import { MOBILE_MORE, SIGNOFFS_MORE } from "./more-languages";
 
 const DELIMITER = /^(?:-- ?|--|—|__)$/;
-const MOBILE =
-  /^(?:sent from|sent with|sent via|sent using|get outlook for|outlook (?:fur|pour|para|per) (?:ios|android)|obtenir outlook|this message was sent using |von meinem .{1,40} gesendet|gesendet (?:von|mit|vom|via) |envoye (?:de|depuis|a partir de|avec) |telecharger outlook|enviado (?:desde|do|de|a partir do|pelo|con) |obtener outlook|inviato (?:da|dal|con) |scarica outlook|verzonden (?:vanaf|met|van|via) |verstuurd (?:vanaf|met|van|via) |outlook voor |enviada do |baixe o outlook|obter o outlook)/;
+const MOBILE = new RegExp(
+  `^(?:sent from|sent with|sent via|sent using|get outlook for|outlook (?:fur|pour|para|per) (?:ios|android)|obtenir outlook|this message was sent using |von meinem .{1,40} gesendet|gesendet (?:von|mit|vom|via) |envoye (?:de|depuis|a partir de|avec) |telecharger outlook|enviado (?:desde|do|de|a partir do|pelo|con) |obtener outlook|inviato (?:da|dal|con) |scarica outlook|verzonden (?:vanaf|met|van|via) |verstuurd (?:vanaf|met|van|via) |outlook voor |enviada do |baixe o outlook|obter o outlook|${MOBILE_MORE})`,
+);
 const DISCLAIMER =
   /^(?:confidential(?:ity)? notice|disclaimer|legal (?:notice|disclaimer)|aviso legal|rechtlicher hinweis|haftungsausschluss|avis (?:juridique|de confidentialite)|mentions legales|nota legale|avvertenza legale|juridische (?:kennisgeving|mededeling)|privileged (?:and|&) confidential|this (?:e-?mail|email|message|communication)(?: and any (?:files|attachments)(?: transmitted with it)?)? (?:is|are|may|contains?|and)\b.{0,60}(?:confidential|privileged|intended)|the information (?:contained )?in this (?:e-?mail|email|message)|la informacion contenida en este (?:mensaje|correo)|les informations contenues dans ce (?:message|courriel)|die (?:in dieser (?:e-?mail|nachricht) enthaltenen )?informationen (?:in dieser (?:e-?mail|nachricht) )?sind vertraulich|le informazioni contenute (?:in|nel) (?:questo messaggio|questa e-?mail|presente messaggio)|de informatie (?:in|verzonden met) dit (?:bericht|e-?mailbericht)|as informacoes contidas (?:nesta mensagem|neste e-?mail)|if you (?:are not|have received this)|diese (?:e-?mail|nachricht)\b.{0,100}(?:vertraulich|enthalt|ist nur)|ce (?:message|courriel|e-?mail)\b.{0,100}(?:confidenti|destine|strictement)|este (?:mensaje|correo|e-?mail)\b.{0,100}(?:confidencial|dirigido|destinado)|questo (?:messaggio|e-?mail)\b.{0,100}(?:riservat|confidenzial|destinat)|dit (?:bericht|e-?mail(?:bericht)?)\b.{0,100}(?:vertrouwelijk|uitsluitend|bestemd)|esta mensagem\b.{0,100}(?:confidencia|destinada)|aviso de confidencialidad|avviso di riservatezza|vertraulichkeitshinweis)/;
 
@@ -32,6 +34,7 @@ const SIGNOFFS = new Set([
   "cordiali saluti", "saluti", "distinti saluti", "un saluto", "grazie", "grazie mille", "a presto", "buona giornata", "un caro saluto",
   "met vriendelijke groet", "met vriendelijke groeten", "vriendelijke groet", "vriendelijke groeten", "groeten", "groet", "mvg", "hartelijke groet", "groetjes", "bedankt", "dank je", "dank u", "alvast bedankt",
   "atenciosamente", "cumprimentos", "abracos", "abraco", "abs", "bjs", "beijos", "obrigado", "obrigada", "muito obrigado", "muito obrigada", "com os melhores cumprimentos", "melhores cumprimentos", "att", "grato", "grata",
+  ...SIGNOFFS_MORE,
 ]);
 
 // "Hi Leo," — a greeting line is not yet content a sign-off could close

@@ -1,4 +1,5 @@
-// A request not to be mailed again, in the seven languages: "unsubscribe",
+// A request not to be mailed again, in the seven languages (and the common
+// forms in fifteen more: more-languages.ts, other-scripts.ts): "unsubscribe",
 // "remove me from your list", "stop emailing me", "take me off", "bitte
 // austragen", "désinscrire", "ne plus recevoir", "darme de baja",
 // "cancellami", "afmelden", "descadastrar", and wanting no more mail ("we do not
@@ -9,6 +10,8 @@
 // our own quoted footer ("unsubscribe here") never counts. A plain "not
 // interested" or "please don't follow up" is a refusal, not a removal request.
 import { anyOf } from "./fold";
+import { BARE_REMOVAL_MORE, COURTESY_MORE, REMOVAL_MORE } from "./more-languages";
+import { asksRemovalInOtherScripts } from "./other-scripts";
 import { matchesOf, WordStarts } from "../../../lib/word-starts";
 
 /** "unsubscribe" or "opt-out" naming a thing ("unsubscribe links", "opt-out rates"): a product question, not a request. */
@@ -151,6 +154,7 @@ const REMOVAL = anyOf([
     "|bij de (?:volgende|eerstvolgende) (?:mail|e-?mail|bericht) (?:dien|doe|meld|stap)|(?:maak|maken) bezwaar tegen (?:de )?verwerking van (?:mijn|onze) (?:persoons)?gegevens",
   "favor (?:me )?(?:retirar|remover|excluir|tirar|apagar) (?:o )?(?:meu|nosso) (?:e-?mail|endereco|contato|cadastro)|(?:agradeco|agradecemos|peco|pedimos) que (?:deixem|deixe|parem|pare) de (?:me |nos )?(?:enviar|mandar|contatar|escrever)|(?:deixem|deixe) de (?:me |nos )?(?:enviar|mandar) (?:e-?mails|emails|mensagens)" +
     "|se (?:eu )?(?:receber|recebermos) (?:mais um|outro|um novo|novamente um) (?:e-?mail|email|contato|mensagem)|(?:apaguem|apague|removam|remova|excluam|exclua) (?:esse|este) (?:endereco|e-?mail|contato)|me oponho ao tratamento dos (?:meus|nossos) dados",
+  ...REMOVAL_MORE,
 ]);
 
 /**
@@ -160,7 +164,10 @@ const REMOVAL = anyOf([
  */
 const BARE_STOP = /(?:^|[.!?,;:]\s*|\s[-–]\s*)(?:(?:just|pls|plz|please)\s+)?(?:stop|stopp|remove|unsub|no more|knock it off|cut it out)\s*[.!]*\s*$/;
 /** A removal word as the whole reply, with a courtesy: "Baja, por favor.", "Abmelden bitte", "Désinscription svp". */
-const BARE_REMOVAL = /^(?:baja|de baja|darme de baja|unsubscribe|abmelden|austragen|abmeldung|desinscription|desinscrire|desabonnement|uitschrijven|afmelden|descadastrar|descadastro|disiscrizione|cancellami|disiscrivimi|abbestellen|abbestellung)[\s,.!]*(?:(?:por favor|porfa|please|pls|plz|bitte|svp|s'il vous plait|merci|graag|aub|als(?:tu|je)blieft|per favore|grazie|obrigad[oa]|gracias|danke|thanks|thank you|thx)[\s,.!]*){0,2}$/;
+const BARE_REMOVAL = new RegExp(
+  `^(?:baja|de baja|darme de baja|unsubscribe|abmelden|austragen|abmeldung|desinscription|desinscrire|desabonnement|uitschrijven|afmelden|descadastrar|descadastro|disiscrizione|cancellami|disiscrivimi|abbestellen|abbestellung|${BARE_REMOVAL_MORE})[\\s,.!]*` +
+    `(?:(?:por favor|porfa|please|pls|plz|bitte|svp|s'il vous plait|merci|graag|aub|als(?:tu|je)blieft|per favore|grazie|obrigad[oa]|gracias|danke|thanks|thank you|thx|${COURTESY_MORE})[\\s,.!]*){0,2}$`,
+);
 /** The removal words a reply may be only, to recognise mistyped ("unsubcribe", "unsuscribe pls", "abmleden"). */
 const REMOVAL_SPELLED = ["unsubscribe", "abmelden", "austragen", "abbestellen", "desinscrire", "desinscription", "desabonner", "uitschrijven", "afmelden", "descadastrar", "disiscrivimi", "cancellami"];
 const COURTESY_WORDS = new Set(["please", "pls", "plz", "me", "bitte", "svp", "merci", "thanks", "thx", "ty", "danke", "gracias", "grazie", "graag", "aub", "por", "favor", "obrigado", "obrigada"]);
@@ -194,9 +201,10 @@ function slips(a: string, b: string): number {
 
 /**
  * A removal asked not to be made, just before its words: "please do not remove me", "no need to take me off your
- * newsletter", "Sie müssen mich nicht austragen", "pas besoin de me retirer", "non serve togliermi", "não precisa me tirar".
+ * newsletter", "Sie müssen mich nicht austragen", "pas besoin de me retirer", "non serve togliermi", "não precisa me tirar",
+ * "ikke slett oss", "ne töröljenek".
  */
-const NEGATED_BEFORE = /(?<![a-z'])(?:don'?t|do not|never|no need to|needn'?t|(?:don'?t|do not) (?:need|have) to|nicht|pas besoin de|inutile de|non serve|non c'e bisogno di|non e necessario|niet nodig om|hoeft (?:me |mij )?niet|nao precisa(?: de)?|nao e necessario) (?:[a-z']+ )?$/;
+const NEGATED_BEFORE = /(?<![a-z'])(?:don'?t|do not|never|no need to|needn'?t|(?:don'?t|do not) (?:need|have) to|nicht|pas besoin de|inutile de|non serve|non c'e bisogno di|non e necessario|niet nodig om|hoeft (?:me |mij )?niet|nao precisa(?: de)?|nao e necessario|ikke|inte|ej|nie|nem|ne) (?:[a-z']+ )?$/;
 
 /** "STOP STOP STOP": nothing but stops. */
 const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
@@ -272,5 +280,5 @@ export function asksRemoval(text: string, indexed?: WordStarts): boolean {
   const found = starts ? matchesOf(REMOVAL, folded, starts) : [...folded.matchAll(REMOVAL)];
   const listed = found.some((m) => !NEGATED_BEFORE.test(folded.slice(Math.max(0, m.index! - 40), m.index!)));
   // a bare stop ends the text
-  return listed || BARE_STOP.test(folded.slice(-80)) || (folded.length <= 200 && (STOPS_ONLY.test(folded) || BARE_REMOVAL.test(folded.trim()) || mistypedRemoval(folded)));
+  return listed || asksRemovalInOtherScripts(folded) || BARE_STOP.test(folded.slice(-80)) || (folded.length <= 200 && (STOPS_ONLY.test(folded) || BARE_REMOVAL.test(folded.trim()) || mistypedRemoval(folded)));
 }

@@ -1,0 +1,236 @@
+// The common answers to a cold e-mail in twelve more languages written in the
+// Latin alphabet: Polish, Czech, Slovak, Swedish, Danish, Norwegian, Finnish,
+// Romanian, Hungarian, Turkish, Catalan and Croatian (Serbian and Bosnian in
+// Latin letters share much of it). Not the depth of the seven languages
+// (cues.ts): what most such replies say — a removal request, "not interested",
+// interest or a request for material, a call, "write again later", "not me,
+// ask my colleague". Each array joins the list of its name in cues.ts or
+// unsubscribe.ts; entries are folded text (fold.ts drops the accents and writes
+// ł, ø, æ, ı as l, o, ae, i), whole words, as every entry there.
+// Russian, Ukrainian, Bulgarian and Greek are read in other-scripts.ts.
+
+/** Asking not to be mailed again (unsubscribe.ts REMOVAL). */
+export const REMOVAL_MORE = [
+  // pl
+  "wypisz(?:cie)? mnie|wypisanie mnie|wypisac mnie|(?:prosze|prosimy) o (?:wypisanie|usuniecie|wykreslenie)|usun(?:cie|ac)? (?:mnie|moj adres|moje dane|moj e-?mail|nas)|usuniecie (?:mnie|moich danych|mojego adresu|moj)|wykreslcie mnie" +
+    "|(?:nie|juz nie) (?:chce|chcemy|zycze sobie|zyczymy sobie) (?:juz |wiecej )?(?:otrzymywac|dostawac)|(?:prosze|prosimy) (?:juz |wiecej )?(?:do mnie |do nas )?nie (?:pisac|wysylac|kontaktowac)|nie (?:piszcie|pisz|wysylajcie|wysylaj|przesylajcie) (?:do mnie |do nas |mi |nam )?(?:juz |wiecej )?(?:wiecej|juz|zadnych|maili|wiadomosci)" +
+    "|przestan(?:cie)? (?:do mnie )?(?:pisac|wysylac|spamowac|przesylac)|(?:prosze|prosimy) przestac (?:pisac|wysylac|przesylac)|rezygnuje z (?:subskrypcji|newslettera|otrzymywania|mailingu)|wycofuje (?:swoja )?zgode|nie kontaktujcie sie (?:ze mna|z nami)(?: wiecej)?" +
+    "|(?:mnie|nas) (?:usunac|wypisac|wykreslic)|(?:usunac|wypisac|wykreslic) (?:mnie|nas|moj adres|moje dane)|(?:wypisanie|usuniecie) z (?:listy|bazy|mailingu|newslettera)",
+  // cs, sk
+  "odhlaste (?:me|ma|nas)|odhlasit (?:me|ma|se|sa)|odhlaseni z|vyradte (?:me|ma|nas)|vymazte (?:me|ma|nas|moje udaje|muj kontakt|muj e-?mail)|odstrante (?:me|ma|nas|muj|moj)|smazte (?:me|moje udaje|muj kontakt)|zmazte (?:ma|moje udaje|moj kontakt)" +
+    "|(?:nezasilejte|neposilejte|neposielajte|nezasielajte|nepiste) (?:mi|nam) (?:uz|jiz|viac|dalsi|zadne|ziadne)|(?:uz |jiz )?(?:nechci|nechcem|nechceme) (?:uz |jiz |viac |nadale )?(?:dostavat|odebirat|odoberat)" +
+    "|prestante (?:mi |nam )?(?:psat|posilat|pisat|posielat)|(?:uz|jiz) mi (?:nepiste|neposilejte|neposielajte)|nekontaktujte (?:me|ma|nas)" +
+    "|(?:prosim o|zadam o|ziadam o) (?:vymaz|odstraneni|vyrazeni|odhlaseni|vymazani|smazani|odstranenie|vyradenie|odhlasenie|vymazanie)|vymaz (?:mych|mojich|osobnich|osobnych) (?:osobnich |osobnych )?(?:udaju|udajov)|(?:odstraneni|odstranenie) (?:me|mojej|mych|me adresy|mojej adresy|z)|(?:vyrazeni|vyradenie) z" +
+    "|(?:odstranit|vymazat|smazat|odhlasit) (?:me|ma|nas|mou adresu|moju adresu|muj kontakt|moj kontakt|moje udaje|z)",
+  // sv
+  "avregistrera (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|oss)|avanmal (?:mig|oss)|avsluta (?:min |var )?prenumeration|ta (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?bort (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|oss|min (?:e-?post(?:adress)?|mejladress|adress|mailadress)|mina uppgifter)(?!(?: [a-z]+)? (?:ikke|inte))(?! fran (?:cc|kopia|traden))|radera (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|mina uppgifter|min adress)" +
+    "|sluta (?:skicka|mejla|maila|kontakta|skriva till|hora av er)|skicka inte (?:fler|mer|nagra fler)|kontakta (?:mig|oss) inte (?:igen|mer)|(?:jag|vi) vill inte (?:fa|ha|ta emot) (?:fler|nagra fler|mer|era|dessa)|undanber (?:mig|oss)|frabeder (?:mig|meg|os|oss)" +
+    "|(?:tar|tag) bort (?:mig|oss|min (?:adress|e-?postadress|mejladress))|(?:vill|ville) bli (?:borttagen|borttagna|avregistrerad|avregistrerade)",
+  // da, no
+  "(?:afmeld|frameld|avmeld) (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|meg|os|oss)(?!(?: [a-z]+)? (?:ikke|inte))|meld (?:mig|meg|os|oss) (?:af|av|ut)(?![a-z])|fjern (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|meg|os|oss|min (?:e-?mail|e-?post|adresse))(?!(?: [a-z]+)? (?:ikke|inte))(?! fra (?:cc|kopi|traden))|(?:slet|slett|radera) (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:alle |alla )?(?:mine|mina) (?:personlige |personliga )?(?:oplysninger|opplysninger|uppgifter|data|persondata|personoplysninger|personopplysninger|personuppgifter)|slet (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|os|min (?:e-?mail|adresse))(?!(?: [a-z]+)? (?:ikke|inte))|slett (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:meg|oss|min (?:e-?post|adresse))(?!(?: [a-z]+)? (?:ikke|inte))" +
+    "|(?:stop|stopp|hold op|slutt) med at (?:sende|skrive|kontakte|maile)|slutt a (?:sende|skrive|kontakte|maile)|send (?:mig |meg |os |oss )?ikke (?:flere|mere|mer)|ikke send (?:mig |meg |os |oss )?(?:flere|mere|mer)" +
+    "|kontakt (?:mig|meg|os|oss) ikke (?:igen|igjen|mere|mer)|(?:jeg|vi) (?:onsker|vil) ikke (?:at |a )?(?:modtage|motta|fa) (?:flere|mere|mer)|onsker ikke (?:at |a )?(?:modtage|motta) (?:flere|mere|mer|e-?mails|mails|henvendelser)" +
+    "|fjerne (?:mig|meg|os|oss|min (?:e-?mail|e-?post|adresse)) fra|slette (?:mig|meg|os|oss|mine oplysninger|mine opplysninger)(?!(?: [a-z]+)? (?:ikke|inte))|afmelde (?:mig|os)|melde (?:meg|oss|mig|os) (?:av|af|ut)|(?:afmeldes|avmeldes|slettes|fjernes) fra",
+  // fi
+  "poista(?:kaa)? minut|poista(?:kaa)? (?:osoitteeni|tietoni|sahkopostiosoitteeni|yhteystietoni)|peru(?:n|utan|kaa) (?:tilaukseni|tilauksen)|peruutan tilauksen|en halua (?:enaa )?(?:vastaanottaa|saada) (?:viesteja|sahkoposteja|postia|lisaa|naita)" +
+    "|alkaa (?:enaa )?(?:lahettako|kirjoittako|ottako yhteytta)|lopettakaa (?:viestien )?(?:lahettaminen|lahettely|lahettamasta)|emme halua (?:enaa )?(?:vastaanottaa|saada)" +
+    "|poistaa (?:minut|meidat|osoitteeni|tietoni)|poistakaa meidat|haluan (?:poistua|pois) (?:listalta|postituslistalta|listaltanne)",
+  // ro
+  "dezaboneaza-ma|dezabonati-ma|(?:va rog|te rog) sa (?:ma|ne) (?:dezabonati|stergeti|eliminati|scoateti)|stergeti-ma|stergeti-ne|eliminati-ma|scoateti-ma (?:de pe|din)|stergeti (?:datele mele|adresa mea)" +
+    "|nu (?:mai )?(?:doresc|vreau|dorim|vrem) sa (?:mai )?primesc|nu (?:mai )?(?:doresc|vreau|dorim|vrem) sa (?:mai )?(?:primim|fiu contactat|fim contactati)|nu (?:(?:imi|ne|mi) )?mai (?:trimiteti|scrieti|trimite)|(?:stergeti|sterge|eliminati)-(?:mi|ne) (?:adresa|datele|contactul)|nu ma mai contactati|incetati sa (?:imi |ne )?(?:trimiteti|scrieti)" +
+    "|sa (?:ma|ne) (?:scoateti|stergeti|eliminati|dezabonati)|(?:doresc|vreau|dorim|vrem) (?:sa ma dezabonez|sa ne dezabonam|dezabonarea|sa fiu (?:sters|stearsa|scos|scoasa|eliminat|eliminata))|stergerea (?:datelor mele|adresei mele)",
+  // hu
+  "leiratkozom|leiratkoznek|iratkoztassanak ki|toroljenek|torol(?:je|jek|jenek|jon) (?:a |az )?(?:(?:e-?mail ?)?cimem(?:et)?|adataim(?:at)?|listarol|adatbazisbol|adatbazisukbol|nyilvantartasukbol)|vegyenek le (?:a )?(?:levelezo)?listar(?:ol|ukrol)" +
+    "|ne (?:kuldjenek|kuldjon|kuldj|irjanak|irjon|keressenek|keressen)(?: (?:nekem|nekunk))? (?:tobb|tobbet|tobbe|ilyen|tobbszor|leveleket|e-?mailt|e-?maileket|uzeneteket)|nem (?:kerek|kerunk|kivanok|kivanunk) (?:tobb |tovabbi )?(?:levelet|e-?mailt|uzenetet|leveleket|megkeresest)" +
+    "|torolni (?:szeretnem|kerem) (?:a )?(?:cimem|adataim|e-?mail cimem)|(?:kerem|kerjuk) (?:a )?(?:torleset|torlesemet|torlesunket|leiratkozasomat)|leiratkozast kerek|leiratkozni szeretnek",
+  // tr
+  "(?:listenizden|listeden|mail listenizden|e-?posta listenizden|listelerinizden|veritabaninizdan) (?:beni |adresimi )?(?:cikarin|cikartin|cikarir misiniz|cikartir misiniz|silin|silebilir misiniz)|beni (?:listeden|listenizden|listelerinizden) (?:cikarin|cikartin|silin)" +
+    "|abonelikten cik(?:mak istiyorum|ar(?:in|tin)?)|aboneligimi (?:iptal|sonlandir)|bana (?:bir daha |artik |daha fazla )?(?:mail|e-?posta|eposta|mesaj|ileti) (?:gondermeyin|atmayin|yollamayin)|(?:mail|e-?posta|eposta|mesaj) (?:gondermeyin|atmayin|yollamayin)" +
+    "|(?:artik |daha fazla )?(?:mail|e-?posta|eposta|mesaj|ileti)(?: almak)? istemiyorum|verilerimi silin|bilgilerimi silin|benimle (?:bir daha |artik )?iletisime gecmeyin" +
+    "|(?:listenizden |listeden )?(?:cikarilmak|silinmek) istiyorum|(?:beni|adresimi|e-?posta adresimi) silin",
+  // ca
+  "(?:doneu|doni|dona)-?(?:me|ns) de baixa|donar-me de baixa|vull (?:donar-me|que em doneu) de baixa|no (?:m'|ens )(?:envieu|envii|torneu a (?:escriure|enviar|contactar))|deixeu d'(?:enviar-me|escriure'm|enviar-nos)|no (?:vull|volem) rebre (?:mes|cap mes|mes correus)" +
+    "|(?:elimineu|esborreu|suprimiu)(?:-me|-ns| les meves dades| la meva adreca| el meu correu)|traieu-me de" +
+    "|(?:em|ens) (?:doneu|doni|dones) de baixa|(?:esborrar|eliminar|treure)-?(?:me|ns) de",
+  // hr (also sr, bs in Latin letters)
+  "odjavite (?:me|nas)|izbrisite (?:me|nas|moje podatke|moju adresu)|obrisite (?:me|nas|moje podatke|moju adresu)|uklonite (?:me|nas) (?:s|sa|iz)|maknite (?:me|nas) (?:s|sa|iz)" +
+    "|ne (?:saljite|pisite) (?:mi |nam )?vise|nemojte (?:mi |nam )?(?:vise )?(?:slati|pisati)|(?:vise )?ne (?:zelim|zelimo) (?:vise )?(?:primati|dobivati|dobijati)|prestanite (?:mi |nam )?(?:slati|pisati)" +
+    "|(?:me|nas) (?:uklonite|izbrisete|obrisete|odjavite|maknete|izbacite)|izbacite (?:me|nas)|ne kontaktirajte (?:me|nas)|(?:me|nas) (?:vise )?ne kontaktirate|nemojte (?:me|nas) (?:vise )?kontaktirati|(?:ukloniti|izbrisati|obrisati|odjaviti) (?:me|nas|moju adresu)",
+];
+
+/** "Not interested", "no thanks", "we already have one" (cues.ts REFUSAL). */
+export const REFUSAL_MORE = [
+  // pl
+  "nie (?:jestem|jestesmy) zainteresowan[iay]|nie interesuje (?:mnie|nas)(?: to)?|nas to nie interesuje|nie potrzebujemy(?: tego)?|nie,? dziekuje|dziekuje, nie|dziekuje, ale nie|nie skorzystamy|to nie dla nas|(?:mamy|posiadamy) juz (?:rozwiazanie|narzedzie|dostawce|system)|(?:korzystamy|pracujemy) juz z",
+  // cs, sk
+  "nemam(?:e)? zajem|nemame zajem|nezajima (?:me|nas)|nepotrebujeme|ne,? dekuji|dekuji, ale ne|diky, ale ne|to neni pro nas|(?:uz|jiz) (?:mame (?:reseni|nastroj|dodavatele|system)|pouzivame)|nemam(?:e)? zaujem|nezaujima (?:ma|nas)|nie,? dakujem|dakujem, ale nie|to nie je pre nas|uz (?:mame (?:riesenie|nastroj|dodavatela|system)|pouzivame)",
+  // sv, da, no
+  "(?:inte|ej|ikke) intresserade?|(?:ikke|ej) interesseret|ikke interessert|inget intresse|ingen interesse|nej,? tack|nej,? tak|nei,? takk|vi behover inte|vi har ikke (?:brug for|behov for)|vi trenger (?:ikke|det ikke)" +
+    "|vi har redan (?:en|ett) (?:losning|verktyg|system|leverantor|avtal)|vi anvander redan|vi har allerede (?:en|et) (?:losning|vaerktoj|verktoy|system|leverandor|aftale|avtale)|vi (?:bruger|bruker) allerede|det ar inget for oss|det er ikke noget for os|det er ikke noe for oss|(?:er )?ikke aktuelt|(?:ar )?inte aktuellt",
+  // fi
+  "ei kiinnosta|emme ole kiinnostuneita|en ole kiinnostunut|ei,? kiitos|emme tarvitse|meilla on jo (?:ratkaisu|jarjestelma|tyokalu|toimittaja|sopimus)|kaytamme jo",
+  // ro
+  "nu (?:suntem|sunt) interesat[ia]?|nu ne intereseaza|nu ma intereseaza|nu avem nevoie|nu,? multumesc|multumesc, dar nu|avem deja (?:o solutie|un furnizor|un sistem|un instrument)|folosim deja|nu este pentru noi",
+  // hu
+  "nem erdekel|nem vagyunk erdekeltek|nem vagyok erdekelt|nincs (?:ra )?szuksegunk|koszonom, (?:de )?nem|nem,? koszonom|koszonjuk, de nem|mar van (?:egy )?(?:megoldasunk|rendszerunk|szolgaltatonk)|mar hasznalunk",
+  // tr
+  "ilgilenmiyoruz|ilgilenmiyorum|ilgimizi cekmiyor|ihtiyacimiz yok|hayir,? tesekkur(?:ler|ederim)|tesekkurler,? (?:ama )?(?:gerek yok|istemiyoruz)|zaten (?:kullaniyoruz|bir (?:cozumumuz|aracimiz|sistemimiz) var)|bizim icin uygun degil",
+  // ca
+  "no (?:ens|m')interessa|no estem interessats|no estic interessad[ao]|no,? gracies|gracies, pero no|no ho necessitem|ja (?:tenim|utilitzem) (?:una|un) (?:solucio|eina|proveidor|sistema)|ja fem servir|no es per a nosaltres",
+  // hr
+  "nismo zainteresirani|nisam zainteresiran[a]?|ne zanima (?:me|nas)|nemamo potrebu|ne trebamo|ne,? hvala|hvala, ali ne|vec imamo (?:rjesenje|alat|sustav|dobavljaca)|vec koristimo",
+];
+
+/** Interest, or material asked for (cues.ts INTEREST). A negation before ("nie", "inte", "ikke", "ei", "nem") makes it a refusal. */
+export const INTEREST_MORE = [
+  // pl
+  "zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej|ile to kosztuje",
+  // cs, sk
+  "mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete (?:mi|nam) (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite (?:mi|nam) (?:viac informacii|cennik|ponuku)|rad(?:a)? sa dozviem viac|kolko to stoji",
+  // sv, da, no
+  "later (?:riktigt |verkligen |mycket )?intressant|intresserade? av|(?:ar|er) (?:mycket )?(?:intresserade?|interesseret|interessert)|skicka (?:garna )?(?:mer information|mer info|prislista|priser|en offert)|vad kostar det" +
+    "|lyder (?:faktisk |virkelig |meget |rigtig )?(?:spaendende|interessant)|hores (?:faktisk |virkelig |veldig )?(?:spennende|interessant)|send (?:gerne |gjerne )?(?:mere information|mer informasjon|priser|et tilbud|en prisliste|prislisten)|hvad koster det|hva koster det",
+  // fi
+  "kuulostaa (?:todella |tosi |ihan )?(?:mielenkiintoiselta|kiinnostavalta)|olemme kiinnostuneita|olen kiinnostunut|(?:lahettakaa|lahettaisitteko|voisitteko lahettaa) (?:lisatietoja|hinnasto|tarjous|lisaa tietoa)|mita se maksaa",
+  // ro
+  "suna (?:foarte )?interesant|(?:suntem|sunt) interesat[ia]?|trimiteti-mi (?:mai multe (?:informatii|detalii)|oferta|lista de preturi)|(?:as|am) dori (?:mai multe detalii|o oferta|mai multe informatii)|cat costa",
+  // hu
+  "(?:nagyon )?erdekesen hangzik|erdekelne|erdekel minket|kuldjenek (?:tobb informaciot|arajanlatot|arlistat|reszleteket)|(?:kerek|kernek|kerunk) (?:egy )?(?:arajanlatot|tobb informaciot|reszletesebb informaciot)|mennyibe kerul",
+  // tr
+  "ilginc (?:gorunuyor|geliyor)|ilgimi cekti|ilgimizi cekti|ilgileniyoruz|ilgileniyorum|(?:fiyat(?:lari|lar|i|inizi)?|teklif(?:i|inizi)?|daha fazla bilgi|detayli bilgi|fiyat listesi(?:ni)?)(?: bilgisi)? (?:gonderebilir misiniz|gonderir misiniz|rica ediyorum|alabilir miyim|iletebilir misiniz)|ne kadar tutuyor",
+  // ca
+  "sembla (?:molt )?interessant|(?:estem|estic) interessat[s]?|m'interessa|ens interessa|envieu-me (?:mes informacio|el preu|una proposta|els preus)|quant costa",
+  // hr
+  "zvuci (?:vrlo |jako )?zanimljivo|zainteresirani smo|zainteresiran sam|posaljite (?:mi|nam) (?:vise informacija|cjenik|ponudu|detalje)|koliko kosta",
+];
+
+/** A call or a meeting asked for (cues.ts MEETING). */
+export const MEETING_MORE = [
+  // pl
+  "(?:mozemy|mozecie|moglibysmy|mozna) (?:sie )?(?:umowic|spotkac|zdzwonic|porozmawiac telefonicznie)|umowmy sie|(?:krotka |krotkie )?(?:rozmowe telefoniczna|spotkanie online|wideorozmowe)|(?:prosze|prosimy) o (?:termin|spotkanie|rozmowe|demo|prezentacje online)|zdzwonmy sie",
+  // cs, sk
+  "(?:muzeme|mohli bychom) si (?:zavolat|domluvit schuzku|dat hovor)|domluvme si (?:schuzku|hovor|call)|schuzk[auy]|(?:mozeme|mohli by sme) si (?:zavolat|dohodnut stretnutie)|dohodnime si (?:stretnutie|hovor)|stretnutie",
+  // sv, da, no
+  "boka (?:ett |en )?(?:mote|samtal|demo|videomote)|ta ett (?:samtal|mote|snack)|kan vi (?:ses|ta ett samtal|boka)|(?:booke|holde|tage|ta) et (?:mode|mote|mode online|opkald)|ta en (?:prat|samtale)|kan vi (?:tage|holde|ta) et (?:mode|mote|opkald)",
+  // fi
+  "sovitaan (?:tapaaminen|puhelu|palaveri|etapalaveri)|puhelu(?:n|a|lle)?|soitetaan|soitellaan|(?:voisimme|voimme|voitaisiinko) (?:sopia|pitaa|jarjestaa) (?:tapaamisen|puhelun|palaverin)|palaveri|tapaaminen",
+  // ro
+  "(?:putem|am putea|ati putea) (?:stabili|programa|avea|face) (?:o )?(?:intalnire|discutie|convorbire|sedinta|call|prezentare)|(?:hai|haideti) sa vorbim|o scurta discutie",
+  // hu
+  "(?:beszeljunk|beszelhetnenk|egyeztessunk|egyeztetnenk) (?:egy )?(?:idopontot|hivast|talalkozot|megbeszelest)|megbeszeles|talalkozo",
+  // tr
+  "(?:bir )?(?:toplanti|gorusme|gorusme zamani) (?:ayarlayalim|yapalim|planlayalim|ayarlayabilir miyiz|ayarlayabiliriz)|gorusebilir miyiz|gorusmek isterim|gorusme ayarlayalim",
+  // ca
+  "(?:podem|podriem) (?:fer|parlar|quedar|concertar) (?:una )?(?:trucada|reunio|videotrucada)|parlem(?:-ne)?|fem una (?:trucada|reunio|videotrucada)|reunio",
+  // hr
+  "(?:mozemo|mogli bismo) (?:dogovoriti|imati|zakazati) (?:sastanak|poziv|razgovor|termin)|dogovorimo (?:sastanak|poziv|termin)|sastanak",
+];
+
+/** The days of the week (cues.ts MEETING_CLOCK): a day named beside a call is a meeting asked. */
+export const WEEKDAYS_MORE = [
+  "poniedzialek|wtorek|sroda|srode|czwartek|piatek|pondeli|utery|streda|stredu|ctvrtek|patek|pondelok|utorok|stvrtok|piatok",
+  "mandag|mandagen|tisdag|tisdagen|onsdag|onsdagen|torsdag|torsdagen|fredag|fredagen|tirsdag|tirsdagen",
+  "maanantai(?:na)?|tiistai(?:na)?|keskiviikko(?:na)?|torstai(?:na)?|perjantai(?:na)?",
+  "marti|miercuri|vineri|hetfo|hetfon|kedd|kedden|szerda|szerdan|csutortok|csutortokon|pentek|penteken",
+  "pazartesi|carsamba|persembe|cuma|dilluns|dimarts|dimecres|dijous|divendres|ponedjeljak|utorak|srijeda|srijedu|cetvrtak|petak",
+  // "klo 13", "kl. 10.30", "godz. 14", "saat 15": a time of day
+  "(?:klo|kl|kello|godz|saat)\\.? [0-9]{1,2}(?:[.:][0-9]{2})?",
+];
+
+/** "Not now", "we don't need it at the moment": put off, not refused (cues.ts NOT_NOW, read before the refusals). */
+export const NOT_NOW_MORE = [
+  "(?:na razie|obecnie|w tej chwili|na ten moment|teraz) (?:nie|nie potrzebujemy|nie jestesmy zainteresowani)|nie (?:potrzebujemy|jestesmy zainteresowani)(?: [a-z]+){0,2} (?:na razie|obecnie|w tej chwili|teraz)",
+  "(?:ted|momentalne|zatim|teraz|zatial|aktualne|aktualne) (?:to )?(?:ne|nie|nepotrebujeme|neresime|neriesime|nemame zajem|nemame zaujem)(?![a-z])",
+  "(?:inte|ikke)(?: [a-z]+){0,4} (?:just nu|akkurat na|lige nu|for tiden|for oyeblikket|i nulaget|(?:na|nu)(?= ?[.!,;]| ?$))",
+  "emme (?:[a-z]+ ){0,2}(?:talla hetkella|nyt)|ei (?:talla hetkella|juuri nyt)",
+  "(?:momentan|deocamdata|acum) nu|nu (?:[a-z]+ ){0,3}(?:momentan|deocamdata)",
+  "(?:most|jelenleg|egyelore) nem|nem (?:[a-z]+ ){0,2}(?:most|jelenleg|egyelore)(?![a-z])",
+  "(?:su an|simdilik)(?: icin)?(?: [a-z]+){0,2} (?:yok|degil|gerek yok)",
+  "(?:ara|de moment|ara mateix|per ara) no",
+  "(?:trenutno|za sada|sada) (?:ne|nam ne treba|nemamo potrebu|nismo zainteresirani)",
+];
+
+/** Put off: "write again in spring", "not now" (cues.ts LATER). */
+export const LATER_MORE = [
+  // pl
+  "(?:prosze|prosimy) o kontakt (?:w|za|po|na)|po lecie|odezwij(?:cie)? sie (?:w|za|po|na)|wrocmy do (?:tematu|rozmowy)|nie teraz|moze pozniej|w przyszlym (?:kwartale|roku|miesiacu)|po wakacjach|na wiosne|jesienia|za (?:kilka|pare) miesiecy" +
+    "|na (?:ten|chwile obecna|razie)(?: moment)? nie|w tej chwili nie|obecnie nie|odezwac sie (?:w|za|po|na)|(?:prosze|prosimy) o ponowny kontakt",
+  // cs, sk
+  "ozvete se (?:v|za|po|na)|ted ne|mozna pozdeji|v pristim (?:ctvrtleti|roce|mesici)|po prazdninach|po lete|na jare|na podzim|za (?:par|nekolik) mesicu|ozvite sa (?:v|za|po|na)|teraz nie|mozno neskor|v buducom (?:stvrtroku|roku|mesiaci)|na jesen|o (?:par|niekolko) mesiacov" +
+    "|(?:ted|zatim|momentalne|zatial|teraz) (?:ne|nie)(?= ?[.!,;]| ?$)|(?:ozvat|ozvete|ozvite) (?:se|sa) (?:mi |nam )?(?:prosim )?(?:znovu|znova|pozdeji|neskor|v|za|po|na)|pristi (?:ctvrtleti|rok)|buduci (?:stvrtrok|rok)|na jar",
+  // sv, da, no
+  "hor av (?:er|dig) (?:igen )?(?:i|efter|om|till|nasta)|inte just nu|kanske senare|nasta (?:kvartal|ar|manad)|efter sommaren|till hosten|om (?:nagra|ett par) manader" +
+    "|vend tilbage (?:i|efter|om|til)|ikke lige nu|maske senere|naeste (?:kvartal|ar|maned)|efter sommeren|til efteraret|om (?:et par|nogle) maneder" +
+    "|ta kontakt igjen (?:i|etter|om|til)|ikke akkurat na|kanskje senere|neste (?:kvartal|ar|maned)|etter sommeren|til hosten|om (?:et par|noen) maneder" +
+    "|(?:inte|ikke) (?:nu|na)(?= ?[.!,;]| ?$)|(?:ta|tag) (?:gjerne |gerne |garna )?kontakt (?:igjen|igen)|hor (?:garna )?av (?:er|dig) igen|vend gerne tilbage|til (?:varen|foraret|efteraret)|i (?:varen|foraret|host)",
+  // fi
+  "ottakaa yhteytta uudelleen|ei juuri nyt|ehka myohemmin|ensi (?:vuonna|kvartaalilla|kuussa|syksyna|kevaana)|kesan jalkeen|palataan asiaan" +
+    "|ei nyt|ottakaa (?:uudelleen )?yhteytta (?:syksylla|kevaalla|ensi)|syksylla|kevaalla",
+  // ro
+  "reveniti (?:va rog )?(?:in|dupa|peste|la)|nu acum|poate mai tarziu|(?:trimestrul|anul) viitor|luna viitoare|dupa vara|in toamna|la primavara|peste (?:cateva|cativa|doua|trei) luni" +
+    "|nu (?:momentan|deocamdata)(?= ?[.!,;]| ?$)|scrieti-(?:ne|mi) (?:din nou )?(?:in|dupa|peste)",
+  // hu
+  "keressenek (?:meg )?(?:ujra|kesobb)|most nem|talan kesobb|jovo (?:ev|evben|negyedevben|honapban)|nyar utan|osszel|tavasszal|(?:par|nehany) honap mulva" +
+    "|(?:egyelore|jelenleg) nem(?= ?[.!,;]| ?$)|keressenek (?:meg )?(?:osszel|tavasszal)",
+  // tr
+  "(?:daha sonra|ileride) (?:tekrar )?(?:yazin|iletisime gecin|donun)|su an (?:degil|icin degil)|simdilik (?:degil|gerek yok)|belki daha sonra|gelecek (?:ceyrek|yil|ay)|seneye|yazdan sonra|sonbaharda|ilkbaharda|birkac ay sonra" +
+    "|su an (?:icin )?(?:degil|gerek yok)|(?:tekrar|yeniden) (?:yazin|yazarsaniz|iletisime gecin|ulasin|ulasirsaniz)|daha sonra (?:tekrar )?(?:ulasin|gorusebiliriz)",
+  // ca
+  "torneu a (?:escriure'm|escriure|contactar)|escriviu-me (?:mes endavant|d'aqui a)|ara no|potser mes endavant|el proper (?:trimestre|any|mes)|despres de l'estiu|a la tardor|a la primavera|d'aqui a (?:uns|un parell de) mesos" +
+    "|(?:de moment|ara mateix) no(?= ?[.!,;]| ?$)|torneu-(?:nos|me) a (?:escriure|contactar)|escriviu-nos (?:mes endavant|d'aqui a|a la)",
+  // hr
+  "javite se (?:ponovno |opet )?(?:na|u|za|nakon|poslije)|ne sada|mozda kasnije|(?:sljedeceg|iduceg) (?:kvartala|mjeseca)|(?:sljedece|iduce) godine|nakon ljeta|na jesen|na proljece|za (?:par|nekoliko) mjeseci" +
+    "|(?:trenutno|za sada) ne(?= ?[.!,;]| ?$)|javite se (?:ponovno|opet|kasnije)",
+];
+
+/** "I'm not the right person" (cues.ts WRONG_PERSON). */
+export const WRONG_PERSON_MORE = [
+  "nie jestem (?:wlasciwa|odpowiednia) osoba|nie zajmuje sie (?:tym|tymi sprawami)|to nie moj (?:obszar|dzial)|nejsem (?:ta )?spravna osoba|nemam to na starosti|nie som (?:ta )?spravna osoba",
+  "jag ar inte ratt person|jeg er ikke den rette(?: person)?|jeg er ikke rett person|fel person|forkert person|feil person|en ole oikea henkilo|vaara henkilo",
+  "nu sunt persoana potrivita|nu ma ocup (?:eu )?de|nem en vagyok az illetekes|nem en foglalkozom|dogru kisi degilim|ilgili kisi degilim|no soc la persona (?:adequada|indicada)|nisam (?:prava|odgovarajuca) osoba|ne bavim se (?:time|tim)",
+];
+
+/** Sending the reader on to a colleague (cues.ts REFERRAL_VERB). */
+export const REFERRAL_MORE = [
+  "(?:prosze|prosimy) (?:o )?(?:kontakt|kontaktowac sie|skontaktowac sie|pisac) z|skontaktuj(?:cie)? sie z|obratte se na|kontaktujte|obratte sa na",
+  "kontakta (?:istallet|hellre|garna)|vand (?:dig|er) till|kontakt (?:i stedet|heller|gerne)|henvend (?:dig|dem) til|ta kontakt med|ottakaa yhteytta|olkaa yhteydessa",
+  "contactati-(?:l|o)|(?:va rog|te rog) sa (?:il|o) contactati|keressek (?:a )?kollegamat|forduljon (?:a )?kollegamhoz|(?:ile )?iletisime gecebilirsiniz|iletisime gecin|contacteu amb|adreceu-vos a|obratite se|javite se (?:mom|mojoj|nasem|nasoj)",
+];
+
+/** A removal word as the whole reply ("Odhlásit.", "Leiratkozás, köszönöm"): unsubscribe.ts BARE_REMOVAL. */
+export const BARE_REMOVAL_MORE = "wypisz(?: mnie)?|wypisanie|rezygnacja|odhlasit|odhlaseni|odhlasenie|avregistrera|avregistrering|afmeld|afmelding|avmeld|avmelding|poista|leiratkozas|dezabonare|dezabonati-ma|abonelikten cik|baixa|odjava|odjavite me";
+/** The courtesies such a reply may carry. */
+export const COURTESY_MORE = "prosze|dziekuje|prosim|dekuji|dakujem|tack|tak|takk|kiitos|va rog|multumesc|kerem|koszonom|lutfen|tesekkurler|si us plau|gracies|molim|hvala";
+
+/** A month with the preposition or case of "in" ("w kwietniu", "v septembri", "i september", "syyskuussa"): a time to come back (cues.ts FAR_FUTURE). */
+export const FAR_FUTURE_MORE = [
+  "w (?:styczniu|lutym|marcu|kwietniu|maju|czerwcu|lipcu|sierpniu|wrzesniu|pazdzierniku|listopadzie|grudniu)",
+  "v (?:lednu|unoru|breznu|dubnu|kvetnu|cervnu|cervenci|srpnu|zari|rijnu|listopadu|prosinci|januari|februari|marci|aprili|maji|juni|juli|auguste|septembri|oktobri|novembri|decembri)",
+  "i (?:januari|januar|februari|februar|mars|marts|april|maj|mai|juni|juli|augusti|august|september|oktober|november|december|desember)",
+  "(?:tammi|helmi|maalis|huhti|touko|kesa|heina|elo|syys|loka|marras|joulu)kuussa",
+  "in (?:ianuarie|februarie|martie|aprilie|iunie|iulie|august|septembrie|octombrie|noiembrie|decembrie)",
+  "(?:januarban|februarban|marciusban|aprilisban|majusban|juniusban|juliusban|augusztusban|szeptemberben|oktoberben|novemberben|decemberben)",
+  "(?:ocakta|subatta|martta|nisanda|mayista|haziranda|temmuzda|agustosta|eylulde|ekimde|kasimda|aralikta)",
+  "(?:al|a l'|el mes de) ?(?:gener|febrer|marc|abril|maig|juny|juliol|agost|setembre|octubre|novembre|desembre)",
+  "u (?:sijecnju|veljaci|ozujku|travnju|svibnju|lipnju|srpnju|kolovozu|rujnu|listopadu|studenom|prosincu)",
+];
+
+/** "Gladly", "sure" (cues.ts INTEREST_WEAK). */
+export const INTEREST_WEAK_MORE = ["chetnie|jasne|rad|rada|radi|garna|gerne|gjerne|mielellaan|cu placere|szivesen|memnuniyetle|tabii|encantat|encantada|rado|svakako"];
+
+/** Talking, without a call or a day (cues.ts MEETING_WEAK). */
+export const MEETING_WEAK_MORE = ["porozmawiac|porozmawiajmy|pobavit|pobavme|porozpravat|prata|snakke|snakkes|tale om|puhua|jutella|sa vorbim|sa discutam|beszeljunk|beszelni|konusalim|konusabiliriz|konusmak|parlar|parlem|razgovarati|porazgovarati|popricati"];
+
+/** A mobile client's line ("Wysłane z iPhone'a", "Skickat från min iPhone"): signature.ts MOBILE. */
+export const MOBILE_MORE =
+  "wyslane z |odeslano z |odoslane z |skickat fran |sendt fra |lahetetty (?:iphonesta|android|outlook|mobiilista|puhelimesta)|trimis de pe |(?:iphone|android)-?(?:rol|rol) kuldve|kuldve (?:iphone|android)|(?:iphone|android)'?(?:umdan|dan|den) gonderildi|enviat des de|poslano (?:s|sa) |отправлено с |надіслано з |σταλθηκε απο ";
+
+/** Sign-offs, folded (signature.ts SIGNOFFS). */
+export const SIGNOFFS_MORE = [
+  "pozdrawiam", "z powazaniem", "serdecznie pozdrawiam", "pozdrawiam serdecznie", "z pozdrowieniami", "dziekuje", "s pozdravem", "s pratelskym pozdravem", "dekuji", "s pozdravom", "s priatelskym pozdravom", "dakujem",
+  "med vanliga halsningar", "vanliga halsningar", "halsningar", "mvh", "vanligen", "med venlig hilsen", "venlig hilsen", "de bedste hilsner", "med vennlig hilsen", "vennlig hilsen", "hilsen", "tack", "takk", "tak",
+  "ystavallisin terveisin", "terveisin", "parhain terveisin", "kiitos", "cu stima", "cu respect", "multumesc", "toate cele bune", "udvozlettel", "koszonettel", "tisztelettel", "koszonom", "udv",
+  "saygilarimla", "saygilar", "iyi calismalar", "iyi gunler", "tesekkurler", "salutacions", "cordialment", "atentament", "una salutacio", "gracies", "lijep pozdrav", "srdacan pozdrav", "s postovanjem", "pozdrav", "hvala",
+  "с уважением", "спасибо", "всего доброго", "з повагою", "дякую", "με εκτιμηση", "ευχαριστω", "φιλικα",
+];
+

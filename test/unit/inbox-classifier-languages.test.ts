@@ -1,0 +1,140 @@
+// The classifier on replies in fifteen more languages (more-languages.ts and
+// other-scripts.ts): Polish, Czech, Slovak, Swedish, Danish, Norwegian,
+// Finnish, Romanian, Hungarian, Turkish, Catalan, Croatian, Russian, Ukrainian
+// and Greek. Held-out wording (none of it is a list entry as written), typed
+// with and without accents, with the controls that must not suppress anyone.
+import { describe, expect, test } from "bun:test";
+import { classifyMessage, type Intent } from "../../src/modules/inbox/classifier";
+import { fold } from "../../src/modules/inbox/classifier/fold";
+
+const FROM = "anna.kowal@firma.example";
+const reply = (body: string) =>
+  [`From: Anna Kowal <${FROM}>`, "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "Content-Type: text/plain; charset=utf-8", "", body].join("\n");
+const read = (body: string) => classifyMessage(reply(body));
+
+describe("a removal request suppresses the writer", () => {
+  test.each([
+    "Dzień dobry, proszę wypisać mnie z Państwa newslettera. Pozdrawiam",
+    "Prosze usunac moj adres z waszej bazy.",
+    "Nie chcę już dostawać tych wiadomości.",
+    "Dobrý den, prosím o vyřazení z vašeho seznamu adresátů.",
+    "Neposílejte mi už další nabídky, děkuji.",
+    "Prosím, vymažte moje údaje z vašej databázy.",
+    "Hej! Ta bort mig från era utskick, tack.",
+    "Jag vill inte få fler mejl från er.",
+    "Vil I venligst afmelde mig jeres nyhedsbrev.",
+    "Jeg ønsker ikke at modtage flere mails.",
+    "Slett meg fra listen deres, takk.",
+    "Poistakaa minut postituslistaltanne.",
+    "En halua enää vastaanottaa näitä viestejä.",
+    "Vă rog să mă scoateți din lista de distribuție.",
+    "Nu mai doresc să primesc emailuri de la dumneavoastră.",
+    "Kérem, töröljék az e-mail címemet az adatbázisukból.",
+    "Ne küldjenek több levelet, köszönöm.",
+    "Lütfen beni mail listenizden çıkarın.",
+    "Artık e-posta almak istemiyorum.",
+    "Si us plau, doneu-me de baixa de les vostres comunicacions.",
+    "No vull rebre més correus vostres.",
+    "Molim vas, odjavite me s newslettera.",
+    "Ne šaljite mi više ponude.",
+    "Пожалуйста, удалите мой адрес из вашей базы.",
+    "Больше не присылайте мне письма.",
+    "Прошу відписати мене від розсилки.",
+    "Більше не пишіть мені, будь ласка.",
+    "Παρακαλώ διαγράψτε με από τη λίστα σας.",
+    "Σταματήστε να μου στέλνετε μηνύματα.",
+  ])("%p", (body) => {
+    const v = read(body);
+    expect(v.classification).toBe("unsubscribe_request");
+    expect(v.proposal).toMatchObject({ action: "suppress", email: FROM });
+  });
+
+  test.each([
+    "Odhlásit, děkuji.",
+    "Avregistrering tack",
+    "Leiratkozás, köszönöm!",
+    "Baixa, gràcies.",
+    "Odjava, hvala",
+    // a mobile client's line in the writer's language is no part of the reply
+    "Wypisz mnie\n\nWysłane z iPhone'a",
+    "Odhlásit prosím\n\nOdesláno z iPhonu",
+  ])("the removal word as the whole reply: %p", (body) => {
+    expect(read(body).classification).toBe("unsubscribe_request");
+  });
+});
+
+describe("look-alikes suppress no one", () => {
+  test.each<[string, Intent | null]>([
+    ["Nie usuwajcie nas z listy, ale teraz nie mamy budżetu. Odezwijcie się po wakacjach.", "later"],
+    ["Ikke slett oss fra listen, men skriv heller igjen til høsten.", "later"],
+    ["Fjern os endelig ikke – vi har bare ikke brug for det lige nu.", "later"],
+    ["Jak u vás funguje odhlašování příjemců? Přidáváte odkaz automaticky?", "question"],
+    ["Hur fungerar avregistreringen för mottagarna i ert verktyg?", "question"],
+    ["Kolega se odhlásil, ale mě to zajímá. Pošlete mi ceník.", "interested"],
+    ["Cum funcționează dezabonarea în platforma voastră?", "question"],
+  ])("%p → %p", (body, intent) => {
+    const v = read(body);
+    expect(v.classification).toBe("reply");
+    expect(v.intent).toBe(intent);
+    expect(v.proposal).toBeNull();
+  });
+});
+
+describe("what the reply wants", () => {
+  test.each<[string, Intent]>([
+    ["Dziękuję, ale nie jesteśmy zainteresowani.", "not_interested"],
+    ["Nemáme zájem, díky.", "not_interested"],
+    ["Nej tack, vi har redan ett verktyg för det.", "not_interested"],
+    ["Nei takk, det er ikke noe for oss.", "not_interested"],
+    ["Ei kiitos, meillä on jo toimittaja.", "not_interested"],
+    ["Nu suntem interesați, mulțumim.", "not_interested"],
+    ["Köszönöm, de nem érdekel.", "not_interested"],
+    ["İlgilenmiyoruz, teşekkürler.", "not_interested"],
+    ["No ens interessa, gràcies.", "not_interested"],
+    ["Hvala, ali nismo zainteresirani.", "not_interested"],
+    ["Спасибо, но нам это не интересно.", "not_interested"],
+    ["Дякую, нас не цікавить.", "not_interested"],
+    ["Ευχαριστώ, αλλά δεν μας ενδιαφέρει.", "not_interested"],
+    ["Brzmi ciekawie, proszę o cennik dla 10 osób.", "interested"],
+    ["Zní zajímavě, pošlete nám prosím nabídku.", "interested"],
+    ["Låter intressant! Skicka gärna en offert.", "interested"],
+    ["Kuulostaa mielenkiintoiselta, lähettäkää hinnasto.", "interested"],
+    ["Sună interesant, trimiteți-mi oferta.", "interested"],
+    ["Érdekesen hangzik, küldjenek árajánlatot.", "interested"],
+    ["Звучит интересно, пришлите прайс.", "interested"],
+    ["Ακούγεται ενδιαφέρον, στείλτε μου τιμοκατάλογο.", "interested"],
+    ["Możemy się umówić na rozmowę w czwartek o 10:00?", "meeting_request"],
+    ["Kan vi boka ett möte på tisdag kl 14?", "meeting_request"],
+    ["Sovitaan palaveri keskiviikkona klo 13.", "meeting_request"],
+    ["Putem stabili o întâlnire joi la ora 11:00?", "meeting_request"],
+    ["Pazartesi saat 15:00 bir görüşme ayarlayalım.", "meeting_request"],
+    ["Давайте созвонимся в четверг в 11:00.", "meeting_request"],
+    ["Να κανονίσουμε μια συνάντηση την Τρίτη στις 12:00;", "meeting_request"],
+    ["Teraz nie, proszę o kontakt w przyszłym kwartale.", "later"],
+    ["Inte just nu, hör av er efter sommaren.", "later"],
+    ["Ei juuri nyt, ottakaa yhteyttä syksyllä.", "later"],
+    ["Most nem, talán ősszel.", "later"],
+    ["Şu an değil, belki daha sonra.", "later"],
+    ["Ara no, torneu a escriure'm el proper trimestre.", "later"],
+    ["Сейчас не актуально, напишите через пару месяцев.", "later"],
+    ["Не зараз, напишіть восени.", "later"],
+    ["Όχι τώρα, ίσως αργότερα.", "later"],
+    ["Nie jestem właściwą osobą do tego tematu.", "wrong_person"],
+    ["Jeg er ikke den rette person til det her.", "wrong_person"],
+    ["Я не тот человек, который этим занимается.", "wrong_person"],
+  ])("%p → %p", (body, intent) => {
+    expect(read(body).intent).toBe(intent);
+  });
+
+  test("an office's days in Greek are no day to meet", () => {
+    expect(read("Το αίτημά σας καταχωρήθηκε. Ωράριο: Δευτέρα–Παρασκευή, 09:00–17:00.").intent).not.toBe("meeting_request");
+  });
+
+  test("a refusal quoted is not said: «inget \"no thanks\" härifrån»", () => {
+    expect(read('Ja, gärna! Passar torsdag kl 10? Inget "no thanks" härifrån, låt oss prata.').intent).toBe("meeting_request");
+  });
+});
+
+test("fold writes out the letters NFKD keeps whole", () => {
+  expect(fold("Wysłać, ønsker, Æble, çıkarın, Đak, œuvre")).toBe("wyslac, onsker, aeble, cikarin, dak, oeuvre");
+});
