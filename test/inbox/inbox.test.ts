@@ -79,7 +79,7 @@ function mail(o: { from: string; to: string; subject?: string; inReplyTo?: strin
 }
 
 /** Over SMTP to the listener, then through the ingest; answers the inbound message as the API shows it. */
-async function deliver(s: Setup, raw: string, from: string) {
+async function deliver(s: Setup, raw: string | Uint8Array, from: string) {
   const r = await smtpSend(app.running.smtpPort, from, [s.box.email], raw);
   expect(r.data!.code).toBe(250);
   await ingestReceived(app.ctx);
@@ -286,6 +286,25 @@ describe("unsubscribe requests and referrals", () => {
     expect(m).toMatchObject({ classification: "unsubscribe_request", proposal: { state: "confirmed" } });
     expect((await s.w.testApi.get(`/v1/suppressions?email=${encodeURIComponent(ada.email)}`)).body.data).toHaveLength(1);
     expect((await person(s, ada.id)).status).toBe("unsubscribed");
+  });
+
+  test("a removal in a language beyond the seven (Polish, Czech in ISO-8859-2 quoted-printable, Russian) suppresses the writer; one asked not to be made suppresses no one", async () => {
+    const s = await launched(4);
+    expectOk(await s.w.testApi.patch(`/v1/workspaces/${s.w.testId}`, { inbox: { unsubscribe_requests: "apply" } }), 200);
+    const [pl, cs, ru, no] = s.who;
+    // 8-bit UTF-8 over SMTP: the bytes, not a string the client would write as Latin-1
+    const utf8 = (o: Parameters<typeof mail>[0], from: string) => deliver(s, Buffer.from(mail(o), "utf8"), from);
+    const m1 = await utf8({ from: pl!.email, to: s.box.email, inReplyTo: s.sent[0]!.messageIdHeader, body: "Dzień dobry,\r\n\r\nproszę o usunięcie mojego adresu z Państwa bazy.\r\n\r\nWysłane z iPhone'a" }, pl!.email);
+    expect(m1).toMatchObject({ classification: "unsubscribe_request", proposal: { email: pl!.email.toLowerCase(), state: "confirmed" } });
+    const latin2 = mail({ from: cs!.email, to: s.box.email, inReplyTo: s.sent[1]!.messageIdHeader, body: "Dobr=FD den, pros=EDm o vy=F8azen=ED z Va=B9eho seznamu." })
+      .replace("Content-Type: text/plain; charset=utf-8", "Content-Type: text/plain; charset=iso-8859-2\r\nContent-Transfer-Encoding: quoted-printable");
+    expect(await deliver(s, latin2, cs!.email)).toMatchObject({ classification: "unsubscribe_request", proposal: { email: cs!.email.toLowerCase(), state: "confirmed" } });
+    expect(await utf8({ from: ru!.email, to: s.box.email, inReplyTo: s.sent[2]!.messageIdHeader, body: "Больше не присылайте мне письма." }, ru!.email)).toMatchObject({ classification: "unsubscribe_request" });
+    for (const p of [pl!, cs!, ru!]) expect((await person(s, p.id)).status).toBe("unsubscribed");
+    const m4 = await utf8({ from: no!.email, to: s.box.email, inReplyTo: s.sent[3]!.messageIdHeader, body: "Ikke slett oss fra listen, men skriv heller igjen til høsten." }, no!.email);
+    expect(m4).toMatchObject({ classification: "reply", intent: "later", proposal: null });
+    expect((await person(s, no!.id)).status).not.toBe("unsubscribed");
+    expect(enrollment(s.campaign.id, no!.id).status).toBe("replied");
   });
 
   test("a removal asked for the person we wrote to by someone else suppresses that person, never the writer; one for someone we did not write to suppresses no one", async () => {
