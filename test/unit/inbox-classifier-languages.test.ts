@@ -135,6 +135,69 @@ describe("what the reply wants", () => {
   });
 });
 
+describe("an absence notice without automation headers is an auto-reply with its return day", () => {
+  const day = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().slice(0, 10));
+  test.each<[string, string | null]>([
+    ["Dzień dobry, przebywam na urlopie wypoczynkowym. Jestem na urlopie do 22 stycznia. W pilnych sprawach proszę dzwonić do sekretariatu.", "2027-01-22"],
+    ["Dobrý den, jsem mimo kancelář do 20. 1. V naléhavých případech kontaktujte kolegyni.", "2027-01-20"],
+    ["Dobrý deň, som na dovolenke do piatku. Odpoviem po svojom návrate.", "2027-01-15"],
+    ["Hej, jag är föräldraledig till och med den 19 januari. Vid brådskande ärenden, ring växeln.", "2027-01-20"],
+    ["Tak for din mail. Jeg holder ferie og er tilbage mandag den 25. januar.", "2027-01-25"],
+    ["Takk for henvendelsen. Jeg er på tjenestereise til og med 14. januar og svarer når jeg er tilbake.", "2027-01-15"],
+    ["Kiitos viestistäsi. Olen vuosilomalla 22.1. asti. Kiireellisissä asioissa ota yhteyttä asiakaspalveluun.", "2027-01-22"],
+    ["Bună ziua, sunt în concediu până pe 20 ianuarie. Voi răspunde la întoarcerea mea.", "2027-01-20"],
+    ["Köszönöm a levelét. Szabadságon vagyok január 20-ig, sürgős ügyben hívja az irodát.", "2027-01-20"],
+    ["Mesajınız için teşekkürler. 21 Ocak'a kadar yıllık izindeyim, döndüğümde yanıt vereceğim.", "2027-01-21"],
+    ["Gràcies pel missatge. Estic de vacances fins al 19 de gener; us respondré a la meva tornada.", "2027-01-19"],
+    ["Poštovani, na godišnjem sam odmoru do 20. siječnja. Za hitne slučajeve obratite se kolegi.", "2027-01-20"],
+    ["Здравствуйте! Я в отпуске до 20 января. По срочным вопросам обращайтесь к коллеге.", "2027-01-20"],
+    ["Доброго дня! Я у відпустці до 19 січня. Відповім після повернення.", "2027-01-19"],
+    ["Καλησπέρα σας, είμαι εκτός γραφείου μέχρι τις 20 Ιανουαρίου. Θα σας απαντήσω με την επιστροφή μου.", "2027-01-20"],
+  ])("%p → %p", (body, back) => {
+    const v = read(body);
+    expect(v.classification).toBe("auto_reply");
+    expect(day(v.returnAt)).toBe(back);
+  });
+
+  test.each<[string, string]>([
+    ["Dobrý den, jsem na školení a na dovolené 11. – 15. 1., odpovím po návratu.", "2027-01-16"],
+    ["Poštovani, na službenom sam putu od 11. do 20.1. i odgovorit ću po povratku.", "2027-01-21"],
+    ["Είμαι εκτός γραφείου από 11 έως 19 Ιανουαρίου. Θα απαντήσω με την επιστροφή μου.", "2027-01-20"],
+    ["Jeg er på ferie. Tilbage på kontoret torsdag den 14. januar.", "2027-01-14"],
+    ["Jestem na urlopie, w biurze od poniedziałku 18.01.", "2027-01-18"],
+  ])("a range's last day, or the day back in the office: %p → %p", (body, back) => {
+    const v = read(body);
+    expect(v.classification).toBe("auto_reply");
+    expect(day(v.returnAt)).toBe(back);
+  });
+
+  test.each([
+    "Dzień dobry, pan Kowalski już u nas nie pracuje. Proszę pisać do anna@firma.example.",
+    "Mette er ikke længere ansat hos os. Kontakt venligst ida@firma.example.",
+    "Burak Bey artık firmamızda çalışmamaktadır. Lütfen zeynep@firma.example ile iletişime geçiniz.",
+    "Ольга больше не работает в компании, пишите anna@firma.example.",
+  ])("a leaver's notice in the third person: %p", (body) => {
+    const v = read(body);
+    expect(v.classification).toBe("auto_reply");
+    expect(v.intent).toBe("moved");
+  });
+
+  test("'jeg er fratrådt', in the first person, may be written by hand: no notice without headers", () => {
+    expect(read("Jeg er fratrådt min stilling. Kontakt venligst ida@firma.example.").classification).toBe("reply");
+  });
+
+  test.each<[string, Intent]>([
+    ["Jestem na urlopie do 20 stycznia, ale brzmi ciekawie — proszę przesłać ofertę.", "interested"],
+    ["Jag är på semester till fredag, men ring mig gärna på tisdag kl 10 så pratar vi.", "meeting_request"],
+    ["Olen lomalla tämän viikon, mutta ei kiitos, meillä on jo toimittaja.", "not_interested"],
+    ["Я в отпуске до пятницы, но звучит интересно — пришлите прайс.", "interested"],
+  ])("a person who is away and answers writes by hand: %p → %p", (body, intent) => {
+    const v = read(body);
+    expect(v.classification).toBe("reply");
+    expect(v.intent).toBe(intent);
+  });
+});
+
 test("fold writes out the letters NFKD keeps whole", () => {
   expect(fold("Wysłać, ønsker, Æble, çıkarın, Đak, œuvre")).toBe("wyslac, onsker, aeble, cikarin, dak, oeuvre");
 });

@@ -19,13 +19,16 @@
 // reports about delivery, not replies from a person's mailbox.
 //
 // autoReplyWording reads the wording alone (seven languages: en, de, fr, es,
-// it, nl, pt). A message is machine-written by its words when they say so
+// it, nl, pt; the out-of-office and leaver forms of fifteen more in
+// auto-reply-languages.ts). A message is machine-written by its words when they say so
 // ("this is an automatic reply"), speak of the person in the third person or
 // of the mailbox ("is no longer with the company", "this mailbox is not
 // monitored"), or combine the marks of an out-of-office notice (away, back on,
 // limited access to e-mail, will answer on my return, for urgent matters
 // contact, thank you for your message) without talking about our offer.
 
+import { AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, NON_LATIN, ON_RETURN_MORE, THANKS_MORE, URGENT_MORE } from "./auto-reply-languages";
+import { writeOutLetters } from "../../lib/whole-letters";
 import { header, headerText, type Entity } from "./mime";
 import { hasMatch, WordStarts } from "../../lib/word-starts";
 
@@ -107,6 +110,7 @@ const AWAY = re([
   "(?:in )?(?:anno|periodo) sabbatico|fuori (?:ufficio|sede)|(?:sono|saro) (?:attualmente |al momento |momentaneamente )?(?:in ferie|assente|in vacanza|in congedo|fuori|in trasferta|in maternita)|in ferie|assente dall'ufficio|(?:oggi |al momento |questa settimana )non sono in ufficio|(?:sono|saro) (?:in fiera|a una fiera|alla fiera|a un congresso|a una conferenza)|in congedo|in trasferta|in malattia|(?:uffici|ufficio|azienda|negozio|studio|sede) (?:e|sono|sara|saranno|resta|restano|restera|resteranno|rimarra|rimarranno) (?:[a-z0-9'.,]+ ){0,10}chius[oi]|(?<![a-z] )assente fino",
   "(?:heb|ben met|op) (?:een )?sabbatical|afwezig|niet (?:op kantoor|aanwezig)|(?:met|op) vakantie|met (?:verlof|zwangerschapsverlof|ouderschapsverlof)|buiten kantoor|(?:sta|ben|zit) (?:deze week |momenteel |nu )?op (?:een|de) (?:beurs|vakbeurs|conferentie|congres)|(?:zwangerschaps|ouderschaps)verlof|(?:ben|is) ziek|ziek ?gemeld|(?:kantoor|bedrijf|winkel|praktijk|zaak) (?:is|zijn|blijft|blijven) (?:[a-z0-9.,]+ ){0,10}gesloten",
   "(?:em )?(?:periodo|ano|licenca) sabatic[oa]|fora do escritorio|(?:estou|estarei|encontro-me) (?:atualmente |no momento |neste momento )?(?:de ferias|ausente|fora|em viagem|de licenca|em licenca)|(?:em|de) ferias|de licenca|em licenca|ausente do escritorio|(?:estou|estarei) (?:em uma|numa|na) (?:feira|conferencia|congresso)|de licenca medica|de atestado|(?:estou|estarei) doente|(?:escritorio|empresa|loja|sede) (?:esta|estara|estarao|encontra-se|permanecera|fica|ficara) (?:[a-z0-9.,]+ ){0,10}(?:fechad[oa]|encerrad[oa])|(?<![a-z] )ausente ate",
+  ...AWAY_MORE,
 ]);
 
 // back: "back on", "return on", "until"
@@ -118,6 +122,7 @@ const BACK = re([
   "rientrero|rientro|di ritorno|fino al|fino a|tornero|(?:di nuovo|nuovamente) in ufficio|riapriremo|riapre",
   "weer (?:aanwezig|op kantoor|terug|bereikbaar|beschikbaar)|terug op|ben ik weer|(?:ben ik|ik ben) terug|tot en met|t/m|tot",
   "estarei de volta|de volta|retorno|retornarei|retornaremos|retomamos|volto|voltarei|regresso|regressarei|ate",
+  ...BACK_MORE,
 ]);
 
 // limited access to e-mail
@@ -140,6 +145,7 @@ const ON_RETURN = re([
   "al mio (?:rientro|ritorno)|appena (?:possibile|rientrato|rientrata|tornato|tornata)|rispondero|prima possibile",
   "na (?:mijn )?(?:terugkomst|terugkeer)|bij (?:mijn )?terugkomst|(?:zo )?spoedig mogelijk|zo snel mogelijk|(?:ik )?(?:zal|kom) (?:zo snel mogelijk |spoedig )?(?:reageren|antwoorden|terug)",
   "(?:no|apos o|ao) meu (?:retorno|regresso)|quando (?:eu )?(?:retornar|voltar|regressar)|responderei|assim que (?:possivel|retornar|voltar)|o mais breve possivel",
+  ...ON_RETURN_MORE,
 ]);
 
 // for urgent matters contact
@@ -151,6 +157,7 @@ const URGENT = re([
   "per (?:questioni|urgenze|comunicazioni|richieste) urgenti|per urgenze|in caso di urgenza|in mia assenza|(?:potete|puo|si prega di) (?:contattare|rivolgersi)",
   "voor dringende (?:zaken|vragen|kwesties)|in dringende gevallen|bij dringende (?:zaken|vragen)|tijdens mijn afwezigheid|neem (?:dan )?contact op met|kunt u contact opnemen",
   "para assuntos urgentes|em caso de urgencia|na minha ausencia|(?:entre|entrar) em contato com|contacte",
+  ...URGENT_MORE,
 ]);
 
 const THANKS = re([
@@ -161,6 +168,7 @@ const THANKS = re([
   "grazie per (?:la sua|la tua|il suo|il tuo|la|il|l'|questo|questa) ?(?:e-?mail|email|mail|messaggio|richiesta)|grazie per (?:averci contattat[oaie]|averci scritto)",
   "(?:bedankt|dank) voor (?:uw|je|jouw|het|de) (?:e-?mail|bericht|mail|aanvraag|vraag)|bedankt voor het contact",
   "obrigad[oa] (?:pela|pelo|por) (?:sua |seu |tua |teu )?(?:e-?mail|email|mensagem|contato|contacto|solicitacao)|obrigad[oa] por entrar em contato",
+  ...THANKS_MORE,
 ]);
 // "we will answer as soon as possible": a service desk's formula, not a person's reply (a person says
 // when and why: "within two days, once we've discussed it")
@@ -213,6 +221,7 @@ const LEFT_THIRD = re([
   "nao (?:faz|trabalha) mais|ja nao (?:faz|trabalha|esta)|deixou (?:a empresa|a companhia|de trabalhar|de colaborar|de fazer parte)|saiu da empresa",
   // in languages we do not otherwise read (Polish, Czech, Slovak): "nie jest już pracownikiem", "již není zaměstnancem"
   "nie jest juz (?:naszym )?(?:pracownikiem|pracownica)|(?:jiz|uz) (?:neni|nie je) (?:nasim |nasou |nasim )?(?:zamestnancem|zamestnankyni|zamestnancom|zamestnankynou)",
+  ...LEFT_THIRD_MORE,
 ]);
 const MAILBOX_GONE = re([
   "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|monitored|in use|valid|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is (?:not|no longer) (?:being )?monitored",
@@ -233,9 +242,9 @@ const LEFT_FIRST = re([
   "(?:deixei|sai da|sai de) (?:a empresa|empresa|a companhia|o cargo|o emprego)|nao (?:trabalho|faco) mais|ja nao (?:trabalho|estou)",
   // in languages we do not otherwise read: Danish, Norwegian, Swedish, Finnish, Polish, Czech, Slovak, Romanian,
   // Hungarian, Slovenian, Croatian, Turkish
-  "jeg er (?:ikke længere ansat|ikke lenger ansatt|fratradt)|jeg har (?:sagt op|sluttet|forladt)|jag (?:har slutat|arbetar inte langre|ar inte langre anstalld)|(?:en|ei) enaa tyoskentele|olen lopettanut" +
+  "jeg er (?:ikke laengere ansat|ikke lenger ansatt|fratradt)|jeg har (?:sagt op|sluttet|forladt)|jag (?:har slutat|arbetar inte langre|ar inte langre anstalld)|(?:en|ei) enaa tyoskentele|olen lopettanut" +
     "|(?:nie pracuje juz|juz nie pracuje)|(?:nie jestem juz|juz nie jestem) (?:pracownikiem|pracownica|zatrudnion[ya])|(?:jiz|uz) (?:nepracuji|nepracujem)|(?:nejsem|nie som) (?:jiz|uz) zamestnan" +
-    "|nu mai (?:lucrez|lucreaza|fac parte|face parte)|mar nem dolgoz(?:om|ik)|nisem vec zaposlen[a]?|vise ne radim|artık (?:[a-z]+ ){0,3}(?:calısmıyorum|calısmamaktayım)",
+    "|nu mai (?:lucrez|lucreaza|fac parte|face parte)|mar nem dolgoz(?:om|ik)|nisem vec zaposlen[a]?|vise ne radim|artik (?:[a-z]+ ){0,3}(?:calismiyorum|calismamaktayim)",
 ]);
 
 /** Leaving in Russian, Ukrainian, Greek, Chinese, Japanese and Korean (folded: Hangul decomposed). */
@@ -283,6 +292,7 @@ const ENGAGED = re([
   "vamos (?:conversar|falar|marcar|nos falar)|interessad[oa]s?|interessante|sua (?:oferta|proposta)|me (?:envie|envia|manda)|(?:podemos|poderemos) (?:conversar|falar|marcar)|com prazer (?:uma call|conversamos|falamos)|(?<=me )procure (?:depois|mais tarde)|escreva (?:depois|mais tarde)|(?:pode|podem|poderia|poderiam) me (?:mandar|enviar)|(?:dou|darei) uma olhada|(?:nos|me) interessa|nao,? obrigad[oa]|nao e para nos|nao sou a pessoa|nao cuido disso|(?:encaminhei|encaminho|repassei|repasso) (?:sua|seu|o seu|a sua|o|a) (?:e-?mail|mensagem)|fale com",
   // Brazil and Latin America: "gostei da ideia, me chama quando eu voltar que a gente marca um papo", "me gustó la idea"
   "gostei da ideia|a gente (?:marca|conversa|combina|fala)|me (?:chama|liga|procura) quando (?:eu )?voltar|me gusto la idea|me encanto la idea|lo platicamos|platiquemos",
+  ...ENGAGED_MORE,
 ]);
 
 /** An address or a telephone number in the text. */
@@ -305,14 +315,14 @@ function withoutRouting(f: string): string {
   return kept.join(" ");
 }
 
-const answers = (f: string) => f.includes("?") || ENGAGED.test(f);
+const answers = (f: string) => f.includes("?") || ENGAGED.test(f) || NON_LATIN.engaged.test(f);
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
 function fold(s: string): string {
   // most text is ASCII: NFKD, the accents and the typographic quotes then change nothing
   if (!NON_ASCII.test(s)) return s.toLowerCase().replace(/`/g, "'").replace(/\s+/g, " ");
-  return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ß/g, "ss").replace(/[\u2018\u2019\u00b4`]/g, "'").replace(/\s+/g, " ");
+  return writeOutLetters(s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()).replace(/ß/g, "ss").replace(/[\u2018\u2019\u00b4`]/g, "'").replace(/\s+/g, " ");
 }
 
 /** What auto-reply wording a text has (see the top of this file), or null. */
@@ -321,21 +331,24 @@ export function autoReplyWording(text: string): AutoWording | null {
   // each list runs only at the word starts its entries can begin with (lib/word-starts.ts)
   const starts = new WordStarts(f);
   const has = (re: RegExp) => hasMatch(re, f, starts);
+  // Russian, Ukrainian and Greek: their own patterns (auto-reply-languages.ts)
+  const nonLatin = NON_ASCII.test(f) && /[\u0370-\u03ff\u0400-\u04ff]/.test(f);
+  const either = (re: RegExp, other: RegExp) => has(re) || (nonLatin && other.test(f));
   const automatic = has(AUTOMATIC);
-  const away = has(AWAY);
+  const away = either(AWAY, NON_LATIN.away);
   // "on maternity leave until May and this inbox is not being checked": away, not gone; "he is no longer with
   // us — send me the material instead": a colleague who answers about the one who left, by hand
   // a successor who says they took over writes by hand ("Mark no longer works here; I've taken over his accounts")
-  if (has(LEFT_THIRD) || (has(MAILBOX_GONE) && !away)) return { kind: "left_company", unmistakable: !has(TOOK_OVER) && !answers(ADDRESSED.test(f) ? withoutRouting(f) : f) };
+  if (either(LEFT_THIRD, NON_LATIN.leftThird) || (has(MAILBOX_GONE) && !away)) return { kind: "left_company", unmistakable: !has(TOOK_OVER) && !answers(ADDRESSED.test(f) ? withoutRouting(f) : f) };
   // "I have left…" in the first person: a person may write that by hand
   const leftFirst = has(LEFT_FIRST) || (NON_ASCII.test(f) && LEFT_NON_LATIN.test(f));
   if (leftFirst && automatic) return { kind: "left_company", unmistakable: true };
   const access = has(ACCESS);
-  const onReturn = has(ON_RETURN);
-  const marks = [away, access, onReturn, has(BACK), has(URGENT), has(THANKS)].filter(Boolean).length;
+  const onReturn = either(ON_RETURN, NON_LATIN.onReturn);
+  const marks = [away, access, onReturn, either(BACK, NON_LATIN.back), either(URGENT, NON_LATIN.urgent), either(THANKS, NON_LATIN.thanks)].filter(Boolean).length;
   // a person who happens to be away writes to us about our offer, or asks something; a notice's
   // routing ("for pricing or a demo, please email sales@…") is no such answer
-  const engaged = (away || access) && ADDRESSED.test(f) ? answers(withoutRouting(f)) : f.includes("?") || has(ENGAGED);
+  const engaged = (away || access) && ADDRESSED.test(f) ? answers(withoutRouting(f)) : f.includes("?") || either(ENGAGED, NON_LATIN.engaged);
   // a colleague who reads the absent person's mail writes by hand ("Sarah is on leave until July, I'm keeping an eye on her inbox")
   if ((away || access) && !automatic && has(COVERING)) return { kind: "out_of_office", unmistakable: false };
   if (away || access) return automatic ? { kind: "out_of_office", unmistakable: true, automatic } : { kind: "out_of_office", unmistakable: engaged ? marks >= 5 : marks >= 2 };

@@ -42,22 +42,22 @@ const MONTHS: [number, string[]][] = [
 /**
  * The months in languages we do not read, folded (a notice's return date is still one): Polish, Czech, Slovak,
  * Russian, Ukrainian, Bulgarian, Turkish, Romanian, Croatian, Slovenian, Scandinavian, Finnish, Estonian,
- * Lithuanian, Latvian, Greek; nominative and genitive ("20 stycznia", "до 25 января", "18. tammikuuta").
+ * Lithuanian, Latvian, Greek, Catalan, Hungarian; nominative and genitive ("20 stycznia", "до 25 января", "18. tammikuuta").
  * Croatian's "listopad" (October) is left out: it is November in Polish and Czech.
  */
 const MONTHS_ELSEWHERE: [number, string[]][] = [
-  [1, ["styczen", "stycznia", "leden", "ledna", "januara", "январь", "января", "янв", "січень", "січня", "януари", "ocak", "ianuarie", "sijecanj", "sijecnja", "januarja", "tammikuu", "tammikuuta", "jaanuar", "jaanuari", "sausis", "sausio", "janvaris", "janvari", "ιανουαριος", "ιανουαριου"]],
-  [2, ["luty", "lutego", "unor", "unora", "februara", "февраль", "февраля", "лютий", "лютого", "февруари", "subat", "februarie", "veljaca", "veljace", "februarja", "helmikuu", "helmikuuta", "veebruar", "veebruari", "vasaris", "vasario", "februaris", "φεβρουαριος", "φεβρουαριου"]],
-  [3, ["marzec", "marca", "brezen", "brezna", "marec", "март", "марта", "березень", "березня", "mart", "martie", "ozujak", "ozujka", "maaliskuu", "maaliskuuta", "marts", "kovas", "kovo", "μαρτιος", "μαρτιου"]],
-  [4, ["kwiecien", "kwietnia", "duben", "dubna", "aprila", "апрель", "апреля", "квітень", "квітня", "април", "nisan", "aprilie", "travanj", "travnja", "huhtikuu", "huhtikuuta", "aprill", "balandis", "balandzio", "aprilis", "απριλιος", "απριλιου"]],
-  [5, ["maj", "maja", "kveten", "kvetna", "май", "мая", "травень", "травня", "mayıs", "mayis", "svibanj", "svibnja", "toukokuu", "toukokuuta", "geguze", "geguzes", "maijs", "μαιος", "μαιου"]],
-  [6, ["czerwiec", "czerwca", "cerven", "cervna", "juna", "июнь", "июня", "червень", "червня", "юни", "haziran", "iunie", "lipanj", "lipnja", "junij", "junija", "kesakuu", "kesakuuta", "juuni", "birzelis", "birzelio", "junijs", "ιουνιος", "ιουνιου"]],
-  [7, ["lipiec", "lipca", "cervenec", "cervence", "jula", "июль", "июля", "липень", "липня", "юли", "temmuz", "iulie", "srpanj", "srpnja", "julij", "julija", "heinakuu", "heinakuuta", "juuli", "liepa", "liepos", "julijs", "ιουλιος", "ιουλιου"]],
-  [8, ["sierpien", "sierpnia", "srpen", "srpna", "augusta", "август", "августа", "серпень", "серпня", "agustos", "kolovoz", "kolovoza", "avgust", "avgusta", "elokuu", "elokuuta", "augusti", "rugpjutis", "rugpjucio", "augusts", "αυγουστος", "αυγουστου"]],
-  [9, ["wrzesien", "wrzesnia", "zari", "septembra", "сентябрь", "сентября", "вересень", "вересня", "септември", "eylul", "septembrie", "rujan", "rujna", "syyskuu", "syyskuuta", "rugsejis", "rugsejo", "septembris", "σεπτεμβριος", "σεπτεμβριου"]],
+  [1, ["gener", "styczen", "stycznia", "leden", "ledna", "januara", "январь", "января", "янв", "січень", "січня", "януари", "ocak", "ianuarie", "sijecanj", "sijecnja", "januarja", "tammikuu", "tammikuuta", "jaanuar", "jaanuari", "sausis", "sausio", "janvaris", "janvari", "ιανουαριος", "ιανουαριου"]],
+  [2, ["febrer", "luty", "lutego", "unor", "unora", "februara", "февраль", "февраля", "лютий", "лютого", "февруари", "subat", "februarie", "veljaca", "veljace", "februarja", "helmikuu", "helmikuuta", "veebruar", "veebruari", "vasaris", "vasario", "februaris", "φεβρουαριος", "φεβρουαριου"]],
+  [3, ["marc", "marcius", "marzec", "marca", "brezen", "brezna", "marec", "март", "марта", "березень", "березня", "mart", "martie", "ozujak", "ozujka", "maaliskuu", "maaliskuuta", "marts", "kovas", "kovo", "μαρτιος", "μαρτιου"]],
+  [4, ["aprilis", "kwiecien", "kwietnia", "duben", "dubna", "aprila", "апрель", "апреля", "квітень", "квітня", "април", "nisan", "aprilie", "travanj", "travnja", "huhtikuu", "huhtikuuta", "aprill", "balandis", "balandzio", "aprilis", "απριλιος", "απριλιου"]],
+  [5, ["maig", "majus", "maj", "maja", "kveten", "kvetna", "май", "мая", "травень", "травня", "mayis", "svibanj", "svibnja", "toukokuu", "toukokuuta", "geguze", "geguzes", "maijs", "μαιος", "μαιου"]],
+  [6, ["juny", "junius", "czerwiec", "czerwca", "cerven", "cervna", "juna", "июнь", "июня", "червень", "червня", "юни", "haziran", "iunie", "lipanj", "lipnja", "junij", "junija", "kesakuu", "kesakuuta", "juuni", "birzelis", "birzelio", "junijs", "ιουνιος", "ιουνιου"]],
+  [7, ["juliol", "julius", "lipiec", "lipca", "cervenec", "cervence", "jula", "июль", "июля", "липень", "липня", "юли", "temmuz", "iulie", "srpanj", "srpnja", "julij", "julija", "heinakuu", "heinakuuta", "juuli", "liepa", "liepos", "julijs", "ιουλιος", "ιουλιου"]],
+  [8, ["agost", "augusztus", "sierpien", "sierpnia", "srpen", "srpna", "augusta", "август", "августа", "серпень", "серпня", "agustos", "kolovoz", "kolovoza", "avgust", "avgusta", "elokuu", "elokuuta", "augusti", "rugpjutis", "rugpjucio", "augusts", "αυγουστος", "αυγουστου"]],
+  [9, ["setembre", "wrzesien", "wrzesnia", "zari", "septembra", "сентябрь", "сентября", "вересень", "вересня", "септември", "eylul", "septembrie", "rujan", "rujna", "syyskuu", "syyskuuta", "rugsejis", "rugsejo", "septembris", "σεπτεμβριος", "σεπτεμβριου"]],
   [10, ["pazdziernik", "pazdziernika", "rijen", "rijna", "oktobra", "октябрь", "октября", "жовтень", "жовтня", "октомври", "ekim", "octombrie", "lokakuu", "lokakuuta", "oktoober", "spalis", "spalio", "oktobris", "οκτωβριος", "οκτωβριου"]],
-  [11, ["listopad", "listopada", "listopadu", "novembra", "ноябрь", "ноября", "листопад", "листопада", "ноември", "kasım", "kasim", "noiembrie", "studeni", "studenog", "marraskuu", "marraskuuta", "lapkritis", "lapkricio", "novembris", "νοεμβριος", "νοεμβριου"]],
-  [12, ["grudzien", "grudnia", "prosinec", "prosince", "decembra", "декабрь", "декабря", "грудень", "грудня", "декември", "aralık", "aralik", "decembrie", "prosinac", "prosinca", "joulukuu", "joulukuuta", "detsember", "gruodis", "gruodzio", "decembris", "desember", "δεκεμβριος", "δεκεμβριου"]],
+  [11, ["listopad", "listopada", "listopadu", "novembra", "ноябрь", "ноября", "листопад", "листопада", "ноември", "kasim", "noiembrie", "studeni", "studenog", "marraskuu", "marraskuuta", "lapkritis", "lapkricio", "novembris", "νοεμβριος", "νοεμβριου"]],
+  [12, ["desembre", "grudzien", "grudnia", "prosinec", "prosince", "decembra", "декабрь", "декабря", "грудень", "грудня", "декември", "aralik", "decembrie", "prosinac", "prosinca", "joulukuu", "joulukuuta", "detsember", "gruodis", "gruodzio", "decembris", "desember", "δεκεμβριος", "δεκεμβριου"]],
 ];
 const MONTH_OF = new Map<string, number>();
 for (const [n, names] of [...MONTHS, ...MONTHS_ELSEWHERE]) for (const name of names) if (!MONTH_OF.has(name)) MONTH_OF.set(name, n);
@@ -71,6 +71,12 @@ const WEEKDAYS: [number, string[]][] = [
   [4, ["thursday", "donnerstag", "jeudi", "jueves", "giovedi", "donderdag", "quinta-feira", "quinta"]],
   [5, ["friday", "freitag", "vendredi", "viernes", "venerdi", "vrijdag", "sexta-feira", "sexta"]],
   [6, ["saturday", "samstag", "sonnabend", "samedi", "sabado", "sabato", "zaterdag"]],
+  // in the languages more-languages.ts reads, in the cases a return takes ("do piątku", "till fredag", "до пятницы")
+  [1, ["poniedzialek", "poniedzialku", "pondeli", "pondelok", "pondelka", "mandag", "mandagen", "maanantai", "maanantaina", "maanantaihin", "luni", "hetfo", "hetfon", "pazartesi", "dilluns", "ponedjeljak", "ponedjeljka", "понедельник", "понедельника", "понеділок", "понеділка", "δευτερα"]],
+  [2, ["wtorek", "wtorku", "utery", "uteri", "utorok", "utorka", "tisdag", "tisdagen", "tirsdag", "tirsdagen", "tiistai", "tiistaina", "tiistaihin", "marti", "kedd", "kedden", "sali", "dimarts", "utorak", "вторник", "вторника", "вівторок", "вівторка", "τριτη"]],
+  [3, ["sroda", "srody", "srode", "streda", "stredy", "stredu", "onsdag", "onsdagen", "keskiviikko", "keskiviikkona", "keskiviikkoon", "miercuri", "szerda", "szerdan", "carsamba", "dimecres", "srijeda", "srijede", "srijedu", "среда", "среды", "среду", "середа", "середи", "середу", "τεταρτη"]],
+  [4, ["czwartek", "czwartku", "ctvrtek", "ctvrtka", "stvrtok", "stvrtka", "torsdag", "torsdagen", "torstai", "torstaina", "torstaihin", "joi", "csutortok", "csutortokon", "persembe", "dijous", "cetvrtak", "cetvrtka", "четверг", "четверга", "четвер", "πεμπτη"]],
+  [5, ["piatek", "piatku", "patek", "patku", "piatok", "fredag", "fredagen", "perjantai", "perjantaina", "perjantaihin", "vineri", "pentek", "penteken", "cuma", "divendres", "petak", "petka", "пятница", "пятницы", "пятницу", "п'ятниця", "п'ятниці", "п'ятницю", "παρασκευη"]],
 ];
 const WEEKDAY_OF = new Map<string, number>();
 for (const [n, names] of WEEKDAYS) for (const name of names) WEEKDAY_OF.set(name, n);
@@ -88,6 +94,10 @@ const YEAR_FIRST = /(?<![0-9./])([0-9]{4})(?:\/|\. ?)([0-9]{1,2})(?:\/|\. ?)([0-
 const hangul = (s: string) => s.normalize("NFKD");
 const CJK = new RegExp(`(?:([0-9]{4}) ?(?:年|${hangul("년")}) ?)?([0-9]{1,2}) ?(?:月|${hangul("월")}) ?([0-9]{1,2}) ?(?:日|${hangul("일")})`, "g");
 // (after a dash only when a day ends before it: the end of "11.-22.01.2027", "11.01.-22.01.", not the inside of "2027-01-20")
+/** "22. 1.", "22. 1. 2027": Czech, Slovak and Croatian write a space after the day's dot. */
+const SPACED = /(?<![0-9./])([0-9]{1,2})\. ([0-9]{1,2})\.(?: ?([0-9]{4}))?(?![0-9])/g;
+/** "11–", "11. - ", "od 11. do ": a range's start before a day. */
+const RANGE_START = /(?:[0-9]{1,2}\.? ?[-–] ?|[0-9]{1,2}\.? (?:do|till|til|bis|to|a|al|au|tot|ate|до|по|εως) )$/;
 const NUMERIC = /(?<![0-9./]|[0-9]-)([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
 /**
  * English written from North America's time zones (UTC-4 to UTC-10 in the Date header): "until 2/3" is
@@ -135,13 +145,14 @@ const WEEK_WORDS = new Set(["week", "weeks", "wochen", "semaines", "semanas", "s
 const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2})|(?<=(?:^|[^0-9a-z'])(?:al|el|au|jusqu'au|zum|de|bis|tot|ate|o) )([0-9]{1,2})(?:e|\.)?(?=[ ,;!)]|[.](?![0-9])|$)(?! ?[0-9])(?! ?(?:uhr|h|hours?|horas?|ore|uur|heures?|am|pm|%|min|euros?|eur)(?![a-z])))(?![0-9a-z])(?!\.? ?[/-])/g;
 /** A day of the month right after a weekday ("lunes 14", "Monday the 14th", "Montag, 14."), not a time ("Monday 10am", "lundi 14h"). */
 const DAY_AFTER_WEEKDAY = /^,? (?:the |den |le |el |il |de )?([0-9]{1,2})(?:st|nd|rd|th|e|\.)?(?![0-9:a-z])(?!\.?[0-9/-])(?! ?(?:h|uhr|am|pm|hrs?|horas?|ore|uur|heures?)(?![a-z]))/;
-const RELATIVE = new RegExp(`(?<![a-z])(${WEEKDAY}|${TOMORROW})(?![a-z])`, "g");
+const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
-const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and"]);
-const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
-const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning"]);
-const FILLER = new Set(["on", "the", "of", "ad", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande"]);
-const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again)/;
+const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "εως", "μεχρι"]);
+const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|biurze|kancelari|kancelarii|kontoret|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
+const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
+const FILLER = new Set(["on", "the", "of", "ad", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
+const UNTIL_AFTER = /^[ .]{0,2}(?:asti|saakka)(?![a-z])/;
+const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|torna|ofise|donuyor|donecek)/;
 
 interface Candidate {
   ms: number;
@@ -169,14 +180,15 @@ export function returnDate(text: string, ref: Reference): number | null {
     const sep = m[2]!;
     // "our 24/7 line": round the clock, not the 24th of July
     if (m[0] === "24/7") continue;
-    // "15.01." and "15/01" without a year; "3-12" is a range, "10.30" a time
-    if (m[4] === undefined && (sep === "-" || (sep === "." && !m[0].endsWith(".")))) continue;
+    // "15.01." and "15/01" without a year; "3-12" is a range, "10.30" a time, unless a range's end ("11–22.01")
+    if (m[4] === undefined && (sep === "-" || (sep === "." && !m[0].endsWith(".") && !RANGE_START.test(t.slice(Math.max(0, m.index! - 8), m.index!))))) continue;
     let d = Number(m[1]);
     let mo = Number(m[3]);
     // US order when only it makes sense, or when it is the writer's ("25/1" stays day first)
     if ((mo > 12 && d <= 12) || (us && sep !== "." && d <= 12)) [d, mo] = [mo, d];
     add(m.index!, m[0].length, year(m[4]), mo, d);
   }
+  for (const m of t.matchAll(SPACED)) add(m.index!, m[0].length, year(m[3]), Number(m[2]), Number(m[1]));
   const best = pick(absolute);
   if (best !== null) return best;
 
@@ -291,24 +303,29 @@ function nextDayOfMonth(d: number, today: number): number | null {
 
 // "until 22 January inclusive", "bis einschliesslich 22.01.", "tot en met 22 januari", "through Friday": the last
 // day away, so the return is the day after (a bare "until" is read as the day of return)
-const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit)[^0-9]{0,24}$/;
-const THROUGH_AFTER = /^[ ,]{0,2}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa)(?![a-z])/;
+const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit|till och med|til og med|t\.o\.m\.?)[^0-9]{0,24}$/;
+const THROUGH_AFTER = /^[ ,]{0,2}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|включительно|включно)(?![a-z])/;
 
 // the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",
 // "del 11 al 22", "dall'11 al 22", "van 11 tot 22", "de 11 a 22", "18-22 January", "from 2027-01-11 to 2027-01-22":
 // the range's days are the absence
 const RANGE_END = /(?:(?:^|[^a-z])(?:from|between|vom|von|du|del|dal|dall'|de|van|desde)\s*(?:the |dem |le |el |il |[a-z]+ )?(?:[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[0-9]{1,2}[./][0-9]{1,2}[./](?:[0-9]{4}|[0-9]{2})|[0-9]{1,2}(?:st|nd|rd|th|er|o|\.)?(?:[./][0-9]{1,2}\.?| ?[a-z]{3,9}\.?)?)\s*(?:to|until|till|and|bis(?: zum)?|au|al|a|tot|hasta(?: el)?|ate|[-–])\s*(?:the |dem |le |el |il |o |dia |[a-z]+ )?|(?:^|[^0-9])[0-9]{1,2}(?:st|nd|rd|th|\.)? ?[-–] ?)$/;
 
+/** The same in the languages more-languages.ts reads: "od 11. do 20.1.", "från 11 till 15", "с 11 по 22", "από 11 έως 19". */
+const RANGE_END_MORE = /(?:^|[\s(,])(?:od|fran|fra|de la|от|с|з|απο)\s*[0-9]{1,2}\.?\s*(?:do|till|til|pana la|до|по|εως|μεχρι)\s*$/;
+
 /** One day (ms) when an "until" date is the last day away, else 0. */
 function dayAfter(text: string, start: number, end: number, score: number): number {
   if (score !== 2) return 0;
   const before = text.slice(Math.max(0, start - 40), start);
-  return THROUGH_BEFORE.test(before) || THROUGH_AFTER.test(text.slice(end, end + 20)) || RANGE_END.test(before) ? 86400000 : 0;
+  return THROUGH_BEFORE.test(before) || THROUGH_AFTER.test(text.slice(end, end + 20)) || RANGE_END.test(before) || RANGE_END_MORE.test(before) ? 86400000 : 0;
 }
 
 /** 3: a return cue; 2: an "until" cue; 1: none; 0: the start of the absence. */
 function cueScore(text: string, start: number, end: number): number {
   if (AFTER_BACK.test(text.slice(end, end + 40))) return 3;
+  // Finnish "perjantaihin asti", "18.1. saakka": "until" after the day
+  if (UNTIL_AFTER.test(text.slice(end, end + 12))) return 2;
   const before = text.slice(Math.max(0, start - 60), start);
   if (/[-–] ?$/.test(before)) return 2;
   const tokens = before.split(/[\s,;:()]+/).filter(Boolean);

@@ -6,22 +6,17 @@
 // Positions are NOT kept: names and addresses are read from the original text,
 // never from the folded one.
 
+import { writeOutLetters } from "../../../lib/whole-letters";
+
 const MARKS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 const ASCII_BLANKS = /[ \t]{2,}|\t/g;
-/** Letters with no decomposition: Polish, Croatian, Nordic, Turkish, French. */
-const WHOLE_LETTERS = /[łđðıøæœþ]/g;
-const WRITTEN_OUT: Record<string, string> = { ł: "l", đ: "d", ð: "d", ı: "i", ø: "o", æ: "ae", œ: "oe", þ: "th" };
 
 export function fold(s: string): string {
   // most text is ASCII: of the passes below only three change it (~3x faster over a reply)
   if (!NON_ASCII.test(s)) return (s.indexOf("`") < 0 ? s : s.replace(/`/g, "'")).toLowerCase().replace(ASCII_BLANKS, " ");
-  return s
-    .normalize("NFKD")
-    .replace(MARKS, "")
-    .toLowerCase()
+  return writeOutLetters(s.normalize("NFKD").replace(MARKS, "").toLowerCase())
     .replace(/ß/g, "ss")
-    .replace(WHOLE_LETTERS, (c) => WRITTEN_OUT[c]!)
     .replace(/[\u2018\u2019\u201a\u201b\u02bc\u00b4`]/g, "'")
     .replace(/[\u201c\u201d\u201e\u00ab\u00bb]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, "-")

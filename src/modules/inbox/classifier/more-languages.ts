@@ -66,9 +66,9 @@ export const REFUSAL_MORE = [
   "nemam(?:e)? zajem|nemame zajem|nezajima (?:me|nas)|nepotrebujeme|ne,? dekuji|dekuji, ale ne|diky, ale ne|to neni pro nas|(?:uz|jiz) (?:mame (?:reseni|nastroj|dodavatele|system)|pouzivame)|nemam(?:e)? zaujem|nezaujima (?:ma|nas)|nie,? dakujem|dakujem, ale nie|to nie je pre nas|uz (?:mame (?:riesenie|nastroj|dodavatela|system)|pouzivame)",
   // sv, da, no
   "(?:inte|ej|ikke) intresserade?|(?:ikke|ej) interesseret|ikke interessert|inget intresse|ingen interesse|nej,? tack|nej,? tak|nei,? takk|vi behover inte|vi har ikke (?:brug for|behov for)|vi trenger (?:ikke|det ikke)" +
-    "|vi har redan (?:en|ett) (?:losning|verktyg|system|leverantor|avtal)|vi anvander redan|vi har allerede (?:en|et) (?:losning|vaerktoj|verktoy|system|leverandor|aftale|avtale)|vi (?:bruger|bruker) allerede|det ar inget for oss|det er ikke noget for os|det er ikke noe for oss|(?:er )?ikke aktuelt|(?:ar )?inte aktuellt",
+    "|vi har redan (?:en|ett) (?:losning|verktyg|system|leverantor|avtal)|vi anvander redan|vi har allerede (?:en|et) (?:losning|vaerktoj|verktoy|system|leverandor|aftale|avtale)|vi (?:bruger|bruker) allerede|det ar inget for oss|inget vi (?:ar intresserade av|behover)|det er ikke noget for os|det er ikke noe for oss|(?:er )?ikke aktuelt|(?:ar )?inte aktuellt",
   // fi
-  "ei kiinnosta|emme ole kiinnostuneita|en ole kiinnostunut|ei,? kiitos|emme tarvitse|meilla on jo (?:ratkaisu|jarjestelma|tyokalu|toimittaja|sopimus)|kaytamme jo",
+  "ei kiinnosta|(?:ei|eika|emme) (?:[a-z]+ ){0,4}tarvetta|ei (?:ole )?tarvetta|eika tarvetta|emme ole kiinnostuneita|en ole kiinnostunut|ei,? kiitos|emme tarvitse|meilla on jo (?:ratkaisu|jarjestelma|tyokalu|toimittaja|sopimus)|kaytamme jo",
   // ro
   "nu (?:suntem|sunt) interesat[ia]?|nu ne intereseaza|nu ma intereseaza|nu avem nevoie|nu,? multumesc|multumesc, dar nu|avem deja (?:o solutie|un furnizor|un sistem|un instrument)|folosim deja|nu este pentru noi",
   // hu
@@ -78,7 +78,7 @@ export const REFUSAL_MORE = [
   // ca
   "no (?:ens|m')interessa|no estem interessats|no estic interessad[ao]|no,? gracies|gracies, pero no|no ho necessitem|ja (?:tenim|utilitzem) (?:una|un) (?:solucio|eina|proveidor|sistema)|ja fem servir|no es per a nosaltres",
   // hr
-  "nismo zainteresirani|nisam zainteresiran[a]?|ne zanima (?:me|nas)|nemamo potrebu|ne trebamo|ne,? hvala|hvala, ali ne|vec imamo (?:rjesenje|alat|sustav|dobavljaca)|vec koristimo",
+  "nismo zainteresirani|(?:me|nas)(?: ovo| to)? ne zanima|nisam zainteresiran[a]?|ne zanima (?:me|nas)|nemamo potrebu|ne trebamo|ne,? hvala|hvala, ali ne|vec imamo (?:rjesenje|alat|sustav|dobavljaca)|vec koristimo",
 ];
 
 /** Interest, or material asked for (cues.ts INTEREST). A negation before ("nie", "inte", "ikke", "ei", "nem") makes it a refusal. */
@@ -86,7 +86,7 @@ export const INTEREST_MORE = [
   // pl
   "zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej|ile to kosztuje",
   // cs, sk
-  "mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete (?:mi|nam) (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite (?:mi|nam) (?:viac informacii|cennik|ponuku)|rad(?:a)? sa dozviem viac|kolko to stoji",
+  "mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|rad(?:a)? sa dozviem viac|kolko to stoji",
   // sv, da, no
   "later (?:riktigt |verkligen |mycket )?intressant|intresserade? av|(?:ar|er) (?:mycket )?(?:intresserade?|interesseret|interessert)|skicka (?:garna )?(?:mer information|mer info|prislista|priser|en offert)|vad kostar det" +
     "|lyder (?:faktisk |virkelig |meget |rigtig )?(?:spaendende|interessant)|hores (?:faktisk |virkelig |veldig )?(?:spennende|interessant)|send (?:gerne |gjerne )?(?:mere information|mer informasjon|priser|et tilbud|en prisliste|prislisten)|hvad koster det|hva koster det",
@@ -97,7 +97,7 @@ export const INTEREST_MORE = [
   // hu
   "(?:nagyon )?erdekesen hangzik|erdekelne|erdekel minket|kuldjenek (?:tobb informaciot|arajanlatot|arlistat|reszleteket)|(?:kerek|kernek|kerunk) (?:egy )?(?:arajanlatot|tobb informaciot|reszletesebb informaciot)|mennyibe kerul",
   // tr
-  "ilginc (?:gorunuyor|geliyor)|ilgimi cekti|ilgimizi cekti|ilgileniyoruz|ilgileniyorum|(?:fiyat(?:lari|lar|i|inizi)?|teklif(?:i|inizi)?|daha fazla bilgi|detayli bilgi|fiyat listesi(?:ni)?)(?: bilgisi)? (?:gonderebilir misiniz|gonderir misiniz|rica ediyorum|alabilir miyim|iletebilir misiniz)|ne kadar tutuyor",
+  "ilginc (?:gorunuyor|geliyor)|ilgimi cekti|ilgimizi cekti|ilgileniyoruz|ilgileniyorum|teklif gonderin|fiyat gonderin|(?:fiyat(?:lari|lar|i|inizi)?|teklif(?:i|inizi)?|daha fazla bilgi|detayli bilgi|fiyat listesi(?:ni)?)(?: bilgisi)? (?:gonderebilir misiniz|gonderir misiniz|rica ediyorum|alabilir miyim|iletebilir misiniz)|ne kadar tutuyor",
   // ca
   "sembla (?:molt )?interessant|(?:estem|estic) interessat[s]?|m'interessa|ens interessa|envieu-me (?:mes informacio|el preu|una proposta|els preus)|quant costa",
   // hr
@@ -168,7 +168,7 @@ export const LATER_MORE = [
     "|ei nyt|ottakaa (?:uudelleen )?yhteytta (?:syksylla|kevaalla|ensi)|syksylla|kevaalla",
   // ro
   "reveniti (?:va rog )?(?:in|dupa|peste|la)|nu acum|poate mai tarziu|(?:trimestrul|anul) viitor|luna viitoare|dupa vara|in toamna|la primavara|peste (?:cateva|cativa|doua|trei) luni" +
-    "|nu (?:momentan|deocamdata)(?= ?[.!,;]| ?$)|scrieti-(?:ne|mi) (?:din nou )?(?:in|dupa|peste)",
+    "|nu (?:momentan|deocamdata)(?= ?[.!,;]| ?$)|scrieti-(?:ne|mi) (?:din nou )?(?:in|dupa|peste)|sa (?:imi|ne) scrieti (?:din nou|mai tarziu|in|dupa)",
   // hu
   "keressenek (?:meg )?(?:ujra|kesobb)|most nem|talan kesobb|jovo (?:ev|evben|negyedevben|honapban)|nyar utan|osszel|tavasszal|(?:par|nehany) honap mulva" +
     "|(?:egyelore|jelenleg) nem(?= ?[.!,;]| ?$)|keressenek (?:meg )?(?:osszel|tavasszal)",
@@ -205,18 +205,18 @@ export const COURTESY_MORE = "prosze|dziekuje|prosim|dekuji|dakujem|tack|tak|tak
 /** A month with the preposition or case of "in" ("w kwietniu", "v septembri", "i september", "syyskuussa"): a time to come back (cues.ts FAR_FUTURE). */
 export const FAR_FUTURE_MORE = [
   "w (?:styczniu|lutym|marcu|kwietniu|maju|czerwcu|lipcu|sierpniu|wrzesniu|pazdzierniku|listopadzie|grudniu)",
-  "v (?:lednu|unoru|breznu|dubnu|kvetnu|cervnu|cervenci|srpnu|zari|rijnu|listopadu|prosinci|januari|februari|marci|aprili|maji|juni|juli|auguste|septembri|oktobri|novembri|decembri)",
+  "v(?:o)? (?:lednu|unoru|breznu|dubnu|kvetnu|cervnu|cervenci|srpnu|zari|rijnu|listopadu|prosinci|januari|februari|marci|aprili|maji|juni|juli|auguste|septembri|oktobri|novembri|decembri)",
   "i (?:januari|januar|februari|februar|mars|marts|april|maj|mai|juni|juli|augusti|august|september|oktober|november|december|desember)",
   "(?:tammi|helmi|maalis|huhti|touko|kesa|heina|elo|syys|loka|marras|joulu)kuussa",
   "in (?:ianuarie|februarie|martie|aprilie|iunie|iulie|august|septembrie|octombrie|noiembrie|decembrie)",
-  "(?:januarban|februarban|marciusban|aprilisban|majusban|juniusban|juliusban|augusztusban|szeptemberben|oktoberben|novemberben|decemberben)",
+  "(?:januarban|februarban|marciusban|aprilisban|majusban|juniusban|juliusban|augusztusban|szeptemberben|oktoberben|novemberben|decemberben)|(?:januar|februar|marcius|aprilis|majus|junius|julius|augusztus|szeptember|oktober|november|december) (?:kozepen|vegen|elejen)",
   "(?:ocakta|subatta|martta|nisanda|mayista|haziranda|temmuzda|agustosta|eylulde|ekimde|kasimda|aralikta)",
   "(?:al|a l'|el mes de) ?(?:gener|febrer|marc|abril|maig|juny|juliol|agost|setembre|octubre|novembre|desembre)",
   "u (?:sijecnju|veljaci|ozujku|travnju|svibnju|lipnju|srpnju|kolovozu|rujnu|listopadu|studenom|prosincu)",
 ];
 
 /** "Gladly", "sure" (cues.ts INTEREST_WEAK). */
-export const INTEREST_WEAK_MORE = ["chetnie|jasne|rad|rada|radi|garna|gerne|gjerne|mielellaan|cu placere|szivesen|memnuniyetle|tabii|encantat|encantada|rado|svakako"];
+export const INTEREST_WEAK_MORE = ["chetnie|jasne|garna|gerne|gjerne|mielellaan|cu placere|szivesen|memnuniyetle|tabii|encantat|encantada|rado|svakako"];
 
 /** Talking, without a call or a day (cues.ts MEETING_WEAK). */
 export const MEETING_WEAK_MORE = ["porozmawiac|porozmawiajmy|pobavit|pobavme|porozpravat|prata|snakke|snakkes|tale om|puhua|jutella|sa vorbim|sa discutam|beszeljunk|beszelni|konusalim|konusabiliriz|konusmak|parlar|parlem|razgovarati|porazgovarati|popricati"];
