@@ -4393,3 +4393,22 @@ describe("a held-out measurement batch's misses (2026-11-29, end): general forms
     ["I'm the person who'd evaluate this, send me the details.", "interested"],
   ]);
 });
+
+describe("a return day stated after the last day away wins; a numeric range's end is read whole", () => {
+  const notice = (body: string) =>
+    classifyMessage(["From: Out <out@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Automatic reply: Idea", "Auto-Submitted: auto-replied", "Date: Tue, 12 Jan 2027 09:00:00 +0100", "Content-Type: text/plain; charset=utf-8", "", body].join("\n"));
+  const day = (body: string) => new Date(notice(body).returnAt!).toISOString().slice(0, 10);
+  test.each([
+    ["I'm out 11/01–15/01 inclusive, back in the office Monday 18th.", "2027-01-18"],
+    ["Ich bin bis 15. Januar im Urlaub und ab Montag, dem 18., wieder im Büro.", "2027-01-18"],
+    ["I'm on leave until the 15th and back at my desk Monday.", "2027-01-18"],
+    ["Je suis absente du 11/01 au 15/01, de retour le lundi 18.", "2027-01-18"],
+    // the day back is before the date given: the date stands
+    ["Away until 22 January, back on Monday.", "2027-01-22"],
+    // a range written with dates on both sides, or a day before the month's date
+    ["Out of office 11/01-15/01.", "2027-01-16"],
+    ["Urlaub vom 11.–22.01., danach bin ich wieder da.", "2027-01-23"],
+  ])("%p → %p", (body, expected) => {
+    expect(day(body)).toBe(expected);
+  });
+});

@@ -96,8 +96,13 @@ const CJK = new RegExp(`(?:([0-9]{4}) ?(?:年|${hangul("년")}) ?)?([0-9]{1,2}) 
 // (after a dash only when a day ends before it: the end of "11.-22.01.2027", "11.01.-22.01.", not the inside of "2027-01-20")
 /** "22. 1.", "22. 1. 2027": Czech, Slovak and Croatian write a space after the day's dot. */
 const SPACED = /(?<![0-9./])([0-9]{1,2})\. ([0-9]{1,2})\.(?: ?([0-9]{4}))?(?![0-9])/g;
-/** "11–", "11. - ", "od 11. do ": a range's start before a day. */
-const RANGE_START = /(?:[0-9]{1,2}\.? ?[-–] ?|[0-9]{1,2}\.? (?:do|till|til|bis|to|a|al|au|tot|ate|до|по|εως) )$/;
+/**
+ * A numeric range's last day, "11/01–15/01", "11–22.01", "11.–22.1.2027": NUMERIC does not read a date right
+ * after a digit and a dash (inside "2027-01-22" or a telephone number), so the range is read whole.
+ */
+const RANGE_NUMERIC = /(?<![0-9./-])[0-9]{1,2}(?:[./][0-9]{1,2})?[./]? ?[-–] ?([0-9]{1,2})([./])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}))?(?![0-9])/dg;
+/** "od 11. do ": a range's start before a day. */
+const RANGE_START = /[0-9]{1,2}\.? (?:do|till|til|bis|to|a|al|au|tot|ate|до|по|εως) $/;
 const NUMERIC = /(?<![0-9./]|[0-9]-)([0-9]{1,2})([./-])([0-9]{1,2})(?:\2([0-9]{4}|[0-9]{2}(?![0-9]))?)?(?![0-9])/g;
 /**
  * English written from North America's time zones (UTC-4 to UTC-10 in the Date header): "until 2/3" is
@@ -144,15 +149,19 @@ const WEEK_WORDS = new Set(["week", "weeks", "wochen", "semaines", "semanas", "s
  */
 const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2})|(?<=(?:^|[^0-9a-z'])(?:al|el|au|jusqu'au|zum|de|bis|tot|ate|o) )([0-9]{1,2})(?:e|\.)?(?=[ ,;!)]|[.](?![0-9])|$)(?! ?[0-9])(?! ?(?:uhr|h|hours?|horas?|ore|uur|heures?|am|pm|%|min|euros?|eur)(?![a-z])))(?![0-9a-z])(?!\.? ?[/-])/g;
 /** A day of the month right after a weekday ("lunes 14", "Monday the 14th", "Montag, 14."), not a time ("Monday 10am", "lundi 14h"). */
-const DAY_AFTER_WEEKDAY = /^,? (?:the |den |le |el |il |de )?([0-9]{1,2})(?:st|nd|rd|th|e|\.)?(?![0-9:a-z])(?!\.?[0-9/-])(?! ?(?:h|uhr|am|pm|hrs?|horas?|ore|uur|heures?)(?![a-z]))/;
+const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?:st|nd|rd|th|e|\.)?(?![0-9:a-z])(?!\.?[0-9/-])(?! ?(?:h|uhr|am|pm|hrs?|horas?|ore|uur|heures?)(?![a-z]))/;
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "εως", "μεχρι"]);
 const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|biurze|kancelari|kancelarii|kontoret|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
 const FILLER = new Set(["on", "the", "of", "ad", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
+/** "…, then", "danach", "ensuite": what follows comes after the date. */
+const THEN = /^[ ,.;]{0,3}(?:and )?(?:then|afterwards|after that|thereafter|danach|anschliessend|ensuite|apres|despues|luego|dopo|poi|daarna|depois|potem|pak|sedan|derefter|deretter|sitten|apoi|utana|sonra|despres|nakon toga|затем|после этого|потім|μετα)(?![a-z])/;
+/** A day named right after a return word: the return is that day's, not the date before it. */
+const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:[0-9]|(?:${WEEKDAY})(?![a-z]))`);
 const UNTIL_AFTER = /^[ .]{0,2}(?:asti|saakka)(?![a-z])/;
-const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|torna|ofise|donuyor|donecek)/;
+const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.]+,? ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|torna|ofise|donuyor|donecek)/;
 
 interface Candidate {
   ms: number;
@@ -189,8 +198,14 @@ export function returnDate(text: string, ref: Reference): number | null {
     add(m.index!, m[0].length, year(m[4]), mo, d);
   }
   for (const m of t.matchAll(SPACED)) add(m.index!, m[0].length, year(m[3]), Number(m[2]), Number(m[1]));
+  for (const m of t.matchAll(RANGE_NUMERIC)) {
+    let [d, mo] = [Number(m[1]), Number(m[3])];
+    if ((mo > 12 && d <= 12) || (us && m[2] !== "." && d <= 12)) [d, mo] = [mo, d];
+    const from = m.indices![1]![0];
+    add(from, m.index! + m[0].length - from, year(m[4]), mo, d);
+  }
   const best = pick(absolute);
-  if (best !== null) return best;
+  if (best !== null && best.score >= 3) return best.ms;
 
   const relative: Candidate[] = [];
   const weekday = local.getUTCDay();
@@ -225,7 +240,9 @@ export function returnDate(text: string, ref: Reference): number | null {
     if (n >= 1 && days <= 180) relative.push({ ms: today + days * 86400000, score: 2 });
   }
   const near = pick(relative);
-  if (near !== null) return near;
+  // "out until 15 January, back on Monday the 18th": the day back stated beats the last day away
+  if (best !== null) return near !== null && near.score >= 3 && near.ms > best.ms ? near.ms : best.ms;
+  if (near !== null) return near.ms;
 
   const months: Candidate[] = [];
   for (const m of t.matchAll(MONTH_ALONE)) {
@@ -235,7 +252,7 @@ export function returnDate(text: string, ref: Reference): number | null {
     const ms = score >= 2 ? monthStart(MONTH_OF.get(name)!, year(m[3]), m[1], today) : null;
     if (ms !== null) months.push({ ms, score });
   }
-  return pick(months);
+  return pick(months)?.ms ?? null;
 }
 
 /** The Monday of ISO week `week` (this year's, or next year's when it has passed), or null when there is no such week. */
@@ -263,10 +280,10 @@ function monthStart(month: number, y: number | null, part: string | undefined, t
   return Date.UTC(yy, month - 1, part && MONTH_MID.has(part) ? 15 : 1);
 }
 
-function pick(cs: Candidate[]): number | null {
+function pick(cs: Candidate[]): Candidate | null {
   let best: Candidate | null = null;
   for (const c of cs) if (!best || c.score > best.score || (c.score === best.score && c.ms > best.ms)) best = c;
-  return best ? best.ms : null;
+  return best;
 }
 
 function year(s: string | undefined): number | null {
@@ -323,7 +340,11 @@ function dayAfter(text: string, start: number, end: number, score: number): numb
 
 /** 3: a return cue; 2: an "until" cue; 1: none; 0: the start of the absence. */
 function cueScore(text: string, start: number, end: number): number {
-  if (AFTER_BACK.test(text.slice(end, end + 40))) return 3;
+  const after = text.slice(end, end + 64);
+  // "22.01., danach bin ich wieder da", "15/01 inclusive, back Monday 18th", "au 15/01, de retour le lundi 18": the last
+  // day away, the return stated after it or on a day of its own
+  const back = THEN.test(after) || THROUGH_AFTER.test(after) ? null : AFTER_BACK.exec(after);
+  if (back && !DAY_FOLLOWS.test(after.slice(back[0].length, back[0].length + 24))) return 3;
   // Finnish "perjantaihin asti", "18.1. saakka": "until" after the day
   if (UNTIL_AFTER.test(text.slice(end, end + 12))) return 2;
   const before = text.slice(Math.max(0, start - 60), start);
