@@ -198,6 +198,60 @@ describe("an absence notice without automation headers is an auto-reply with its
   });
 });
 
+describe("the less obvious forms", () => {
+  test.each([
+    "Hej!\n\nTack för mejlet, men det blir inget för oss.\n\nHälsningar\nEva\n\nP.S. Jag vill inte bli kontaktad igen.",
+    "Merhaba,\n\nteşekkürler ama bize uygun değil.\n\nİyi çalışmalar,\nAli\n\nNot: Bu adrese bir daha yazmayın lütfen.",
+    "Podle čl. 17 GDPR žádám o okamžitý výmaz mých údajů.",
+    "Pyydän poistamaan sähköpostiosoitteeni rekisteristänne.",
+    "Fjern e-postadressen min fra listene deres.",
+    "Ikke kontakt meg igjen, takk.",
+    "Я не давала согласия. Больше мне не пишите.",
+  ])("a removal request: %p", (body) => {
+    expect(read(body).classification).toBe("unsubscribe_request");
+  });
+
+  test.each<[string, Intent | null]>([
+    ['Jiná firma nám pořád píše, i když jsme jim napsali "odhlaste mě". Umí váš nástroj odhlášky zachytit automaticky?', "question"],
+    ["Колега Іван просив йому більше не писати. А мене ваша пропозиція цікавить — можна ціни?", "interested"],
+  ])("no removal of the writer: %p → %p", (body, intent) => {
+    const v = read(body);
+    expect(v.classification).toBe("reply");
+    expect(v.intent).toBe(intent);
+  });
+
+  test.each<[string, Intent]>([
+    ["Děkujeme, se současným dodavatelem jsme spokojeni.", "not_interested"],
+    ["Tak, men vi er godt tilfredse med vores nuværende løsning.", "not_interested"],
+    ["Köszönjük, de idén nincs rá keretünk.", "not_interested"],
+    ["Hvala, zadovoljni smo postojećim rješenjem.", "not_interested"],
+    ["Спасибо, нас все устраивает.", "not_interested"],
+    ["Mohli byste mi poslat ceník?", "interested"],
+    ["Zadzwoń do mnie w czwartek po 11.", "meeting_request"],
+    ["Görüşelim, bana bir takvim linki gönderin.", "meeting_request"],
+  ])("%p → %p", (body, intent) => {
+    expect(read(body).intent).toBe(intent);
+  });
+
+  const day = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().slice(0, 10));
+  test.each<[string, string | null]>([
+    ["Obecnie przebywam na zwolnieniu lekarskim. Od poniedziałku będę znów w pracy.", "2027-01-18"],
+    ["Kontoret vårt holder stengt til og med fredag 15. januar. Vi er tilbake mandag 18. januar.", "2027-01-18"],
+    ["Nalazim se na sajmu do srijede, 13. 1. Od četvrtka sam ponovno u uredu.", "2027-01-14"],
+    ["Do konca týždňa som na služobnej ceste, odpoviem po návrate.", "2027-01-18"],
+    ["Olen koulutuksessa ja palaan viikolla 4.", "2027-01-25"],
+    ["Trenutačno sam na bolovanju do daljnjega. Za hitne stvari javite se kolegi na marko@firma.example.", null],
+  ])("a notice without headers: %p → %p", (body, back) => {
+    const v = read(body);
+    expect(v.classification).toBe("auto_reply");
+    expect(day(v.returnAt)).toBe(back);
+  });
+
+  test("a time accepted while away is a person's: «tillbaka måndag; tisdag 10:00 passar»", () => {
+    expect(read("Jag är på semester och tillbaka måndag. Tisdag 10:00 passar bra för ett samtal.").intent).toBe("meeting_request");
+  });
+});
+
 test("fold writes out the letters NFKD keeps whole", () => {
   expect(fold("Wysłać, ønsker, Æble, çıkarın, Đak, œuvre")).toBe("wyslac, onsker, aeble, cikarin, dak, oeuvre");
 });

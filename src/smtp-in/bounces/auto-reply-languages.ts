@@ -18,6 +18,9 @@ export const AWAY_MORE = [
   "izindeyim|yillik izinde|ofis disinda(?:yim)?|ofiste degilim|seyahatteyim|is seyahatindeyim|dogum izninde(?:yim)?|fuardayim|tatildeyim|tatilde",
   "(?:soc|estic|estare) (?:de vacances|fora de l'oficina|absent|absenta|de viatge|de baixa)|de vacances|fora de l'oficina|absent de l'oficina",
   // the absence named: "urlop", "dovolená", "semester", "loma", "szabadság", "izin"; sick, travelling, training
+  // sick or parental leave, a business trip, training, a fair, an office closed
+  "zwolnienie lekarskie|na zwolnieniu lekarskim|urlop rodzicielski|rodicovska dovolena|rodicovskej dovolenke|praceneschopnost|na sluzobnej ceste|na sluzebni ceste|forretningsreise|forretningsrejse|tjensteresa|sairauslomalla|koulutuksessa|messuilla|na bolovanju|na sajmu|a la fira|concediu medical|betegszabadsagon|raporlu|hastalik izninde|de baixa medica" +
+    "|kontoret (?:er |ar )?(?:stengt|lukket|stangt)|holder (?:stengt|lukket)|har stangt|biuro (?:jest )?zamkniete|kancelar (?:je )?zavrena|firma (?:je )?(?:zavrena|zatvorena)|toimisto on suljettu|biroul (?:este )?inchis|az iroda zarva|ofisimiz kapali|l'oficina (?:esta )?tancada|ured je zatvoren",
   "nie jestem w biurze|nie ma mnie w biurze|nejsem v kancelari|nie som v kancelarii|urlop|dovolena|dovolenou|dovolenka|dovolenku|pa utbildning|pa kurs|sjukskriven|sygemeldt|jeg er syg|sykmeldt|jeg er syk|plecat din tara|plecat in strainatate|in strainatate|szabadsag(?:om|ra)?|uzleti ut(?:on)?|yurt disinda|izinli|a una fira|en una fira|de viatge|godisnji odmor",
   "na godisnjem (?:sam |smo |je )?odmoru|(?:sam|smo) na (?:godisnjem )?odmoru|(?:sam|smo) na (?:godisnjem )?odmoru|izvan ureda|(?:sam|cu biti) odsutan|(?:sam|cu biti) odsutna|odsutan sam|odsutna sam|na sluzbenom (?:sam |smo |je )?putu|na (?:porodiljnom|rodiljnom) (?:sam |je )?dopustu|nisam u uredu",
 ];
@@ -33,6 +36,8 @@ export const BACK_MORE = [
   "(?:donecegim|donuyorum|tekrar ofiste|ofiste olacagim)|kadar",
   "(?:tornare|de tornada|tornarem)|fins (?:al|a|el)",
   // back, and in the office again on a day: "zpět", "späť", "vissza", "torna", "v kanceláři ve středu"
+  // the return named, again at work, until the end of the week, until further notice
+  "navrat|powrot|se vracim|sa vraciam|se vratim|sa vratim|znow w pracy|ponownie w pracy|opat od|opet od|k dispozici|k dispozicii|do konca tygodnia|do konce tydne|do konca tyzdna|till slutet av veckan|resten av veckan|ut uken|resten af ugen|viikon loppuun|pana la sfarsitul saptamanii|a het vegeig|hafta sonuna kadar|fins a final de setmana|do kraja tjedna|do daljnjega|do odvolani|torno",
   "zpet|spat|vissza|visszajovok|torna|tornara|donuyor|donecek|ofise (?:donuyor|donecek|geliyor)|v kancelari|v kancelarii|w biurze|pa kontoret|pa kontoret igen|toimistolla|in birou|az irodaban|u uredu|[0-9]{1,2}\\. ?[-–] ?[0-9]{1,2}\\. ?[0-9]{1,2}\\.",
   "(?:vracam se|vratit cu se|bit cu ponovno|ponovno u uredu)|do [0-9]{1,2}|(?:od|do) (?:ponedjeljka|utorka|srijede|cetvrtka|petka)",
 ];
@@ -82,25 +87,31 @@ export const ENGAGED_MORE = [
   "ilginc (?:gorunuyor|geliyor)|ilgileniyor(?:uz|um)|gonderebilir misiniz|gorusebiliriz|gorusmek isterim",
   "sembla interessant|m'interessa|ens interessa|envieu-me|parlem",
   "zvuci zanimljivo|zainteresiran[ia]?|posaljite (?:mi|nam)|cujemo se|dogovorimo",
+  // a time accepted: "tisdag 10:00 passar", "tiistai klo 13 sopii"
+  "passar|funkar|passer|sopii|sopisi|kutsu|pasuje mi|vyhovuje mi|megfelel|uygun mu|uygundur|em va be|odgovara mi|kuldje el|kuldjek el",
   // a refusal, or "write to me in February": a person answering too
-  "nie (?:jestem|jestesmy) zainteresowan[iya]|nezajima|nezaujima|inte intresserade?|ikke interesseret|ikke interessert|ei kiinnosta|ei (?:ole )?tarvetta|eika tarvetta|nu (?:ne|ma) intereseaza|nem erdekel|ilgilenmiyor(?:uz|um)|no (?:ens|m')interessa|ne zanima|(?:me|nas) ne zanima",
+  "nie (?:jestem|jestesmy) zainteresowan[iya]|nezajima|nezaujima|inte intresserade?|ikke interessere(?:t|de)|ikke interessert|ei kiinnosta|ei (?:ole )?tarvetta|eika tarvetta|nu (?:ne|ma) intereseaza|nem erdekel|ilgilenmiyor(?:uz|um)|no (?:ens|m')interessa|ne zanima|(?:me|nas) ne zanima",
   "napiste (?:mi|nam)|napisz(?:cie)? do mnie|skriv till mig|skriv til mig|skriv til meg|kirjoittakaa|scrieti-(?:mi|ne)|sa (?:imi|ne) scrieti|irjon|yazin|escriu-me|escriviu-me|javite se|ilgimi cekti|teklif gonderin|poslite|poslete|przeslijcie|wyslijcie",
 ];
 
 /** The person left, in the third person (auto-reply.ts LEFT_THIRD): "już u nas nie pracuje", "har sluttet", "artık çalışmıyor". */
 export const LEFT_THIRD_MORE = [
   "nie pracuje juz|juz (?:u nas )?nie pracuje|odszedl z firmy|odeszla z firmy|(?:uz|jiz)(?: [a-z]+){0,4} nepracuje|(?:uz|jiz) neni (?:nasim )?zamestnancem|uz nie je (?:nasim )?zamestnancom",
-  "er ikke (?:laengere|lenger) ansatt?(?<!jeg er ikke (?:laengere|lenger) ansatt?)|ar inte (?:langre|kvar) anstalld(?<!jag ar inte (?:langre|kvar) anstalld)|har slutat (?:sin anstallning|pa foretaget|hos oss)|arbetar inte (?:langre|kvar) (?:hos oss|pa foretaget)|er fratradt(?<!jeg er fratradt)|arbejder ikke (?:laengere )?(?:hos os|i virksomheden)|har sluttet|jobber ikke (?:lenger )?(?:hos oss|her)|er ikke lenger ansatt",
-  "ei (?:enaa )?tyoskentele (?:meilla|yrityksessamme|yrityksessa)|nu mai (?:lucreaza|face parte)|a parasit (?:compania|firma)|mar nem dolgozik|nem dolgozik (?:mar )?(?:nalunk|a cegnel)",
-  "artik (?:[a-z.]+ ){0,5}(?:calismiyor|calismamaktadir)|(?:sirketimizden|firmamizdan) ayrildi|ja no treballa|ha deixat l'empresa|ja no forma part|vise nije (?:nas )?zaposlenik|(?:vise|vec) ne radi (?:u|kod)|napustio je tvrtku|napustila je tvrtku",
+  "er ikke (?:laengere|lenger) ansatt?(?<!jeg er ikke (?:laengere|lenger) ansatt?)|ar inte (?:langre|kvar) anstalld(?<!jag ar inte (?:langre|kvar) anstalld)|har slutat(?<!jag har slutat)|arbetar inte (?:langre|kvar) (?:hos oss|pa foretaget)|er fratradt(?<!jeg er fratradt)|arbejder ikke (?:laengere )?(?:hos os|i virksomheden)|har sluttet|jobber ikke (?:lenger )?(?:hos oss|her)|er ikke lenger ansatt",
+  "ei (?:enaa )?tyoskentele|nu mai (?:lucreaza|face parte)|a parasit (?:compania|firma)|mar nem dolgozik|nem dolgozik (?:mar )?(?:nalunk|a cegnel)",
+  "artik (?:[a-z.]+ ){0,5}(?:calismiyor|calismamaktadir)|(?:sirketimizden|firmamizdan) ayrildi|ja no treballa|ha deixat l'empresa|ja no forma part|vise nije (?:nas |nasa )?(?:zaposlenik|zaposlen|zaposlena|djelatnik|djelatnica)|(?:vise|vec) ne radi (?:u|kod)|napustio je tvrtku|napustila je tvrtku",
 ];
+
+/** Verbs that send the reader elsewhere ("za hitne stvari javite se kolegi …"): auto-reply.ts ROUTING_VERB. */
+export const ROUTING_MORE =
+  "javite se|obratite se|kontaktujte|kontaktirajte|kontakt(?:a|er)?|skontaktuj(?:cie)?|(?:prosze|prosimy) (?:o )?kontakt|ota(?:kaa)? yhteytta|contactati|keresse|forduljon|iletisime gec[a-z]*|arayin|contacteu|obracejte|obracajte|обращаитесь|пишите|звертаитеся|пишіть|επικοινωνηστε";
 
 const words = (entries: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.join("|")})(?![\\p{L}\\p{N}])`, "u");
 
 /** Russian, Ukrainian and Greek (folded: "й" reads "и"), tested only on a text with such letters. */
 export const NON_LATIN = {
   away: words(["отпуск|відпустка|επαγγελματικο ταξιδι|σε ταξιδι|в отпуске|вне офиса|отсутствую|в командировке|на больничном|в декрете|не в офисе|у відпустці|в відпустці|поза офісом|відсутн(?:ій|я)|у відрядженні|на лікарняному|не в офісі|εκτος γραφειου|σε αδεια|σε διακοπες|απουσιαζω|εκτος εδρας"]),
-  back: words(["на связи|буду на связи|επιστρεφει|вернется|повернеться|вернусь|буду в офисе|до [0-9]{1,2}|повернуся|повернусь|буду в офісі|θα επιστρεψω|επιστρεφω|εως (?:τις|την)|μεχρι (?:τις|την)"]),
+  back: words(["μεχρι το τελος|до конца недели|до кінця тижня|на связи|буду на связи|επιστρεφει|вернется|повернеться|вернусь|буду в офисе|до [0-9]{1,2}|повернуся|повернусь|буду в офісі|θα επιστρεψω|επιστρεφω|εως (?:τις|την)|μεχρι (?:τις|την)"]),
   onReturn: words(["по возвращении|после возвращения|отвечу|как можно скорее|в ближаишее время|після повернення|відповім|якнаишвидше|найближчим часом|με την επιστροφη μου|θα (?:σας )?απαντησω|το συντομοτερο"]),
   urgent: words(["по срочным вопросам|в срочных случаях|в мое отсутствие|з термінових питань|у разі термінових|під час моєі відсутності|για επειγοντα|σε επειγουσες περιπτωσεις"]),
   thanks: words(["спасибо за (?:письмо|ваше письмо|сообщение)|дякую за (?:лист|ваш лист|повідомлення)|ευχαριστω για το (?:μηνυμα|email)"]),

@@ -27,7 +27,7 @@
 // limited access to e-mail, will answer on my return, for urgent matters
 // contact, thank you for your message) without talking about our offer.
 
-import { AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, NON_LATIN, ON_RETURN_MORE, THANKS_MORE, URGENT_MORE } from "./auto-reply-languages";
+import { AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, NON_LATIN, ROUTING_MORE, ON_RETURN_MORE, THANKS_MORE, URGENT_MORE } from "./auto-reply-languages";
 import { writeOutLetters } from "../../lib/whole-letters";
 import { header, headerText, type Entity } from "./mime";
 import { hasMatch, WordStarts } from "../../lib/word-starts";
@@ -298,7 +298,7 @@ const ENGAGED = re([
 /** An address or a telephone number in the text. */
 const ADDRESSED = /@|\+?[0-9][0-9 ()./-]{6,}[0-9]/;
 /** A verb that sends the reader elsewhere, in the seven languages. */
-const ROUTING_VERB = /(?<![a-z])(?:contact|reach|e-?mail|write to|get in touch|call|wenden sie sich|kontaktieren|erreichen|schreiben sie|contacter|contactez|joindre|ecrire a|ecrivez a|escriba|contacte|contactar|comuniquese|contattare|contatti|scrivere a|scrivete a|rivolgersi|contact opnemen|neem contact|mailen naar|entre em contato|contatar|escreva para|fale com)(?![a-z])/;
+const ROUTING_VERB = new RegExp(`(?<![a-z])(?:contact|reach|e-?mail|write to|get in touch|call|wenden sie sich|kontaktieren|erreichen|schreiben sie|contacter|contactez|joindre|ecrire a|ecrivez a|escriba|contacte|contactar|comuniquese|contattare|contatti|scrivere a|scrivete a|rivolgersi|contact opnemen|neem contact|mailen naar|entre em contato|contatar|escreva para|fale com|${ROUTING_MORE})(?![a-z])`);
 
 /** The text without the sentences that send the reader to another address or number, nor the short question that leads to one ("Urgent? Call …"). */
 function withoutRouting(f: string): string {

@@ -127,7 +127,9 @@ const MONTH_MID = new Set(["mid", "mi", "mitte", "mediados", "meados", "meta", "
 /** The end of the current month, after a cue only: the next month's first day. */
 const MONTH_END_NOW = /(?<![a-z])(?:(?:the )?end of (?:the|this) month|(?:ende (?:des|dieses) monats|monatsende)|(?:la )?fin (?:du|de ce) mois|(?:el )?(?:final|fin|finales) de(?:l| este) mes|(?:la )?fine (?:del |di questo )?mese|(?:het )?eind(?:e)? van (?:de|deze) maand|(?:o )?(?:final|fim) (?:do|deste) mes)(?![a-z])/g;
 /** A calendar week ("KW 6", "Kalenderwoche 6", "week 6", "semaine 6"): its Monday (ISO 8601 weeks), after a cue only. */
-const CALENDAR_WEEK = /(?<![a-z])(?:kw|kalenderwoche|week|wk|semaine|semana|settimana) ?([0-9]{1,2})(?![0-9])/g;
+/** The end of this week as the end of an absence. */
+const WEEK_END_NOW = /(?<![a-z])(?:(?:until|till) the end of (?:the|this) week|bis ende (?:der|dieser) woche|jusqu'a la fin de la semaine|hasta (?:el )?final de (?:la|esta) semana|fino alla fine della settimana|tot het einde van de week|ate o (?:fim|final) da semana|do konca tygodnia|do konce tydne|do konca tyzdna|till slutet av veckan|resten av veckan|ut uken|resten af ugen|viikon loppuun|pana la sfarsitul saptamanii|a het vegeig|hafta sonuna kadar|fins a final de setmana|do kraja tjedna|до конца недели|до кінця тижня|μεχρι το τελος της εβδομαδας)/g;
+const CALENDAR_WEEK = /(?<![a-z])(?:kw|kalenderwoche|week|wk|semaine|semana|settimana|tydzien|tygodniu|tyden|tydnu|tyzden|tyzdni|vecka|uge|uke|viikko|viikolla|saptamana|hafta|setmana|tjedan|tjednu) ?([0-9]{1,2})(?![0-9])/g;
 
 /** How long the writer is away, from the message's day: "for two weeks", "für 3 Tage", "pendant deux semaines", "per due settimane". */
 const DURATION_COUNT = "([0-9]{1,2}|one|two|three|four|five|six|zwei|drei|vier|funf|fuenf|sechs|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|seis|due|tre|quattro|cinque|sei|twee|drie|vijf|zes|duas|quatro)";
@@ -153,15 +155,16 @@ const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "εως", "μεχρι"]);
-const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|biurze|kancelari|kancelarii|kontoret|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
+const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
 const FILLER = new Set(["on", "the", "of", "ad", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
 /** "…, then", "danach", "ensuite": what follows comes after the date. */
 const THEN = /^[ ,.;]{0,3}(?:and )?(?:then|afterwards|after that|thereafter|danach|anschliessend|ensuite|apres|despues|luego|dopo|poi|daarna|depois|potem|pak|sedan|derefter|deretter|sitten|apoi|utana|sonra|despres|nakon toga|затем|после этого|потім|μετα)(?![a-z])/;
+const WEEKDAY_NAMED = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY})(?![\\p{L}])`, "u");
 /** A day named right after a return word: the return is that day's, not the date before it. */
 const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:[0-9]|(?:${WEEKDAY})(?![a-z]))`);
 const UNTIL_AFTER = /^[ .]{0,2}(?:asti|saakka)(?![a-z])/;
-const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.]+,? ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|torna|ofise|donuyor|donecek)/;
+const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.]+,? ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
 
 interface Candidate {
   ms: number;
@@ -229,6 +232,8 @@ export function returnDate(text: string, ref: Reference): number | null {
     const d = new Date(today);
     relative.push({ ms: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1), score: 2 });
   }
+  // "until the end of the week", "do konca týždňa": back the Monday after
+  for (const _ of t.matchAll(WEEK_END_NOW)) relative.push({ ms: today + ((8 - weekday) % 7 || 7) * 86400000, score: 2 });
   for (const m of t.matchAll(CALENDAR_WEEK)) {
     const score = cueScore(t, m.index!, m.index! + m[0].length);
     const ms = score >= 2 ? isoWeekMonday(Number(m[1]), today) : null;
@@ -344,7 +349,8 @@ function cueScore(text: string, start: number, end: number): number {
   // "22.01., danach bin ich wieder da", "15/01 inclusive, back Monday 18th", "au 15/01, de retour le lundi 18": the last
   // day away, the return stated after it or on a day of its own
   const back = THEN.test(after) || THROUGH_AFTER.test(after) ? null : AFTER_BACK.exec(after);
-  if (back && !DAY_FOLLOWS.test(after.slice(back[0].length, back[0].length + 24))) return 3;
+  // "13. 1. Od četvrtka sam ponovno u uredu": a weekday between the date and the return word has it
+  if (back && !DAY_FOLLOWS.test(after.slice(back[0].length, back[0].length + 24)) && !WEEKDAY_NAMED.test(back[0])) return 3;
   // Finnish "perjantaihin asti", "18.1. saakka": "until" after the day
   if (UNTIL_AFTER.test(text.slice(end, end + 12))) return 2;
   const before = text.slice(Math.max(0, start - 60), start);

@@ -14,27 +14,27 @@ export const REMOVAL_MORE = [
   // pl
   "wypisz(?:cie)? mnie|wypisanie mnie|wypisac mnie|(?:prosze|prosimy) o (?:wypisanie|usuniecie|wykreslenie)|usun(?:cie|ac)? (?:mnie|moj adres|moje dane|moj e-?mail|nas)|usuniecie (?:mnie|moich danych|mojego adresu|moj)|wykreslcie mnie" +
     "|(?:nie|juz nie) (?:chce|chcemy|zycze sobie|zyczymy sobie) (?:juz |wiecej )?(?:otrzymywac|dostawac)|(?:prosze|prosimy) (?:juz |wiecej )?(?:do mnie |do nas )?nie (?:pisac|wysylac|kontaktowac)|nie (?:piszcie|pisz|wysylajcie|wysylaj|przesylajcie) (?:do mnie |do nas |mi |nam )?(?:juz |wiecej )?(?:wiecej|juz|zadnych|maili|wiadomosci)" +
-    "|przestan(?:cie)? (?:do mnie )?(?:pisac|wysylac|spamowac|przesylac)|(?:prosze|prosimy) przestac (?:pisac|wysylac|przesylac)|rezygnuje z (?:subskrypcji|newslettera|otrzymywania|mailingu)|wycofuje (?:swoja )?zgode|nie kontaktujcie sie (?:ze mna|z nami)(?: wiecej)?" +
+    "|przestan(?:cie)? (?:do mnie )?(?:pisac|wysylac|spamowac|przesylac)|(?:prosze|prosimy) przestac (?:pisac|wysylac|przesylac)|rezygnuje z (?:subskrypcji|newslettera|otrzymywania|mailingu)|wycofuje (?:swoja )?zgode|nie kontaktujcie sie (?:ze mna|z nami)(?: wiecej)?|nie chce byc (?:wiecej |juz )?kontaktowan[ya]" +
     "|(?:mnie|nas) (?:usunac|wypisac|wykreslic)|(?:usunac|wypisac|wykreslic) (?:mnie|nas|moj adres|moje dane)|(?:wypisanie|usuniecie) z (?:listy|bazy|mailingu|newslettera)",
   // cs, sk
   "odhlaste (?:me|ma|nas)|odhlasit (?:me|ma|se|sa)|odhlaseni z|vyradte (?:me|ma|nas)|vymazte (?:me|ma|nas|moje udaje|muj kontakt|muj e-?mail)|odstrante (?:me|ma|nas|muj|moj)|smazte (?:me|moje udaje|muj kontakt)|zmazte (?:ma|moje udaje|moj kontakt)" +
     "|(?:nezasilejte|neposilejte|neposielajte|nezasielajte|nepiste) (?:mi|nam) (?:uz|jiz|viac|dalsi|zadne|ziadne)|(?:uz |jiz )?(?:nechci|nechcem|nechceme) (?:uz |jiz |viac |nadale )?(?:dostavat|odebirat|odoberat)" +
-    "|prestante (?:mi |nam )?(?:psat|posilat|pisat|posielat)|(?:uz|jiz) mi (?:nepiste|neposilejte|neposielajte)|nekontaktujte (?:me|ma|nas)" +
-    "|(?:prosim o|zadam o|ziadam o) (?:vymaz|odstraneni|vyrazeni|odhlaseni|vymazani|smazani|odstranenie|vyradenie|odhlasenie|vymazanie)|vymaz (?:mych|mojich|osobnich|osobnych) (?:osobnich |osobnych )?(?:udaju|udajov)|(?:odstraneni|odstranenie) (?:me|mojej|mych|me adresy|mojej adresy|z)|(?:vyrazeni|vyradenie) z" +
-    "|(?:odstranit|vymazat|smazat|odhlasit) (?:me|ma|nas|mou adresu|moju adresu|muj kontakt|moj kontakt|moje udaje|z)",
+    "|prestante (?:mi |nam )?(?:psat|posilat|pisat|posielat)|(?:uz|jiz) mi (?:nepiste|neposilejte|neposielajte)|nekontaktujte (?:me|ma|nas)|(?:nechci|nechcem) byt (?:dale |viac |uz )?kontaktovan[ay]?" +
+    "|namitku proti zpracovani|namietku proti spracovaniu|(?:prosim o|zadam o|ziadam o)(?: [a-z]+){0,2} (?:vymaz|odstraneni|vyrazeni|odhlaseni|vymazani|smazani|odstranenie|vyradenie|odhlasenie|vymazanie)|vymaz (?:mych|mojich|osobnich|osobnych) (?:osobnich |osobnych )?(?:udaju|udajov)|(?:odstraneni|odstranenie) (?:me|mojej|mych|me adresy|mojej adresy|z)|(?:vyrazeni|vyradenie) z" +
+    "|(?:odstranit|vymazat|smazat|odhlasit) (?:me|ma|nas|mou adresu|moju adresu|muj kontakt|moj kontakt|moje udaje|z)|(?:vymazte|odstrante|smazte|zmazte|vyradte)(?: prosim)? (?:moju|mou|moji) (?:e-?mailovu |e-?mailovou )?adresu|(?:vymazte|smazte|zmazte|odstrante) (?:moj|muj) (?:e-?mail|kontakt)",
   // sv
   "avregistrera (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|oss)|avanmal (?:mig|oss)|avsluta (?:min |var )?prenumeration|ta (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?bort (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|oss|min (?:e-?post(?:adress)?|mejladress|adress|mailadress)|mina uppgifter)(?!(?: [a-z]+)? (?:ikke|inte))(?! fran (?:cc|kopia|traden))|radera (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|mina uppgifter|min adress)" +
-    "|sluta (?:skicka|mejla|maila|kontakta|skriva till|hora av er)|skicka inte (?:fler|mer|nagra fler)|kontakta (?:mig|oss) inte (?:igen|mer)|(?:jag|vi) vill inte (?:fa|ha|ta emot) (?:fler|nagra fler|mer|era|dessa)|undanber (?:mig|oss)|frabeder (?:mig|meg|os|oss)" +
+    "|sluta (?:skicka|mejla|maila|kontakta|skriva till|hora av er)|skicka inte (?:fler|mer|nagra fler)|kontakta (?:mig|oss) inte (?:igen|mer)|(?:jag|vi) vill inte (?:fa|ha|ta emot) (?:fler|nagra fler|mer|era|dessa)|undanber (?:mig|oss)|frabeder (?:mig|meg|os|oss)|(?:vill|onskar) inte bli kontaktad(?:e)?|stryk (?:mig|oss)(?: garna)? (?:ur|fran)|onsker ikke at blive kontaktet|(?:vil|onsker) ikke (?:a )?bli kontaktet" +
     "|(?:tar|tag) bort (?:mig|oss|min (?:adress|e-?postadress|mejladress))|(?:vill|ville) bli (?:borttagen|borttagna|avregistrerad|avregistrerade)",
   // da, no
   "(?:afmeld|frameld|avmeld) (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|meg|os|oss)(?!(?: [a-z]+)? (?:ikke|inte))|meld (?:mig|meg|os|oss) (?:af|av|ut)(?![a-z])|fjern (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|meg|os|oss|min (?:e-?mail|e-?post|adresse))(?!(?: [a-z]+)? (?:ikke|inte))(?! fra (?:cc|kopi|traden))|(?:slet|slett|radera) (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:alle |alla )?(?:mine|mina) (?:personlige |personliga )?(?:oplysninger|opplysninger|uppgifter|data|persondata|personoplysninger|personopplysninger|personuppgifter)|slet (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:mig|os|min (?:e-?mail|adresse))(?!(?: [a-z]+)? (?:ikke|inte))|slett (?:venligst |vennligst |vanligen |garna |gerne |gjerne |bare )?(?:meg|oss|min (?:e-?post|adresse))(?!(?: [a-z]+)? (?:ikke|inte))" +
     "|(?:stop|stopp|hold op|slutt) med at (?:sende|skrive|kontakte|maile)|slutt a (?:sende|skrive|kontakte|maile)|send (?:mig |meg |os |oss )?ikke (?:flere|mere|mer)|ikke send (?:mig |meg |os |oss )?(?:flere|mere|mer)" +
     "|kontakt (?:mig|meg|os|oss) ikke (?:igen|igjen|mere|mer)|(?:jeg|vi) (?:onsker|vil) ikke (?:at |a )?(?:modtage|motta|fa) (?:flere|mere|mer)|onsker ikke (?:at |a )?(?:modtage|motta) (?:flere|mere|mer|e-?mails|mails|henvendelser)" +
-    "|fjerne (?:mig|meg|os|oss|min (?:e-?mail|e-?post|adresse)) fra|slette (?:mig|meg|os|oss|mine oplysninger|mine opplysninger)(?!(?: [a-z]+)? (?:ikke|inte))|afmelde (?:mig|os)|melde (?:meg|oss|mig|os) (?:av|af|ut)|(?:afmeldes|avmeldes|slettes|fjernes) fra",
+    "|ikke (?:kontakt|send|skriv til|mail|e-?post) (?:meg|oss|mig|os)|(?:fjern|slett|slet) (?:[a-z]+ )?(?:adressen|e-?postadressen|mailadressen|e-?mailadressen|e-?posten|e-?mailen|opplysningene|oplysningerne|dataene) (?:min|mine|mit|vores|var)|fjerne (?:mig|meg|os|oss|min (?:e-?mail|e-?post|adresse)) fra|slette (?:mig|meg|os|oss|mine oplysninger|mine opplysninger)(?!(?: [a-z]+)? (?:ikke|inte))|afmelde (?:mig|os)|melde (?:meg|oss|mig|os) (?:av|af|ut)|(?:afmeldes|avmeldes|slettes|fjernes) fra",
   // fi
   "poista(?:kaa)? minut|poista(?:kaa)? (?:osoitteeni|tietoni|sahkopostiosoitteeni|yhteystietoni)|peru(?:n|utan|kaa) (?:tilaukseni|tilauksen)|peruutan tilauksen|en halua (?:enaa )?(?:vastaanottaa|saada) (?:viesteja|sahkoposteja|postia|lisaa|naita)" +
-    "|alkaa (?:enaa )?(?:lahettako|kirjoittako|ottako yhteytta)|lopettakaa (?:viestien )?(?:lahettaminen|lahettely|lahettamasta)|emme halua (?:enaa )?(?:vastaanottaa|saada)" +
-    "|poistaa (?:minut|meidat|osoitteeni|tietoni)|poistakaa meidat|haluan (?:poistua|pois) (?:listalta|postituslistalta|listaltanne)",
+    "|alkaa (?:enaa )?(?:lahettako|kirjoittako|ottako yhteytta)|lopettakaa (?:viestien )?(?:lahettaminen|lahettely|lahettamasta)|emme halua (?:enaa )?(?:vastaanottaa|saada)|en halua yhteydenottoja" +
+    "|vastustan (?:[a-z]+ ){0,2}kasittelya|pyydan poistamaan|poistamaan (?:[a-z]+ )?(?:sahkopostiosoitteeni|osoitteeni|tietoni|minut)|poistaa (?:minut|meidat|osoitteeni|tietoni)|poistakaa meidat|haluan (?:poistua|pois) (?:listalta|postituslistalta|listaltanne)",
   // ro
   "dezaboneaza-ma|dezabonati-ma|(?:va rog|te rog) sa (?:ma|ne) (?:dezabonati|stergeti|eliminati|scoateti)|stergeti-ma|stergeti-ne|eliminati-ma|scoateti-ma (?:de pe|din)|stergeti (?:datele mele|adresa mea)" +
     "|nu (?:mai )?(?:doresc|vreau|dorim|vrem) sa (?:mai )?primesc|nu (?:mai )?(?:doresc|vreau|dorim|vrem) sa (?:mai )?(?:primim|fiu contactat|fim contactati)|nu (?:(?:imi|ne|mi) )?mai (?:trimiteti|scrieti|trimite)|(?:stergeti|sterge|eliminati)-(?:mi|ne) (?:adresa|datele|contactul)|nu ma mai contactati|incetati sa (?:imi |ne )?(?:trimiteti|scrieti)" +
@@ -46,84 +46,84 @@ export const REMOVAL_MORE = [
   // tr
   "(?:listenizden|listeden|mail listenizden|e-?posta listenizden|listelerinizden|veritabaninizdan) (?:beni |adresimi )?(?:cikarin|cikartin|cikarir misiniz|cikartir misiniz|silin|silebilir misiniz)|beni (?:listeden|listenizden|listelerinizden) (?:cikarin|cikartin|silin)" +
     "|abonelikten cik(?:mak istiyorum|ar(?:in|tin)?)|aboneligimi (?:iptal|sonlandir)|bana (?:bir daha |artik |daha fazla )?(?:mail|e-?posta|eposta|mesaj|ileti) (?:gondermeyin|atmayin|yollamayin)|(?:mail|e-?posta|eposta|mesaj) (?:gondermeyin|atmayin|yollamayin)" +
-    "|(?:artik |daha fazla )?(?:mail|e-?posta|eposta|mesaj|ileti)(?: almak)? istemiyorum|verilerimi silin|bilgilerimi silin|benimle (?:bir daha |artik )?iletisime gecmeyin" +
-    "|(?:listenizden |listeden )?(?:cikarilmak|silinmek) istiyorum|(?:beni|adresimi|e-?posta adresimi) silin",
+    "|(?:artik |daha fazla )?(?:mail|e-?posta|eposta|mesaj|ileti)(?: almak)? istemiyorum|verilerimi silin|bilgilerimi silin|benimle (?:bir daha |artik )?iletisime gecmeyin|bu adrese (?:bir daha |artik )?(?:yazmayin|mail atmayin|e-?posta gondermeyin)|bir daha yazmayin|(?:benimle|bizimle) (?:tekrar )?iletisime gecilmesini istemiyorum" +
+    "|verilerimin silinmesini|(?:ileti|e-?posta|mesaj) gonderilmemesini|(?:listenizden |listeden )?(?:cikarilmak|silinmek) istiyorum|(?:beni|adresimi|e-?posta adresimi) silin",
   // ca
   "(?:doneu|doni|dona)-?(?:me|ns) de baixa|donar-me de baixa|vull (?:donar-me|que em doneu) de baixa|no (?:m'|ens )(?:envieu|envii|torneu a (?:escriure|enviar|contactar))|deixeu d'(?:enviar-me|escriure'm|enviar-nos)|no (?:vull|volem) rebre (?:mes|cap mes|mes correus)" +
-    "|(?:elimineu|esborreu|suprimiu)(?:-me|-ns| les meves dades| la meva adreca| el meu correu)|traieu-me de" +
-    "|(?:em|ens) (?:doneu|doni|dones) de baixa|(?:esborrar|eliminar|treure)-?(?:me|ns) de",
+    "|(?:elimineu|esborreu|suprimiu)(?:-me|-ns| les meves dades| la meva adreca| el meu correu)|traieu-me de|no vull que em (?:torneu a )?contacteu" +
+    "|doneu de baixa (?:la meva adreca|el meu correu|la meva direccio)|(?:esborreu|elimineu|suprimiu) (?:aquesta|la meva) (?:adreca|direccio)|(?:em|ens) (?:doneu|doni|dones) de baixa|(?:esborrar|eliminar|treure)-?(?:me|ns) de",
   // hr (also sr, bs in Latin letters)
   "odjavite (?:me|nas)|izbrisite (?:me|nas|moje podatke|moju adresu)|obrisite (?:me|nas|moje podatke|moju adresu)|uklonite (?:me|nas) (?:s|sa|iz)|maknite (?:me|nas) (?:s|sa|iz)" +
-    "|ne (?:saljite|pisite) (?:mi |nam )?vise|nemojte (?:mi |nam )?(?:vise )?(?:slati|pisati)|(?:vise )?ne (?:zelim|zelimo) (?:vise )?(?:primati|dobivati|dobijati)|prestanite (?:mi |nam )?(?:slati|pisati)" +
+    "|ne (?:saljite|pisite) (?:mi |nam )?vise|nemojte (?:mi |nam )?(?:vise )?(?:slati|pisati)|(?:vise )?ne (?:zelim|zelimo) (?:vise )?(?:primati|dobivati|dobijati)|ne zelim da me (?:vise )?kontaktirate|prestanite (?:mi |nam )?(?:slati|slat|pisati)" +
     "|(?:me|nas) (?:uklonite|izbrisete|obrisete|odjavite|maknete|izbacite)|izbacite (?:me|nas)|ne kontaktirajte (?:me|nas)|(?:me|nas) (?:vise )?ne kontaktirate|nemojte (?:me|nas) (?:vise )?kontaktirati|(?:ukloniti|izbrisati|obrisati|odjaviti) (?:me|nas|moju adresu)",
 ];
 
 /** "Not interested", "no thanks", "we already have one" (cues.ts REFUSAL). */
 export const REFUSAL_MORE = [
   // pl
-  "nie (?:jestem|jestesmy) zainteresowan[iay]|nie interesuje (?:mnie|nas)(?: to)?|nas to nie interesuje|nie potrzebujemy(?: tego)?|nie,? dziekuje|dziekuje, nie|dziekuje, ale nie|nie skorzystamy|to nie dla nas|(?:mamy|posiadamy) juz (?:rozwiazanie|narzedzie|dostawce|system)|(?:korzystamy|pracujemy) juz z",
+  "nie (?:jestem|jestesmy) zainteresowan[iay]|nie interesuje (?:mnie|nas)(?: to)?|nas to nie interesuje|nie potrzebujemy(?: tego)?|nie,? dziekuje|dziekuje, nie|dziekuje, ale nie|nie skorzystamy|to nie dla nas|(?:mamy|posiadamy) juz (?:rozwiazanie|narzedzie|dostawce|system)|(?:korzystamy|pracujemy) juz z|jestesmy zadowoleni z (?:obecnego|naszego|aktualnego)|nie mamy (?:na to )?budzetu|mamy wlasne rozwiazanie",
   // cs, sk
-  "nemam(?:e)? zajem|nemame zajem|nezajima (?:me|nas)|nepotrebujeme|ne,? dekuji|dekuji, ale ne|diky, ale ne|to neni pro nas|(?:uz|jiz) (?:mame (?:reseni|nastroj|dodavatele|system)|pouzivame)|nemam(?:e)? zaujem|nezaujima (?:ma|nas)|nie,? dakujem|dakujem, ale nie|to nie je pre nas|uz (?:mame (?:riesenie|nastroj|dodavatela|system)|pouzivame)",
+  "nemam(?:e)? zajem|nemame zajem|nezajima (?:me|nas)|nepotrebujeme|ne,? dekuji|dekuji, ale ne|diky, ale ne|to neni pro nas|(?:uz|jiz) (?:mame (?:reseni|nastroj|dodavatele|system)|pouzivame)|nemam(?:e)? zaujem|nezaujima (?:ma|nas)|nie,? dakujem|dakujem, ale nie|to nie je pre nas|uz (?:mame (?:riesenie|nastroj|dodavatela|system)|pouzivame)|(?:jsme|sme) (?:spokojen[iy]|spokojn[iy])|(?:spokojen[iy]|spokojn[iy]) (?:so|se)|(?:rozpocet|budget) (?:na to )?nemame|nemame (?:na to )?(?:rozpocet|budget)|mame vlastni reseni|mame vlastne riesenie|neni (?:to )?(?:ani )?priorita|nie je (?:to )?priorita",
   // sv, da, no
-  "(?:inte|ej|ikke) intresserade?|(?:ikke|ej) interesseret|ikke interessert|inget intresse|ingen interesse|nej,? tack|nej,? tak|nei,? takk|vi behover inte|vi har ikke (?:brug for|behov for)|vi trenger (?:ikke|det ikke)" +
-    "|vi har redan (?:en|ett) (?:losning|verktyg|system|leverantor|avtal)|vi anvander redan|vi har allerede (?:en|et) (?:losning|vaerktoj|verktoy|system|leverandor|aftale|avtale)|vi (?:bruger|bruker) allerede|det ar inget for oss|inget vi (?:ar intresserade av|behover)|det er ikke noget for os|det er ikke noe for oss|(?:er )?ikke aktuelt|(?:ar )?inte aktuellt",
+  "(?:inte|ej|ikke) intresserade?|(?:ikke|ej) interessere(?:t|de)|ikke interessert|inget intresse|ingen interesse|nej,? tack|nej,? tak|nei,? takk|vi behover inte|vi har ikke (?:brug for|behov for)|vi trenger (?:ikke|det ikke)" +
+    "|vi har redan (?:en|ett) (?:losning|verktyg|system|leverantor|avtal)|vi anvander redan|vi har allerede (?:en|et) (?:losning|vaerktoj|verktoy|system|leverandor|aftale|avtale)|vi (?:bruger|bruker) allerede|det ar inget for oss|inget vi (?:ar intresserade av|behover)|det er ikke noget for os|det er ikke noe for oss|(?:er )?ikke aktuelt|(?:ar )?inte aktuellt|(?:vi ar|vi er) (?:godt |meget |mycket |svart )?(?:nojda|tilfredse|fornoyd|fornoyde) med|(?:ingen|intet|inget) budget|ikke budsjett|(?:selv )?bygget (?:et |vores eget |vart eget )?(?:internt )?system|egen losning|vi er daekket ind",
   // fi
-  "ei kiinnosta|(?:ei|eika|emme) (?:[a-z]+ ){0,4}tarvetta|ei (?:ole )?tarvetta|eika tarvetta|emme ole kiinnostuneita|en ole kiinnostunut|ei,? kiitos|emme tarvitse|meilla on jo (?:ratkaisu|jarjestelma|tyokalu|toimittaja|sopimus)|kaytamme jo",
+  "ei kiinnosta|(?:ei|eika|emme) (?:[a-z]+ ){0,4}tarvetta|ei (?:ole )?tarvetta|eika tarvetta|emme ole kiinnostuneita|en ole kiinnostunut|ei,? kiitos|emme tarvitse|meilla on jo (?:ratkaisu|jarjestelma|tyokalu|toimittaja|sopimus)|kaytamme jo|olemme tyytyvaisia|ei (?:ole )?budjettia|meilla on oma ratkaisu",
   // ro
-  "nu (?:suntem|sunt) interesat[ia]?|nu ne intereseaza|nu ma intereseaza|nu avem nevoie|nu,? multumesc|multumesc, dar nu|avem deja (?:o solutie|un furnizor|un sistem|un instrument)|folosim deja|nu este pentru noi",
+  "nu (?:suntem|sunt) interesat[ia]?|nu ne intereseaza|nu ma intereseaza|nu avem nevoie|nu,? multumesc|multumesc, dar nu|avem deja (?:o solutie|un furnizor|un sistem|un instrument)|folosim deja|nu este pentru noi|suntem multumiti (?:de|cu)|nu avem buget|avem propria solutie",
   // hu
-  "nem erdekel|nem vagyunk erdekeltek|nem vagyok erdekelt|nincs (?:ra )?szuksegunk|koszonom, (?:de )?nem|nem,? koszonom|koszonjuk, de nem|mar van (?:egy )?(?:megoldasunk|rendszerunk|szolgaltatonk)|mar hasznalunk",
+  "nem erdekel|nem vagyunk erdekeltek|nem vagyok erdekelt|nincs (?:ra )?szuksegunk|koszonom, (?:de )?nem|nem,? koszonom|koszonjuk, de nem|mar van (?:egy )?(?:megoldasunk|rendszerunk|szolgaltatonk)|mar hasznalunk|elegedettek vagyunk|nincs (?:ra )?keretunk|nincs ra (?:keret|koltsegvetes)|sajat megoldasunk van",
   // tr
-  "ilgilenmiyoruz|ilgilenmiyorum|ilgimizi cekmiyor|ihtiyacimiz yok|hayir,? tesekkur(?:ler|ederim)|tesekkurler,? (?:ama )?(?:gerek yok|istemiyoruz)|zaten (?:kullaniyoruz|bir (?:cozumumuz|aracimiz|sistemimiz) var)|bizim icin uygun degil",
+  "ilgilenmiyoruz|ilgilenmiyorum|ilgimizi cekmiyor|ihtiyacimiz yok|hayir,? tesekkur(?:ler|ederim)|tesekkurler,? (?:ama )?(?:gerek yok|istemiyoruz)|zaten (?:kullaniyoruz|bir (?:cozumumuz|aracimiz|sistemimiz) var)|bizim icin uygun degil|memnunuz|butcemiz yok|kendi cozumumuz var|degistirmeyi dusunmuyoruz",
   // ca
-  "no (?:ens|m')interessa|no estem interessats|no estic interessad[ao]|no,? gracies|gracies, pero no|no ho necessitem|ja (?:tenim|utilitzem) (?:una|un) (?:solucio|eina|proveidor|sistema)|ja fem servir|no es per a nosaltres",
+  "no (?:ens|m')interessa|no estem interessats|no estic interessad[ao]|no,? gracies|gracies, pero no|no ho necessitem|ja (?:tenim|utilitzem) (?:una|un) (?:solucio|eina|proveidor|sistema)|ja fem servir|no es per a nosaltres|estem contents amb|no tenim pressupost|tenim una solucio propia",
   // hr
-  "nismo zainteresirani|(?:me|nas)(?: ovo| to)? ne zanima|nisam zainteresiran[a]?|ne zanima (?:me|nas)|nemamo potrebu|ne trebamo|ne,? hvala|hvala, ali ne|vec imamo (?:rjesenje|alat|sustav|dobavljaca)|vec koristimo",
+  "nismo zainteresirani|(?:me|nas)(?: ovo| to)? ne zanima|nisam zainteresiran[a]?|ne zanima (?:me|nas)|nemamo potrebu|ne trebamo|ne,? hvala|hvala, ali ne|vec imamo (?:rjesenje|alat|sustav|dobavljaca)|vec koristimo|zadovoljni smo|nemamo budzet|imamo vlastito rjesenje|ne planiramo promjene",
 ];
 
 /** Interest, or material asked for (cues.ts INTEREST). A negation before ("nie", "inte", "ikke", "ei", "nem") makes it a refusal. */
 export const INTEREST_MORE = [
   // pl
-  "zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej|ile to kosztuje",
+  "(?:czy )?(?:moglibyscie|mozecie|moglaby pani|moglby pan) (?:mi |nam )?przeslac|zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej|ile to kosztuje",
   // cs, sk
-  "mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|rad(?:a)? sa dozviem viac|kolko to stoji",
+  "(?:me|nas) to (?:zajima|zaujima)|zajima (?:me|nas)|zaujima (?:ma|nas)|(?:mohl|mohla|mohli|mohol) (?:byste|by ste) (?:mi |nam )?poslat|(?:muzete|mozete|muzes) (?:mi |nam )?poslat|mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|rad(?:a)? sa dozviem viac|kolko to stoji",
   // sv, da, no
-  "later (?:riktigt |verkligen |mycket )?intressant|intresserade? av|(?:ar|er) (?:mycket )?(?:intresserade?|interesseret|interessert)|skicka (?:garna )?(?:mer information|mer info|prislista|priser|en offert)|vad kostar det" +
+  "(?:kan ni|kan du|kan i|kan dere) (?:skicka|sende)|later (?:riktigt |verkligen |mycket )?intressant|intresserade? av|(?:ar|er) (?:mycket )?(?:intresserade?|interesseret|interessert)|skicka (?:garna )?(?:mer information|mer info|prislista|priser|en offert)|vad kostar det" +
     "|lyder (?:faktisk |virkelig |meget |rigtig )?(?:spaendende|interessant)|hores (?:faktisk |virkelig |veldig )?(?:spennende|interessant)|send (?:gerne |gjerne )?(?:mere information|mer informasjon|priser|et tilbud|en prisliste|prislisten)|hvad koster det|hva koster det",
   // fi
-  "kuulostaa (?:todella |tosi |ihan )?(?:mielenkiintoiselta|kiinnostavalta)|olemme kiinnostuneita|olen kiinnostunut|(?:lahettakaa|lahettaisitteko|voisitteko lahettaa) (?:lisatietoja|hinnasto|tarjous|lisaa tietoa)|mita se maksaa",
+  "haluaisin nahda (?:demon|esittelyn)|haluan nahda demon|kuulostaa (?:todella |tosi |ihan )?(?:mielenkiintoiselta|kiinnostavalta)|olemme kiinnostuneita|olen kiinnostunut|(?:lahettakaa|lahettaisitteko|voisitteko lahettaa) (?:lisatietoja|hinnasto|tarjous|lisaa tietoa)|mita se maksaa",
   // ro
-  "suna (?:foarte )?interesant|(?:suntem|sunt) interesat[ia]?|trimiteti-mi (?:mai multe (?:informatii|detalii)|oferta|lista de preturi)|(?:as|am) dori (?:mai multe detalii|o oferta|mai multe informatii)|cat costa",
+  "(?:imi|ne) puteti trimite|puteti sa-mi trimiteti|suna (?:foarte )?interesant|(?:suntem|sunt) interesat[ia]?|trimiteti-mi (?:mai multe (?:informatii|detalii)|oferta|lista de preturi)|(?:as|am) dori (?:mai multe detalii|o oferta|mai multe informatii)|cat costa",
   // hu
-  "(?:nagyon )?erdekesen hangzik|erdekelne|erdekel minket|kuldjenek (?:tobb informaciot|arajanlatot|arlistat|reszleteket)|(?:kerek|kernek|kerunk) (?:egy )?(?:arajanlatot|tobb informaciot|reszletesebb informaciot)|mennyibe kerul",
+  "(?:el tudnak|el tudna) kuldeni|kuldje(?:n|nek)? el(?: [a-z]+)? (?:az )?(?:ajanlatot|arajanlatot|anyagot)|erdekel (?:a dolog|engem|minket)|(?:nagyon )?erdekesen hangzik|erdekelne|erdekel minket|kuldjenek (?:tobb informaciot|arajanlatot|arlistat|reszleteket)|(?:kerek|kernek|kerunk) (?:egy )?(?:arajanlatot|tobb informaciot|reszletesebb informaciot)|mennyibe kerul",
   // tr
   "ilginc (?:gorunuyor|geliyor)|ilgimi cekti|ilgimizi cekti|ilgileniyoruz|ilgileniyorum|teklif gonderin|fiyat gonderin|(?:fiyat(?:lari|lar|i|inizi)?|teklif(?:i|inizi)?|daha fazla bilgi|detayli bilgi|fiyat listesi(?:ni)?)(?: bilgisi)? (?:gonderebilir misiniz|gonderir misiniz|rica ediyorum|alabilir miyim|iletebilir misiniz)|ne kadar tutuyor",
   // ca
-  "sembla (?:molt )?interessant|(?:estem|estic) interessat[s]?|m'interessa|ens interessa|envieu-me (?:mes informacio|el preu|una proposta|els preus)|quant costa",
+  "em podeu enviar|podries enviar-me|sembla (?:molt )?interessant|(?:estem|estic) interessat[s]?|m'interessa|ens interessa|envieu-me (?:mes informacio|el preu|una proposta|els preus)|quant costa",
   // hr
-  "zvuci (?:vrlo |jako )?zanimljivo|zainteresirani smo|zainteresiran sam|posaljite (?:mi|nam) (?:vise informacija|cjenik|ponudu|detalje)|koliko kosta",
+  "(?:mozete|mozes) li (?:mi |nam )?poslati|zvuci (?:vrlo |jako )?zanimljivo|zainteresirani smo|zainteresiran sam|posaljite (?:mi|nam) (?:vise informacija|cjenik|ponudu|detalje)|koliko kosta",
 ];
 
 /** A call or a meeting asked for (cues.ts MEETING). */
 export const MEETING_MORE = [
   // pl
-  "(?:mozemy|mozecie|moglibysmy|mozna) (?:sie )?(?:umowic|spotkac|zdzwonic|porozmawiac telefonicznie)|umowmy sie|(?:krotka |krotkie )?(?:rozmowe telefoniczna|spotkanie online|wideorozmowe)|(?:prosze|prosimy) o (?:termin|spotkanie|rozmowe|demo|prezentacje online)|zdzwonmy sie",
+  "zadzwon(?:cie)?(?: do mnie)?|(?:prosze|prosimy) (?:o telefon|dzwonic)|mozemy pogadac|pogadajmy|link do kalendarza|(?:mozemy|mozecie|moglibysmy|mozna) (?:sie )?(?:umowic|spotkac|zdzwonic|porozmawiac telefonicznie)|umowmy sie|(?:krotka |krotkie )?(?:rozmowe telefoniczna|spotkanie online|wideorozmowe)|(?:prosze|prosimy) o (?:termin|spotkanie|rozmowe|demo|prezentacje online)|zdzwonmy sie",
   // cs, sk
-  "(?:muzeme|mohli bychom) si (?:zavolat|domluvit schuzku|dat hovor)|domluvme si (?:schuzku|hovor|call)|schuzk[auy]|(?:mozeme|mohli by sme) si (?:zavolat|dohodnut stretnutie)|dohodnime si (?:stretnutie|hovor)|stretnutie",
+  "odkaz (?:do|na) kalendar|(?:muzeme|mohli bychom) si (?:zavolat|domluvit schuzku|dat hovor)|domluvme si (?:schuzku|hovor|call)|schuzk[auy]|(?:mozeme|mohli by sme) si (?:zavolat|dohodnut stretnutie)|dohodnime si (?:stretnutie|hovor)|stretnutie",
   // sv, da, no
-  "boka (?:ett |en )?(?:mote|samtal|demo|videomote)|ta ett (?:samtal|mote|snack)|kan vi (?:ses|ta ett samtal|boka)|(?:booke|holde|tage|ta) et (?:mode|mote|mode online|opkald)|ta en (?:prat|samtale)|kan vi (?:tage|holde|ta) et (?:mode|mote|opkald)",
+  "ring (?:til )?(?:mig|meg)|ringa mig|(?:tager|tar) vi en (?:snak|prat)|kalenderlank|kalenderlink|boka (?:ett |en )?(?:mote|samtal|demo|videomote)|ta ett (?:samtal|mote|snack)|kan vi (?:ses|ta ett samtal|boka)|(?:booke|holde|tage|ta) et (?:mode|mote|mode online|opkald)|ta en (?:prat|samtale)|kan vi (?:tage|holde|ta) et (?:mode|mote|opkald)",
   // fi
-  "sovitaan (?:tapaaminen|puhelu|palaveri|etapalaveri)|puhelu(?:n|a|lle)?|soitetaan|soitellaan|(?:voisimme|voimme|voitaisiinko) (?:sopia|pitaa|jarjestaa) (?:tapaamisen|puhelun|palaverin)|palaveri|tapaaminen",
+  "kalenterilinkki|sovitaan (?:tapaaminen|puhelu|palaveri|etapalaveri)|puhelu(?:n|a|lle)?|soitetaan|soitellaan|(?:voisimme|voimme|voitaisiinko) (?:sopia|pitaa|jarjestaa) (?:tapaamisen|puhelun|palaverin)|palaveri|tapaaminen",
   // ro
-  "(?:putem|am putea|ati putea) (?:stabili|programa|avea|face) (?:o )?(?:intalnire|discutie|convorbire|sedinta|call|prezentare)|(?:hai|haideti) sa vorbim|o scurta discutie",
+  "link (?:de|pentru) calendar|(?:putem|am putea|ati putea) (?:stabili|programa|avea|face) (?:o )?(?:intalnire|discutie|convorbire|sedinta|call|prezentare)|(?:hai|haideti) sa vorbim|o scurta discutie",
   // hu
-  "(?:beszeljunk|beszelhetnenk|egyeztessunk|egyeztetnenk) (?:egy )?(?:idopontot|hivast|talalkozot|megbeszelest)|megbeszeles|talalkozo",
+  "naptar ?linke?t?|(?:beszeljunk|beszelhetnenk|egyeztessunk|egyeztetnenk) (?:egy )?(?:idopontot|hivast|talalkozot|megbeszelest)|megbeszeles|talalkozo",
   // tr
-  "(?:bir )?(?:toplanti|gorusme|gorusme zamani) (?:ayarlayalim|yapalim|planlayalim|ayarlayabilir miyiz|ayarlayabiliriz)|gorusebilir miyiz|gorusmek isterim|gorusme ayarlayalim",
+  "(?:bir )?(?:toplanti|gorusme|gorusme zamani) (?:ayarlayalim|yapalim|planlayalim|ayarlayabilir miyiz|ayarlayabiliriz)|gorusebilir miyiz|gorusmek isterim|gorusme ayarlayalim|goruselim|takvim (?:linki|baglantisi)",
   // ca
-  "(?:podem|podriem) (?:fer|parlar|quedar|concertar) (?:una )?(?:trucada|reunio|videotrucada)|parlem(?:-ne)?|fem una (?:trucada|reunio|videotrucada)|reunio",
+  "(?:podem|podriem) (?:fer|parlar|quedar|concertar) (?:una )?(?:trucada|reunio|videotrucada)|enllac (?:al|del) calendari|fem una (?:trucada|reunio|videotrucada)|reunio",
   // hr
-  "(?:mozemo|mogli bismo) (?:dogovoriti|imati|zakazati) (?:sastanak|poziv|razgovor|termin)|dogovorimo (?:sastanak|poziv|termin)|sastanak",
+  "(?:mozemo|mogli bismo) (?:dogovoriti|imati|zakazati) (?:sastanak|poziv|razgovor|termin)|dogovorimo (?:sastanak|poziv|termin)|sastanak|link (?:za|na) kalendar",
 ];
 
 /** The days of the week (cues.ts MEETING_CLOCK): a day named beside a call is a meeting asked. */

@@ -105,6 +105,13 @@ function shortBlockFollows(lines: string[], from: number): boolean {
   return true;
 }
 
+/** A postscript is the writer's, even under the signature: "P.S. …", "PS:", "P.P.S.", Spanish "P.D.", Turkish "Not:". */
+const POSTSCRIPT = /^(?:p\.? ?p\.? ?s|p\.? ?s|p\.? ?d)(?:[.:]|\s)|^(?:not|nb|n\.b\.?):/;
+
 function join(lines: string[], end: number): string {
-  return lines.slice(0, end).join("\n");
+  const ps = lines.findIndex((l, k) => k >= end && POSTSCRIPT.test(fold(l).trim()));
+  if (ps < 0) return lines.slice(0, end).join("\n");
+  let stop = ps;
+  while (stop < lines.length && lines[stop]!.trim() !== "") stop++;
+  return [...lines.slice(0, end), "", ...lines.slice(ps, stop)].join("\n");
 }

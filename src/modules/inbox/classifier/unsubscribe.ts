@@ -278,7 +278,9 @@ export function asksRemoval(text: string, indexed?: WordStarts): boolean {
   const starts = folded === text ? indexed : undefined;
   REMOVAL.lastIndex = 0;
   const found = starts ? matchesOf(REMOVAL, folded, starts) : [...folded.matchAll(REMOVAL)];
-  const listed = found.some((m) => !NEGATED_BEFORE.test(folded.slice(Math.max(0, m.index! - 40), m.index!)));
+  // «a firm we told "listeden çıkarın"»: the words quoted, not said
+  const quoted = (m: RegExpMatchArray) => folded[m.index! - 1] === '"' && folded[m.index! + m[0].length] === '"';
+  const listed = found.some((m) => !quoted(m) && !NEGATED_BEFORE.test(folded.slice(Math.max(0, m.index! - 40), m.index!)));
   // a bare stop ends the text
   return listed || asksRemovalInOtherScripts(folded) || BARE_STOP.test(folded.slice(-80)) || (folded.length <= 200 && (STOPS_ONLY.test(folded) || BARE_REMOVAL.test(folded.trim()) || mistypedRemoval(folded)));
 }
