@@ -4412,3 +4412,18 @@ describe("a return day stated after the last day away wins; a numeric range's en
     expect(day(body)).toBe(expected);
   });
 });
+
+describe("a removal that names the address to remove suppresses it, not the address it was written from", () => {
+  test.each([
+    ["Please remove my work address priya@acme.example from your list.", "priya@acme.example"],
+    ["Bitte löschen Sie meine Firmenadresse p.nair@acme.example aus Ihrem Verteiler.", "p.nair@acme.example"],
+    ["Could you delete this address: nair.p@acme.example? It was my old job's.", "nair.p@acme.example"],
+    // controls: an address given for something else is not the one to remove
+    ["Please remove me, and contact my colleague jane@prospect.example instead.", "priya.nair@prospect.example"],
+    ["Unsubscribe please. For anything else write to jane@prospect.example.", "priya.nair@prospect.example"],
+  ])("%p → %p", (body, email) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe("unsubscribe_request");
+    expect(v.proposal).toMatchObject({ action: "suppress", email });
+  });
+});
