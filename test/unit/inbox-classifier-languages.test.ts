@@ -247,6 +247,11 @@ describe("the less obvious forms", () => {
     expect(day(v.returnAt)).toBe(back);
   });
 
+  test("a postscript survives the signature cut, a company called PS does not", () => {
+    expect(read("Thanks, not for us.\n\nBest,\nAnna\n\nP.S. Please remove me from your list.").classification).toBe("unsubscribe_request");
+    expect(read("Thanks, not for us.\n\nBest,\nAnna Kowal\nPS Consulting GmbH\nMunich").visibleText).not.toContain("PS Consulting");
+  });
+
   test("a time accepted while away is a person's: «tillbaka måndag; tisdag 10:00 passar»", () => {
     expect(read("Jag är på semester och tillbaka måndag. Tisdag 10:00 passar bra för ett samtal.").intent).toBe("meeting_request");
   });
