@@ -102,8 +102,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // a mail client's read receipt or recall notice in plain text: nobody wrote it, and it pauses nothing
   if (isClientNotice(subject, visible)) return verdict("auto_reply", { machineReport: true });
 
-  // an unsubscribe request proposes suppressing the writer's address (From:, else their first)
-  // the address the request names ("remove my work address priya@acme.example", from a private one), else the writer's
+  // an unsubscribe request proposes suppressing the address it names ("remove my work address priya@acme.example",
+  // written from a private one), else the writer's (From:, else their first)
   const removal = (rest: Partial<Verdict> = {}) => {
     const named = mentions(visible, excluded).find((m) => NAMED_FOR_REMOVAL.test(fold(visible.slice(Math.max(0, m.index - 90), m.index))));
     const email = named?.email ?? firstAddress(header(msg, "from") ?? "") ?? writer.addresses[0];
