@@ -4403,8 +4403,8 @@ describe("a return day stated after the last day away wins; a numeric range's en
     ["Ich bin bis 15. Januar im Urlaub und ab Montag, dem 18., wieder im Büro.", "2027-01-18"],
     ["I'm on leave until the 15th and back at my desk Monday.", "2027-01-18"],
     ["Je suis absente du 11/01 au 15/01, de retour le lundi 18.", "2027-01-18"],
-    // the day back is before the date given: the date stands
-    ["Away until 22 January, back on Monday.", "2027-01-22"],
+    // a weekday back after a date: the first such day after it
+    ["Away until 22 January, back on Monday.", "2027-01-25"],
     // a range written with dates on both sides, or a day before the month's date
     ["Out of office 11/01-15/01.", "2027-01-16"],
     ["Urlaub vom 11.–22.01., danach bin ich wieder da.", "2027-01-23"],
@@ -4422,6 +4422,36 @@ describe("a removal that names the address to remove suppresses it, not the addr
     ["Please remove me, and contact my colleague jane@prospect.example instead.", "priya.nair@prospect.example"],
     ["Unsubscribe please. For anything else write to jane@prospect.example.", "priya.nair@prospect.example"],
   ])("%p → %p", (body, email) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe("unsubscribe_request");
+    expect(v.proposal).toMatchObject({ action: "suppress", email });
+  });
+});
+
+describe("quoted words are a mention; a P.-S. is the writer's; a removal naming the writer's own other address", () => {
+  test.each<[string, string, Intent | null]>([
+    ["Our last agency ignored my 'please take me off' replies for weeks. Does your tool stop on those automatically?", "reply", "question"],
+    ["Nos prospects écrivent souvent « retirez-moi de votre liste » : votre outil le détecte-t-il ?", "reply", "question"],
+    ['Unsere Vertriebler hören täglich "kein Interesse". Wie unterscheidet Ihr Tool das von "gerade nicht"?', "reply", "question"],
+    // controls: said, not quoted
+    ["Please take me off your list.", "unsubscribe_request", null],
+    ["Zweimal geschrieben: kein Interesse. Bitte tragen Sie mich endlich aus.", "unsubscribe_request", null],
+  ])("%p → %p %p", (body, classification, intent) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe(classification);
+    if (classification === "reply") expect(v.intent).toBe(intent);
+  });
+
+  test("'P.-S. : …' under the signature", () => {
+    expect(classifyMessage(reply("Merci, ce n'est pas pour nous.\n\nCordialement,\nPriya\n\nP.-S. : merci de me retirer de votre liste.")).classification).toBe("unsubscribe_request");
+  });
+
+  test.each([
+    ["vi prego di cancellare dalla vostra lista il mio indirizzo di lavoro: p.nair@acme.example. Vi scrivo dal personale.", "p.nair@acme.example"],
+    ["Por favor, eliminad de vuestra lista mi dirección del trabajo, p.nair@acme.example. Gracias.", "p.nair@acme.example"],
+    ["Favor excluir o endereço priya.nair@acme.example da lista de vocês.", "priya.nair@acme.example"],
+    ["Merci de supprimer cette adresse de votre fichier : p.nair@acme.example.", "p.nair@acme.example"],
+  ])("%p suppresses %p", (body, email) => {
     const v = classifyMessage(reply(body));
     expect(v.classification).toBe("unsubscribe_request");
     expect(v.proposal).toMatchObject({ action: "suppress", email });

@@ -162,13 +162,15 @@ const FILLER = new Set(["on", "the", "of", "ad", "zum", "zur", "dem", "den", "de
 const THEN = /^[ ,.;]{0,3}(?:and )?(?:then|afterwards|after that|thereafter|danach|anschliessend|ensuite|apres|despues|luego|dopo|poi|daarna|depois|potem|pak|sedan|derefter|deretter|sitten|apoi|utana|sonra|despres|nakon toga|затем|после этого|потім|μετα)(?![a-z])/;
 const WEEKDAY_NAMED = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY})(?![\\p{L}])`, "u");
 /** A day named right after a return word: the return is that day's, not the date before it. */
-const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,3}(?:[0-9]|(?:${WEEKDAY})(?![a-z]))`);
+const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,6}(?:[0-9]|(?:${WEEKDAY})(?![a-z]))`);
 const UNTIL_AFTER = /^[ .]{0,2}(?:asti|saakka)(?![a-z])/;
 const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.]+,? ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
 
 interface Candidate {
   ms: number;
   score: number;
+  /** A weekday named without its day of the month (0–6). */
+  weekday?: number;
 }
 
 export function returnDate(text: string, ref: Reference): number | null {
@@ -220,7 +222,7 @@ export function returnDate(text: string, ref: Reference): number | null {
     const day = wd === undefined ? null : DAY_AFTER_WEEKDAY.exec(t.slice(m.index! + m[0].length, m.index! + m[0].length + 16));
     const days = wd === undefined ? 1 : (wd - weekday + 7) % 7 || 7;
     const ms = day ? nextDayOfMonth(Number(day[1]), today) : today + days * 86400000;
-    if (ms !== null) relative.push({ ms: ms + dayAfter(t, m.index!, m.index! + m[0].length + (day ? day[0].length : 0), score), score });
+    if (ms !== null) relative.push({ ms: ms + dayAfter(t, m.index!, m.index! + m[0].length + (day ? day[0].length : 0), score), score, weekday: day ? undefined : wd });
   }
   for (const m of t.matchAll(DAY_ONLY)) {
     const score = cueScore(t, m.index!, m.index! + m[0].length);
@@ -246,6 +248,10 @@ export function returnDate(text: string, ref: Reference): number | null {
   }
   const near = pick(relative);
   // "out until 15 January, back on Monday the 18th": the day back stated beats the last day away
+  // "away until 22 January, back on Monday": the first Monday after that date
+  if (best !== null && near !== null && near.score >= 3 && near.weekday !== undefined && near.ms < best.ms) {
+    return best.ms + ((near.weekday - new Date(best.ms).getUTCDay() + 7) % 7 || 7) * 86400000;
+  }
   if (best !== null) return near !== null && near.score >= 3 && near.ms > best.ms ? near.ms : best.ms;
   if (near !== null) return near.ms;
 

@@ -23,6 +23,18 @@ export function fold(s: string): string {
     .replace(/[ \t\u00a0\u2000-\u200b\u202f\u3000]+/g, " ");
 }
 
+/**
+ * The quoted stretches of a folded text ('please remove me', "not interested", « désinscrivez-moi »): words
+ * quoted are mentioned, not said. An apostrophe inside a word ("don't") opens none.
+ */
+const QUOTED = /(?<![\p{L}\p{N}])(["'])(?! )[^"'\n]{1,80}?(?<! )\1(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])" [^"\n]{1,80}? "(?![\p{L}\p{N}])/gu;
+export function quotedSpans(folded: string): [number, number][] {
+  if (!folded.includes('"') && !folded.includes("'")) return [];
+  return [...folded.matchAll(QUOTED)].map((m) => [m.index!, m.index! + m[0].length]);
+}
+/** Whether [from, to) lies inside one of `spans`. */
+export const inQuotes = (spans: readonly [number, number][], from: number, to: number) => spans.some(([a, b]) => from > a && to < b);
+
 /** Words of a phrase list joined into one alternation (each entry is regex source, already folded). */
 export function anyOf(entries: readonly string[], flags = "g"): RegExp {
   return new RegExp(`(?<![a-z0-9])(?:${entries.join("|")})(?![a-z0-9])`, flags);

@@ -144,6 +144,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // asked for someone else ("Antoine (antoine@…) asks me to tell you he no longer wants your messages", "stop emailing
   // him", "streichen Sie Herrn Albrecht aus Ihrer Liste"): never the writer's address, unless they ask it for themselves too
   const another = removalForAnother(folded, visible, starts);
+  // a removal that names the writer's own other address ("eliminad mi dirección del trabajo, p.navarro@…" from a
+  // private address; "excluir o endereço mariana.souza@…" from Mariana's): theirs, of that address
+  if (mentions(visible, excluded).some((m) => ownNamedForRemoval(visible, m, writer))) return removal();
   const forSelf = another !== null ? FOR_THE_WRITER_TOO.test(folded) || writer.addresses.some((a) => addressAt(folded, a, another.end)) : asksRemoval(folded, starts);
   // for everyone at their company ("remove everyone at our company", "ni yo ni nadie de mi equipo"): read on, as below
   const wide = companyWide(folded, starts, forSelf);
@@ -226,7 +229,15 @@ const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.em
  * contact jane@… instead").
  */
 const NAMED_FOR_REMOVAL =
-  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|borrar|borren|quitar|quiten|rimuovere|rimuovete|cancellare|cancellate|togliere|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,4} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account))?(?: is)?:? [<(]?$/;
+  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|borrar|borren|borrad|quitar|quiten|quitad|rimuovere|rimuovete|cancellare|cancellate|togliere|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
+/** "my", in the seven languages. */
+const MY = /(?<![a-z])(?:my|mein|meine|meiner|mon|ma|mes|mi|mis|mio|mia|mijn|meu|minha)(?![a-z])/;
+
+/** A removal names `m` as the writer's own: after "my … address", or it bears their name. */
+function ownNamedForRemoval(visible: string, m: Mention, writer: Writer): boolean {
+  const before = fold(visible.slice(Math.max(0, m.index - 90), m.index));
+  return NAMED_FOR_REMOVAL.test(before) && (MY.test(before) || looksLikeWriter(m.email, writer));
+}
 
 /**
  * A help desk's header over a person's comment: "Gareth Lloyd commented:" (Jira), "2027-01-12 09:37:15 GMT - Harriet

@@ -40,7 +40,7 @@
 //    courtesy ("Interesting — how does it …?", "Interessant. Wie …?") is
 //    interest only when nothing is asked; before a question it is a question.
 // Nothing found: no intent (a plain acknowledgement), neutral.
-import { fold } from "./fold";
+import { fold, inQuotes, quotedSpans } from "./fold";
 import { readOtherScripts } from "./other-scripts";
 import { matchesOf, WordStarts } from "../../../lib/word-starts";
 import {
@@ -190,10 +190,13 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     for (const m of found) starts.blanked(f, m.index!, m.index! + m[0].length);
   };
 
+  // «our SDRs hear "not interested" all day»: refusals and deferrals quoted are mentioned, not said
+  const quotes = quotedSpans(f);
+  const said = (m: RegExpMatchArray) => !inQuotes(quotes, m.index!, m.index! + m[0].length);
   mask(each(NEUTRAL_IDIOMS, "idiom", () => {}));
   mask(each(POSITIVE_IDIOMS, "interest", () => (s.interest += 2)));
   // "not now" before refusals: the "no" of "por ahora no, gracias" is not "no, gracias"
-  mask(each(NOT_NOW, "later", () => (s.later += 2)));
+  mask(each(NOT_NOW, "later", (m) => void (said(m) ? (s.later += 2) : hits.push(`quoted:${m[0]}`))));
   // "Interesting — how does it …?": a courtesy, counted as interest below only if nothing is asked
   // (past a salutation line: "Hi Rachel,\n\nInteresting. Before we go further: …?")
   const opening = f.trimStart().replace(SALUTATION, "");
@@ -204,8 +207,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   // "we already use HubSpot": their stack, a refusal unless they ask how we fit into it (below)
   let stackPoints = 0;
   mask(each(REFUSAL, "refusal", (m) => {
-    // «inget "no thanks" härifrån»: the words quoted, not said
-    if (f[m.index! - 1] === '"' && f[m.index! + m[0].length] === '"') return void hits.push(`quoted:${m[0]}`);
+    if (!said(m)) return void hits.push(`quoted:${m[0]}`);
     s.refusal += 3;
     if (ALREADY_USING.test(m[0])) stackPoints += 3;
     lastRefusal = m.index!;

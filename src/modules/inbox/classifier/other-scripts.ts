@@ -6,6 +6,8 @@
 // lists here run as plain scans, and only on a text that has such letters.
 // The Latin-alphabet languages are in more-languages.ts.
 
+import { inQuotes, quotedSpans } from "./fold";
+
 const LETTERS = /[\u0370-\u03ff\u0400-\u04ff]/;
 const words = (entries: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.join("|")})(?![\\p{L}\\p{N}])`, "gu");
 
@@ -123,10 +125,10 @@ export function readOtherScripts(folded: string): ScriptReading | null {
 export function asksRemovalInOtherScripts(folded: string): boolean {
   if (!LETTERS.test(folded)) return false;
   // "не удаляйте нас": a removal asked not to be made
+  const spans = quotedSpans(folded);
   return [...folded.matchAll(REMOVAL)].some((m) => {
     const before = folded.slice(Math.max(0, m.index! - 30), m.index!);
     // «они нам пишут "удалите меня"»: the words quoted, not said
-    const quoted = folded[m.index! - 1] === '"' && folded[m.index! + m[0].length] === '"';
-    return !quoted && !NOT_BEFORE.test(before.slice(-12)) && !FOR_SOMEONE_ELSE.test(before);
+    return !inQuotes(spans, m.index!, m.index! + m[0].length) && !NOT_BEFORE.test(before.slice(-12)) && !FOR_SOMEONE_ELSE.test(before);
   });
 }

@@ -106,7 +106,7 @@ function shortBlockFollows(lines: string[], from: number): boolean {
 }
 
 /** A postscript is the writer's, even under the signature: "P.S. …", "PS:", "P.P.S.", Spanish "P.D.", Turkish "Not:". */
-const POSTSCRIPT = /^(?:p\. ?(?:p\. ?)?s\.?|p\. ?d\.?|(?:p ?)?ps ?[.:-]|ps (?=(?:i|we|my|please|also|if|you|ich|wir|bitte|je|nous|yo|io|ik|eu|jag|jeg|vi)(?![a-z]))|(?:not|nb|n\.b\.?):)/;
+const POSTSCRIPT = /^(?:p(?:\.-?|-) ?(?:p\. ?)?s\.?|p\. ?d\.?|(?:p ?)?ps ?[.:-]|ps (?=(?:i|we|my|please|also|if|you|ich|wir|bitte|je|nous|yo|io|ik|eu|jag|jeg|vi)(?![a-z]))|(?:not|nb|n\.b\.?):)/;
 
 function join(lines: string[], end: number): string {
   const ps = lines.findIndex((l, k) => k >= end && POSTSCRIPT.test(fold(l).trim()));

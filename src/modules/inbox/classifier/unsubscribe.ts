@@ -9,7 +9,7 @@
 // the writer's request. Read on the visible text only, so
 // our own quoted footer ("unsubscribe here") never counts. A plain "not
 // interested" or "please don't follow up" is a refusal, not a removal request.
-import { anyOf } from "./fold";
+import { anyOf, inQuotes, quotedSpans } from "./fold";
 import { BARE_REMOVAL_MORE, COURTESY_MORE, REMOVAL_MORE } from "./more-languages";
 import { asksRemovalInOtherScripts } from "./other-scripts";
 import { matchesOf, WordStarts } from "../../../lib/word-starts";
@@ -78,12 +78,12 @@ const REMOVAL = anyOf([
   "(?:loschen|loeschen|entfernen|streichen|sperren) sie (?:bitte )?(?:sofort |umgehend )?alle (?:meine|unsere) (?:daten|adressen|angaben|kontaktdaten)(?! aus (?:dem|meinem|unserem) (?:test|demo|probe|trial)[a-z]*)|nichts mehr von (?:ihnen|euch|dir|ihrer firma) (?:horen|hoeren|lesen|bekommen|erhalten)|unterlassen sie (?:bitte )?(?:das|dies|diese (?:e-?mails|mails|anschreiben|nachrichten|werbung))(?= ?[.!,]| ?$| (?:bitte|kunftig|kuenftig|in zukunft))",
   "(?:mochte|moechte|will|wollen|mochten|moechten) (?:aus [a-z ]{1,30} |(?:bitte|sofort) )?(?:entfernt|geloscht|geloescht|ausgetragen|gestrichen|abgemeldet) werden",
   "keine (?:weiteren |weitere )(?:kontaktversuche|kontaktaufnahmen|anfragen|anschreiben|nachfassungen)|(?:schicken|senden|mailen) sie (?:mir|uns) (?:bitte )?(?:nichts|keine (?:e-?mails|mails|nachrichten|werbung)) mehr",
-  "(?:nehmen|streichen) sie (?:mich|uns) (?:bitte |sofort |umgehend )?(?:von|aus) (?:ihrer|ihren|der|den|dieser|allen|eurer|ihrem|dem|eurem) (?:liste|listen|verteiler|verteilern|kartei|datenbank|mailingliste|adressliste|kontaktliste|newsletter|crm)|(?:tragen sie|trag|tragt) (?:mich|uns) (?:(?:bitte|sofort|umgehend|doch) )*aus(?= ?[.!,;]| ?$| (?:bitte|danke))|(?:nicht mehr|nicht weiter|nie wieder|keinesfalls) (?:kontaktiert|angeschrieben|angemailt) zu werden",
+  "(?:nehmen|streichen) sie (?:mich|uns) (?:bitte |sofort |umgehend )?(?:von|aus) (?:ihrer|ihren|der|den|dieser|allen|eurer|ihrem|dem|eurem) (?:liste|listen|verteiler|verteilern|kartei|datenbank|mailingliste|adressliste|kontaktliste|newsletter|crm)|(?:tragen sie|trag|tragt) (?:mich|uns) (?:(?:bitte|sofort|umgehend|doch|endlich|jetzt|einfach) )*aus(?= ?[.!,;]| ?$| (?:bitte|danke))|(?:nicht mehr|nicht weiter|nie wieder|keinesfalls) (?:kontaktiert|angeschrieben|angemailt) zu werden",
   // fr
   "si vous (?:m'|nous )(?:ecrivez|contactez|relancez) (?:encore|a nouveau|de nouveau)(?= ?[.!,;]| ?$)|laissez-(?:moi|nous) tranquilles?(?= ?[.!]| ?$)|" + AS_FEATURE_FR + "desinscri(?:re|vez|ption|s|t)(?! automatique| en (?:un|1) clic| en masse)|desabonn(?:er|ez|ement|e)|me desinscrire|ne (?:plus|pas) recevoir|ne plus (?:me |m')?(?:contacter|ecrire|envoyer)(?! (?:a|sur) (?:mon|ma|cette) (?:ancienne|vieille|precedente|ex) ?(?:adresse|boite))|ne (?:souhaite|souhaitons|veux|voulons|desire|desirons|voudrais|souhaiterais) (?:plus|pas) (?:recevoir|etre (?:contacte|sollicite))",
   "(?:retirez|supprimez|enlevez)(?:-| )moi(?! (?:[a-z]+ )?de (?:la |cette )?(?:copie|cc|boucle|conversation|discussion|fil|invitation|reunion))|(?:retirer|supprimer|enlever) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail)|ne (?:me |m')?(?:contactez|ecrivez|sollicitez|envoyez) plus|(?:me retirer|m'enlever|me supprimer|me desinscrire) de (?:votre|vos|la|ces) (?:listes?|fichiers?|bases?|envois|mailings?)",
   "arretez de (?:m'|nous )(?:ecrire|envoyer|contacter|solliciter|spammer|relancer)|arretez de (?:me|nous) (?:contacter|solliciter|spammer|relancer|harceler)|cesse[rz]? (?:tout |toute |toutes |tous )?(?:contacts?|communications?|sollicitations?|envois?)(?![a-z])",
-  "(?:retirez|supprimez|enlevez|effacez) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail|mon nom)|ne plus (?:me |m')?(?:solliciter|relancer|spammer|importuner|deranger)",
+  "(?:retirez|supprimez|enlevez|effacez) (?:mon adresse|mes coordonnees|mes donnees|mon e-?mail|mon nom|cette adresse)|ne plus (?:me |m')?(?:solliciter|relancer|spammer|importuner|deranger)",
   "plus de (?:mails?|e-?mails?|messages|courriels|sollicitations|relances|spam)(?!,? (?:appelez|appele|je prefere|plutot|mieux))(?= ?[.!,]| ?$| svp| s'il vous plait| merci| de votre part| s\\.v\\.p)|assez de (?:mails|e-?mails|spam|relances)(?= ?[.!,]| ?$)",
   "(?:arretez|arreter|cessez|cesser|stoppez|stopper) (?:(?:vos|ces|les|tous|toutes|de m'envoyer|d'envoyer|de nous envoyer|votre|vos) )+(?:mails|e-?mails|messages|relances|sollicitations|envois|courriels|spam)(?= ?[.!,;]| ?$| svp| merci| s'il vous plait| de votre part| immediatement| tout de suite)|refuse (?:de )?recevoir",
   "ne (?:veux|voulons|souhaite|souhaitons|desire|desirons) plus (?:de |d')(?:vos |ces |tes )?(?:mails|e-?mails|messages|courriels|sollicitations|relances|nouvelles)|(?:veux|voudrais|souhaite|souhaiterais|demande a) etre (?:retire|supprime|desinscrit|desabonne|raye)e?s?",
@@ -278,9 +278,9 @@ export function asksRemoval(text: string, indexed?: WordStarts): boolean {
   const starts = folded === text ? indexed : undefined;
   REMOVAL.lastIndex = 0;
   const found = starts ? matchesOf(REMOVAL, folded, starts) : [...folded.matchAll(REMOVAL)];
-  // «a firm we told "listeden çıkarın"»: the words quoted, not said
-  const quoted = (m: RegExpMatchArray) => folded[m.index! - 1] === '"' && folded[m.index! + m[0].length] === '"';
-  const listed = found.some((m) => !quoted(m) && !NEGATED_BEFORE.test(folded.slice(Math.max(0, m.index! - 40), m.index!)));
+  // «a vendor ignored my 'please remove me' emails»: the words quoted, not said
+  const spans = quotedSpans(folded);
+  const listed = found.some((m) => !inQuotes(spans, m.index!, m.index! + m[0].length) && !NEGATED_BEFORE.test(folded.slice(Math.max(0, m.index! - 40), m.index!)));
   // a bare stop ends the text
   return listed || asksRemovalInOtherScripts(folded) || BARE_STOP.test(folded.slice(-80)) || (folded.length <= 200 && (STOPS_ONLY.test(folded) || BARE_REMOVAL.test(folded.trim()) || mistypedRemoval(folded)));
 }
