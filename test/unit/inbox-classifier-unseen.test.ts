@@ -4,7 +4,7 @@
 // a compliment after "not my area, but" is no request, "no problem" is no
 // refusal…). Each table is [reply, the intent it must get].
 import { describe, expect, test } from "bun:test";
-import { classifyMessage, type Intent } from "../../src/modules/inbox/classifier";
+import { classifyMessage, type Classification, type Intent } from "../../src/modules/inbox/classifier";
 import { readMessage } from "../../src/smtp-in/read";
 
 const reply = (body: string) =>
@@ -4429,7 +4429,7 @@ describe("a removal that names the address to remove suppresses it, not the addr
 });
 
 describe("quoted words are a mention; a P.-S. is the writer's; a removal naming the writer's own other address", () => {
-  test.each<[string, string, Intent | null]>([
+  test.each<[string, Classification, Intent | null]>([
     ["Our last agency ignored my 'please take me off' replies for weeks. Does your tool stop on those automatically?", "reply", "question"],
     ["Nos prospects écrivent souvent « retirez-moi de votre liste » : votre outil le détecte-t-il ?", "reply", "question"],
     ['Unsere Vertriebler hören täglich "kein Interesse". Wie unterscheidet Ihr Tool das von "gerade nicht"?', "reply", "question"],
