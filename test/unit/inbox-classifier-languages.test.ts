@@ -257,6 +257,43 @@ describe("the less obvious forms", () => {
   });
 });
 
+describe("a colleague's removal relayed; the writer answering while away; folded Cyrillic", () => {
+  test.each<[string, Intent]>([
+    ["Mój kolega z księgowości prosił, żebym przekazała, że nie chce dostawać maili – proszę go wykreślić. Ja natomiast chętnie zobaczę ofertę, proszę przesłać cennik.", "interested"],
+    ["Мій колега просив передати, щоб його виключили з розсилки — йому це нецікаво. А мені тема актуальна: надішліть, будь ласка, прайс.", "interested"],
+    ["Som do piatku na dovolenke, ale pošli mi ponuku aj s cenami.", "interested"],
+    ["Cuma'ya kadar fuardayım ama fiyat teklifini gönderin, döndüğümde bakarım.", "interested"],
+    ["Είμαι εκτός γραφείου μέχρι την Παρασκευή, αλλά στείλε μου την προσφορά με τις τιμές.", "interested"],
+  ])("%p → %p, nobody suppressed", (body, intent) => {
+    const v = read(body);
+    expect(v.classification).toBe("reply");
+    expect(v.intent).toBe(intent);
+    expect(v.proposal).toBeNull();
+  });
+
+  test("a colleague's removal relayed with nothing of the writer's own is theirs, without an address", () => {
+    const v = read("Mój kolega poprosił, żebym przekazał: nie chce dostawać od Państwa maili, proszę go wykreślić.");
+    expect(v.classification).toBe("unsubscribe_request");
+    expect(v.onBehalfOf).toEqual({ name: null });
+  });
+
+  const day = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().slice(0, 10));
+  test.each<[string, string]>([
+    ["Dobrý deň, k 31. 12. 2026 som ukončil pôsobenie v spoločnosti a táto schránka už nie je sledovaná. Obráťte sa na kolegyňu eva@firma.example.", "moved"],
+    ["Tak for din mail. Jeg er stoppet pr. 1. januar, og mailen bliver ikke læst. Skriv til sara@firma.example.", "moved"],
+  ])("the mailbox no longer read: %p", (body, intent) => {
+    const v = read(body);
+    expect(v.classification).toBe("auto_reply");
+    expect(v.intent).toBe(intent);
+  });
+  test.each<[string, string]>([
+    ["Szabadságom miatt január 19-ig (keddig) nem vagyok elérhető. Január 20-án, szerdán ismét az irodában leszek.", "2027-01-20"],
+    ["Θα απουσιάζω από το γραφείο έως και την Παρασκευή 22 Ιανουαρίου, με περιορισμένη πρόσβαση στο email.", "2027-01-23"],
+  ])("%p → %p", (body, back) => {
+    expect(day(read(body).returnAt)).toBe(back);
+  });
+});
+
 test("fold writes out the letters NFKD keeps whole", () => {
   expect(fold("Wysłać, ønsker, Æble, çıkarın, Đak, œuvre")).toBe("wyslac, onsker, aeble, cikarin, dak, oeuvre");
 });

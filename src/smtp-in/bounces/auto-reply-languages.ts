@@ -79,12 +79,12 @@ export const THANKS_MORE = [
 /** A person answering the offer while away ("ale brzmi ciekawie", "ring mig på tisdag"): no responder's notice. */
 export const ENGAGED_MORE = [
   "brzmi (?:ciekawie|interesujaco)|zainteresowan[iya]|(?:prosze|prosimy) (?:o (?:oferte|cennik|wiecej)|przeslac)|(?:umowmy|zdzwonmy|spotkajmy) sie|porozmawiajmy",
-  "zni zajimave|znie zaujimavo|mam(?:e)? (?:zajem|zaujem)|(?:poslete|poslite) (?:mi|nam)|(?:zavolejme|zavolajme|domluvme|dohodnime) si",
+  "posli mi|poslite mi|poslete mi|zni zajimave|znie zaujimavo|mam(?:e)? (?:zajem|zaujem)|(?:poslete|poslite) (?:mi|nam)|(?:zavolejme|zavolajme|domluvme|dohodnime) si",
   "later intressant|lyder (?:spaendende|interessant)|hores (?:spennende|interessant)|intresserad|interesseret|interessert|skicka (?:garna )?(?:mer|en offert|priser)|send (?:gerne |gjerne )?(?:mere|mer|priser|et tilbud)|(?:ring|ringa) mig|kan vi (?:ses|ta ett samtal|boka|tage et|ta et)",
   "kuulostaa (?:mielenkiintoiselta|kiinnostavalta)|olemme kiinnostuneita|olen kiinnostunut|lahettakaa|sovitaan",
   "suna interesant|(?:suntem|sunt) interesat[ia]?|trimiteti-mi|hai sa vorbim|putem (?:vorbi|stabili)",
   "erdekesen hangzik|erdekel|kuldjenek|beszeljunk",
-  "ilginc (?:gorunuyor|geliyor)|ilgileniyor(?:uz|um)|gonderebilir misiniz|gorusebiliriz|gorusmek isterim",
+  "ilginc (?:gorunuyor|geliyor)|ilgileniyor(?:uz|um)|gonderebilir misiniz|gonderin|gorusebiliriz|gorusmek isterim",
   "sembla interessant|m'interessa|ens interessa|envieu-me|parlem",
   "zvuci zanimljivo|zainteresiran[ia]?|posaljite (?:mi|nam)|cujemo se|dogovorimo",
   // a time accepted: "tisdag 10:00 passar", "tiistai klo 13 sopii"
@@ -92,6 +92,12 @@ export const ENGAGED_MORE = [
   // a refusal, or "write to me in February": a person answering too
   "nie (?:jestem|jestesmy) zainteresowan[iya]|nezajima|nezaujima|inte intresserade?|ikke interessere(?:t|de)|ikke interessert|ei kiinnosta|ei (?:ole )?tarvetta|eika tarvetta|nu (?:ne|ma) intereseaza|nem erdekel|ilgilenmiyor(?:uz|um)|no (?:ens|m')interessa|ne zanima|(?:me|nas) ne zanima",
   "napiste (?:mi|nam)|napisz(?:cie)? do mnie|skriv till mig|skriv til mig|skriv til meg|kirjoittakaa|scrieti-(?:mi|ne)|sa (?:imi|ne) scrieti|irjon|yazin|escriu-me|escriviu-me|javite se|ilgimi cekti|teklif gonderin|poslite|poslete|przeslijcie|wyslijcie",
+];
+
+/** The mailbox no longer read (auto-reply.ts MAILBOX_GONE): "táto schránka už nie je sledovaná", "mailen bliver ikke læst". */
+export const MAILBOX_GONE_MORE = [
+  "(?:ta|tato|tahle) (?:e-?mailova )?schranka (?:uz |jiz )?(?:nie je|neni) (?:sledovana|kontrolovana|aktivna|aktivni)|(?:ta|tato) schranka (?:sa|se) (?:uz |jiz )?(?:nesleduje|nekontroluje|nepouziva)|(?:ta |ten )?(?:skrzynka|adres) (?:nie jest |juz nie jest )(?:monitorowan[ya]|sprawdzan[ya]|aktywn[ya])",
+  "(?:mailen|e-?posten|denne (?:e-?mail|e-?post)(?:adresse)?|denna (?:e-?post)?adress|brevladan) (?:bliver|blir|lases|kommer) (?:ikke|inte) (?:laest|lest|lasas|att lasas|overvaget|overvaket)|(?:ovaj|ova) (?:sanducic|adresa|e-?mail) (?:se )?(?:vise )?(?:ne prati|nije aktivn[ai]|se ne cita)|bu (?:adres|posta kutusu) (?:artik )?(?:kontrol edilmiyor|takip edilmiyor|kullanilmiyor)",
 ];
 
 /** The person left, in the third person (auto-reply.ts LEFT_THIRD): "już u nas nie pracuje", "har sluttet", "artık çalışmıyor". */
@@ -106,15 +112,17 @@ export const LEFT_THIRD_MORE = [
 export const ROUTING_MORE =
   "javite se|obratite se|kontaktujte|kontaktirajte|kontakt(?:a|er)?|skontaktuj(?:cie)?|(?:prosze|prosimy) (?:o )?kontakt|ota(?:kaa)? yhteytta|contactati|keresse|forduljon|iletisime gec[a-z]*|arayin|contacteu|obracejte|obracajte|обращаитесь|пишите|звертаитеся|пишіть|επικοινωνηστε";
 
-const words = (entries: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.join("|")})(?![\\p{L}\\p{N}])`, "u");
+// entries are written as spelled ("якнайшвидше") and folded here as the text is
+const words = (entries: readonly string[]) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.join("|").normalize("NFKD").replace(/[\u0300-\u036f]/g, "")})(?![\\p{L}\\p{N}])`, "u");
 
 /** Russian, Ukrainian and Greek (folded: "й" reads "и"), tested only on a text with such letters. */
 export const NON_LATIN = {
   away: words(["отпуск|відпустка|επαγγελματικο ταξιδι|σε ταξιδι|в отпуске|вне офиса|отсутствую|в командировке|на больничном|в декрете|не в офисе|у відпустці|в відпустці|поза офісом|відсутн(?:ій|я)|у відрядженні|на лікарняному|не в офісі|εκτος γραφειου|σε αδεια|σε διακοπες|απουσιαζω|εκτος εδρας"]),
-  back: words(["μεχρι το τελος|до конца недели|до кінця тижня|на связи|буду на связи|επιστρεφει|вернется|повернеться|вернусь|буду в офисе|до [0-9]{1,2}|повернуся|повернусь|буду в офісі|θα επιστρεψω|επιστρεφω|εως (?:τις|την)|μεχρι (?:τις|την)"]),
+  back: words(["εως και|περιορισμενη προσβαση|μεχρι το τελος|до конца недели|до кінця тижня|на связи|буду на связи|επιστρεφει|вернется|повернеться|вернусь|буду в офисе|до [0-9]{1,2}|повернуся|повернусь|буду в офісі|θα επιστρεψω|επιστρεφω|εως (?:τις|την)|μεχρι (?:τις|την)"]),
   onReturn: words(["по возвращении|после возвращения|отвечу|как можно скорее|в ближаишее время|після повернення|відповім|якнаишвидше|найближчим часом|με την επιστροφη μου|θα (?:σας )?απαντησω|το συντομοτερο"]),
   urgent: words(["по срочным вопросам|в срочных случаях|в мое отсутствие|з термінових питань|у разі термінових|під час моєі відсутності|για επειγοντα|σε επειγουσες περιπτωσεις"]),
   thanks: words(["спасибо за (?:письмо|ваше письмо|сообщение)|дякую за (?:лист|ваш лист|повідомлення)|ευχαριστω για το (?:μηνυμα|email)"]),
-  engaged: words(["интересно|пришлите|созвонимся|давайте|цікаво|надішліть|ενδιαφερον|στειλτε|να μιλησουμε|не интересно|не цікаво|δεν (?:μας|με) ενδιαφερει"]),
+  engaged: words(["στειλε|интересно|пришлите|созвонимся|давайте|цікаво|надішліть|ενδιαφερον|στειλτε|να μιλησουμε|не интересно|не цікаво|δεν (?:μας|με) ενδιαφερει"]),
   leftThird: words(["(?:больше|уже) не работает|покинул[а]? компанию|більше не працює|вже не працює|звільнил(?:ася|ся)|δεν εργαζεται (?:πλεον|πια)|αποχωρησε"]),
 };

@@ -27,7 +27,7 @@
 // limited access to e-mail, will answer on my return, for urgent matters
 // contact, thank you for your message) without talking about our offer.
 
-import { AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, NON_LATIN, ROUTING_MORE, ON_RETURN_MORE, THANKS_MORE, URGENT_MORE } from "./auto-reply-languages";
+import { AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, MAILBOX_GONE_MORE, NON_LATIN, ROUTING_MORE, ON_RETURN_MORE, THANKS_MORE, URGENT_MORE } from "./auto-reply-languages";
 import { writeOutLetters } from "../../lib/whole-letters";
 import { header, headerText, type Entity } from "./mime";
 import { hasMatch, WordStarts } from "../../lib/word-starts";
@@ -231,6 +231,7 @@ const MAILBOX_GONE = re([
   "questo indirizzo(?: e-?mail| email| di posta)? non e piu|questo indirizzo(?: e-?mail| email| di posta)? non (?:e|viene) (?:monitorato|letto|controllato|presidiato)|casella (?:di posta )?non (?:e piu|viene) (?:attiva|monitorata|letta)",
   "dit (?:e-?mail)?adres (?:is|wordt) niet meer|mailbox wordt niet (?:meer )?(?:gelezen|gecontroleerd)",
   "este (?:endereco|e-?mail|email|caixa)(?: de e-?mail)? (?:ja )?nao (?:esta|e|sera) (?:mais )?(?:ativo|monitorad|lido|utilizado)",
+  ...MAILBOX_GONE_MORE,
 ]);
 const LEFT_FIRST = re([
   "i(?: have|'ve) left|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i left (?!a |an |the |you |it |this |that |my |your |our |his |her |them |him |for |on |at |in |out|off|early|work|home|office|town|yesterday|today|voicemail|message)[a-z0-9&.-]{2,30}(?= (?:last|in|a|this|at|and|to|for|back|over|some|recently)|[.,;!]|$)|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work",
@@ -244,7 +245,7 @@ const LEFT_FIRST = re([
   // Hungarian, Slovenian, Croatian, Turkish
   "jeg er (?:ikke laengere ansat|ikke lenger ansatt|fratradt)|jeg har (?:sagt op|sluttet|forladt)|jag (?:har slutat|arbetar inte langre|ar inte langre anstalld)|(?:en|ei) enaa tyoskentele|olen lopettanut" +
     "|(?:nie pracuje juz|juz nie pracuje)|(?:nie jestem juz|juz nie jestem) (?:pracownikiem|pracownica|zatrudnion[ya])|(?:jiz|uz) (?:nepracuji|nepracujem)|(?:nejsem|nie som) (?:jiz|uz) zamestnan" +
-    "|nu mai (?:lucrez|lucreaza|fac parte|face parte)|mar nem dolgoz(?:om|ik)|nisem vec zaposlen[a]?|vise ne radim|artik (?:[a-z]+ ){0,3}(?:calismiyorum|calismamaktayim)",
+    "|nu mai (?:lucrez|lucreaza|fac parte|face parte)|mar nem dolgoz(?:om|ik)|nisem vec zaposlen[a]?|vise nisam zaposlen[a]?|vise ne radim|artik (?:[a-z]+ ){0,3}(?:calismiyorum|calismamaktayim)",
 ]);
 
 /** Leaving in Russian, Ukrainian, Greek, Chinese, Japanese and Korean (folded: Hangul decomposed). */

@@ -60,7 +60,9 @@ const MONTHS_ELSEWHERE: [number, string[]][] = [
   [12, ["desembre", "grudzien", "grudnia", "prosinec", "prosince", "decembra", "декабрь", "декабря", "грудень", "грудня", "декември", "aralik", "decembrie", "prosinac", "prosinca", "joulukuu", "joulukuuta", "detsember", "gruodis", "gruodzio", "decembris", "desember", "δεκεμβριος", "δεκεμβριου"]],
 ];
 const MONTH_OF = new Map<string, number>();
-for (const [n, names] of [...MONTHS, ...MONTHS_ELSEWHERE]) for (const name of names) if (!MONTH_OF.has(name)) MONTH_OF.set(name, n);
+// folded as the text is ("лютий" reads "лютии", "май" "маи")
+const folded = (name: string) => name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+for (const [n, names] of [...MONTHS, ...MONTHS_ELSEWHERE]) for (const name of names.map(folded)) if (!MONTH_OF.has(name)) MONTH_OF.set(name, n);
 const MONTH = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join("|");
 
 const WEEKDAYS: [number, string[]][] = [
@@ -79,7 +81,7 @@ const WEEKDAYS: [number, string[]][] = [
   [5, ["piatek", "piatku", "patek", "patku", "piatok", "fredag", "fredagen", "perjantai", "perjantaina", "perjantaihin", "vineri", "pentek", "penteken", "cuma", "divendres", "petak", "petka", "пятница", "пятницы", "пятницу", "п'ятниця", "п'ятниці", "п'ятницю", "παρασκευη"]],
 ];
 const WEEKDAY_OF = new Map<string, number>();
-for (const [n, names] of WEEKDAYS) for (const name of names) WEEKDAY_OF.set(name, n);
+for (const [n, names] of WEEKDAYS) for (const name of names.map(folded)) WEEKDAY_OF.set(name, n);
 const WEEKDAY = [...WEEKDAY_OF.keys()].sort((a, b) => b.length - a.length).join("|");
 const TOMORROW = "tomorrow|morgen|demain|manana|domani|amanha";
 
@@ -155,15 +157,15 @@ const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "εως", "μεχρι"]);
-const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
+const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
-const FILLER = new Set(["on", "the", "of", "ad", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
+const FILLER = new Set(["on", "the", "of", "ad", "και", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
 /** "…, then", "danach", "ensuite": what follows comes after the date. */
 const THEN = /^[ ,.;]{0,3}(?:and )?(?:then|afterwards|after that|thereafter|danach|anschliessend|ensuite|apres|despues|luego|dopo|poi|daarna|depois|potem|pak|sedan|derefter|deretter|sitten|apoi|utana|sonra|despres|nakon toga|затем|после этого|потім|μετα)(?![a-z])/;
 const WEEKDAY_NAMED = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY})(?![\\p{L}])`, "u");
 /** A day named right after a return word: the return is that day's, not the date before it. */
 const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,6}(?:[0-9]|(?:${WEEKDAY})(?![a-z]))`);
-const UNTIL_AFTER = /^[ .]{0,2}(?:asti|saakka)(?![a-z])/;
+const UNTIL_AFTER = /^(?:[ .]{0,2}(?:asti|saakka)|-?(?:ig|eig|aig|jeig))(?![a-z])/;
 const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.]+,? ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
 
 interface Candidate {
@@ -248,9 +250,9 @@ export function returnDate(text: string, ref: Reference): number | null {
   }
   const near = pick(relative);
   // "out until 15 January, back on Monday the 18th": the day back stated beats the last day away
-  // "away until 22 January, back on Monday": the first Monday after that date
+  // "away until 22 January, back on Monday": the first Monday from that date ("20-án, szerdán": the 20th itself)
   if (best !== null && near !== null && near.score >= 3 && near.weekday !== undefined && near.ms < best.ms) {
-    return best.ms + ((near.weekday - new Date(best.ms).getUTCDay() + 7) % 7 || 7) * 86400000;
+    return best.ms + ((near.weekday - new Date(best.ms).getUTCDay() + 7) % 7) * 86400000;
   }
   if (best !== null) return near !== null && near.score >= 3 && near.ms > best.ms ? near.ms : best.ms;
   if (near !== null) return near.ms;
@@ -331,7 +333,7 @@ function nextDayOfMonth(d: number, today: number): number | null {
 
 // "until 22 January inclusive", "bis einschliesslich 22.01.", "tot en met 22 januari", "through Friday": the last
 // day away, so the return is the day after (a bare "until" is read as the day of return)
-const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit|till och med|til og med|t\.o\.m\.?)[^0-9]{0,24}$/;
+const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit|till och med|til og med|t\.o\.m\.?|εως και|до .{0,3}включно)[^0-9]{0,24}$/;
 const THROUGH_AFTER = /^[ ,]{0,2}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|включительно|включно)(?![a-z])/;
 
 // the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",

@@ -30,6 +30,8 @@ import { companyWide } from "./company-wide";
 import { WRITING_FROM_NEW } from "./cues";
 import { FOR_THE_WRITER_TOO, removalForAnother, type Span } from "./on-behalf";
 import { asksRemoval } from "./unsubscribe";
+import { RELAYED_MORE } from "./more-languages";
+import { RELAYED } from "./other-scripts";
 import { hasMatch, WordStarts } from "../../../lib/word-starts";
 import { visibleText } from "./visible";
 
@@ -150,12 +152,23 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const forSelf = another !== null ? FOR_THE_WRITER_TOO.test(folded) || writer.addresses.some((a) => addressAt(folded, a, another.end)) : asksRemoval(folded, starts);
   // for everyone at their company ("remove everyone at our company", "ni yo ni nadie de mi equipo"): read on, as below
   const wide = companyWide(folded, starts, forSelf);
+  // a colleague's removal relayed in a language more-languages.ts reads ("mój kolega prosił, żebym przekazał, że nie
+  // chce dostawać maili"): theirs, without an address; the writer's own wish is read without that sentence
+  const relayedMore = forSelf && another === null && wide === null ? relayedSentence(folded) : null;
+  if (relayedMore) {
+    const own = score(visible, folded.slice(0, relayedMore.at) + " ".repeat(relayedMore.end - relayedMore.at) + folded.slice(relayedMore.end));
+    const d = decide(own, false);
+    if (WRITERS_OWN.has(d.intent)) return verdict("reply", { intent: d.intent, sentiment: d.sentiment });
+    return verdict("unsubscribe_request", { onBehalfOf: { name: null } });
+  }
   if (forSelf && wide === null) return removal();
   const fromNew = hasMatch(WRITING_FROM_NEW, folded, starts);
 
   // the request for someone else, or for the company, is read without its own words ("wil er graag vanaf" is no interest)
   let scored = folded;
-  for (const span of [...(another?.spans ?? []), ...(wide ? [wide] : [])]) {
+  // a colleague's wish relayed is theirs ("мій колега просив передати … йому це нецікаво")
+  const relayedWish = another === null && wide === null ? relayedSentence(folded) : null;
+  for (const span of [...(another?.spans ?? []), ...(wide ? [wide] : []), ...(relayedWish ? [relayedWish] : [])]) {
     scored = scored.slice(0, span.at) + " ".repeat(span.end - span.at) + scored.slice(span.end);
     starts.blanked(scored, span.at, span.end);
   }
@@ -245,6 +258,15 @@ function ownNamedForRemoval(visible: string, m: Mention, writer: Writer): boolea
  */
 const AGENT_COMMENT =
   /^(?:[^\n]{2,60} (?:commented|replied|responded|added a comment|left a comment|hat kommentiert|hat geantwortet|a commente|a repondu|ha comentado|ha respondido|ha commentato|ha risposto|heeft gereageerd|heeft een opmerking geplaatst|comentou|respondeu)|[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5,8}(?: [A-Z]{2,5})? - [^\n]{2,60} \((?:Additional comments|Comments|Customer comments)\)):?[ \t]*$/m;
+
+const RELAYED_LATIN = new RegExp(`(?<![a-z])(?:${RELAYED_MORE})(?![a-z])`);
+/** The relayed request's span: from the relaying words to the end of their sentence. */
+function relayedSentence(folded: string): Span | null {
+  const m = RELAYED_LATIN.exec(folded) ?? (RELAYED.lastIndex = 0, RELAYED.exec(folded));
+  if (!m) return null;
+  const rest = folded.slice(m.index).search(/[.!?\n]/);
+  return { at: m.index, end: rest < 0 ? folded.length : m.index + rest };
+}
 
 /** What the writer asks for themselves, or a leaver's notice, that says more than a removal asked for someone else. */
 const WRITERS_OWN = new Set<Intent | null>(["interested", "meeting_request", "question", "moved"]);

@@ -66,7 +66,7 @@ export const REFUSAL_MORE = [
   "nemam(?:e)? zajem|nemame zajem|nezajima (?:me|nas)|nepotrebujeme|ne,? dekuji|dekuji, ale ne|diky, ale ne|to neni pro nas|(?:uz|jiz) (?:mame (?:reseni|nastroj|dodavatele|system)|pouzivame)|nemam(?:e)? zaujem|nezaujima (?:ma|nas)|nie,? dakujem|dakujem, ale nie|to nie je pre nas|uz (?:mame (?:riesenie|nastroj|dodavatela|system)|pouzivame)|(?:jsme|sme) (?:spokojen[iy]|spokojn[iy])|(?:spokojen[iy]|spokojn[iy]) (?:so|se)|(?:rozpocet|budget) (?:na to )?nemame|nemame (?:na to )?(?:rozpocet|budget)|mame vlastni reseni|mame vlastne riesenie|neni (?:to )?(?:ani )?priorita|nie je (?:to )?priorita",
   // sv, da, no
   "(?:inte|ej|ikke) intresserade?|(?:ikke|ej) interessere(?:t|de)|ikke interessert|inget intresse|ingen interesse|nej,? tack|nej,? tak|nei,? takk|vi behover inte|vi har ikke (?:brug for|behov for)|vi trenger (?:ikke|det ikke)" +
-    "|vi har redan (?:en|ett) (?:losning|verktyg|system|leverantor|avtal)|vi anvander redan|vi har allerede (?:en|et) (?:losning|vaerktoj|verktoy|system|leverandor|aftale|avtale)|vi (?:bruger|bruker) allerede|det ar inget for oss|inget vi (?:ar intresserade av|behover)|det er ikke noget for os|det er ikke noe for oss|(?:er )?ikke aktuelt|(?:ar )?inte aktuellt|(?:vi ar|vi er) (?:godt |meget |mycket |svart )?(?:nojda|tilfredse|fornoyd|fornoyde) med|(?:ingen|intet|inget) budget|ikke budsjett|(?:selv )?bygget (?:et |vores eget |vart eget )?(?:internt )?system|egen losning|vi er daekket ind",
+    "|vi har redan (?:en|ett) (?:losning|verktyg|system|leverantor|avtal)|vi anvander redan|vi har allerede (?:en|et) (?:losning|vaerktoj|verktoy|system|leverandor|aftale|avtale)|vi (?:bruger|bruker) allerede|det (?:har )?ar inget for oss|inget vi (?:ar intresserade av|behover)|det er ikke noget for os|det er ikke noe for oss|(?:er )?ikke aktuelt|(?:ar )?inte aktuellt|(?:vi ar|vi er) (?:godt |meget |mycket |svart )?(?:nojda|tilfredse|fornoyd|fornoyde) med|(?:ingen|intet|inget) budget|ikke budsjett|(?:selv )?bygget (?:et |vores eget |vart eget )?(?:internt )?system|egen losning|vi er daekket ind",
   // fi
   "ei kiinnosta|(?:ei|eika|emme) (?:[a-z]+ ){0,4}tarvetta|ei (?:ole )?tarvetta|eika tarvetta|emme ole kiinnostuneita|en ole kiinnostunut|ei,? kiitos|emme tarvitse|meilla on jo (?:ratkaisu|jarjestelma|tyokalu|toimittaja|sopimus)|kaytamme jo|olemme tyytyvaisia|ei (?:ole )?budjettia|meilla on oma ratkaisu",
   // ro
@@ -86,7 +86,7 @@ export const INTEREST_MORE = [
   // pl
   "(?:czy )?(?:moglibyscie|mozecie|moglaby pani|moglby pan) (?:mi |nam )?przeslac|zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej|ile to kosztuje",
   // cs, sk
-  "(?:me|nas) to (?:zajima|zaujima)|zajima (?:me|nas)|zaujima (?:ma|nas)|(?:mohl|mohla|mohli|mohol) (?:byste|by ste) (?:mi |nam )?poslat|(?:muzete|mozete|muzes) (?:mi |nam )?poslat|mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|rad(?:a)? sa dozviem viac|kolko to stoji",
+  "(?:me|nas) to (?:zajima|zaujima)|zajima (?:me|nas)|zaujima (?:ma|nas)|(?:mohl|mohla|mohli|mohol) (?:byste|by ste) (?:mi |nam )?poslat|(?:muzete|mozete|muzes) (?:mi |nam )?poslat|mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|posli mi (?:ponuku|cennik|viac)|rad(?:a)? sa dozviem viac|kolko to stoji",
   // sv, da, no
   "(?:kan ni|kan du|kan i|kan dere) (?:skicka|sende)|later (?:riktigt |verkligen |mycket )?intressant|intresserade? av|(?:ar|er) (?:mycket )?(?:intresserade?|interesseret|interessert)|skicka (?:garna )?(?:mer information|mer info|prislista|priser|en offert)|vad kostar det" +
     "|lyder (?:faktisk |virkelig |meget |rigtig )?(?:spaendende|interessant)|hores (?:faktisk |virkelig |veldig )?(?:spennende|interessant)|send (?:gerne |gjerne )?(?:mere information|mer informasjon|priser|et tilbud|en prisliste|prislisten)|hvad koster det|hva koster det",
@@ -97,7 +97,7 @@ export const INTEREST_MORE = [
   // hu
   "(?:el tudnak|el tudna) kuldeni|kuldje(?:n|nek)? el(?: [a-z]+)? (?:az )?(?:ajanlatot|arajanlatot|anyagot)|erdekel (?:a dolog|engem|minket)|(?:nagyon )?erdekesen hangzik|erdekelne|erdekel minket|kuldjenek (?:tobb informaciot|arajanlatot|arlistat|reszleteket)|(?:kerek|kernek|kerunk) (?:egy )?(?:arajanlatot|tobb informaciot|reszletesebb informaciot)|mennyibe kerul",
   // tr
-  "ilginc (?:gorunuyor|geliyor)|ilgimi cekti|ilgimizi cekti|ilgileniyoruz|ilgileniyorum|teklif gonderin|fiyat gonderin|(?:fiyat(?:lari|lar|i|inizi)?|teklif(?:i|inizi)?|daha fazla bilgi|detayli bilgi|fiyat listesi(?:ni)?)(?: bilgisi)? (?:gonderebilir misiniz|gonderir misiniz|rica ediyorum|alabilir miyim|iletebilir misiniz)|ne kadar tutuyor",
+  "ilginc (?:gorunuyor|geliyor)|ilgimi cekti|ilgimizi cekti|ilgileniyoruz|ilgileniyorum|teklif gonderin|fiyat gonderin|(?:fiyat|teklif)[a-z]{0,6} gonderin|(?:fiyat(?:lari|lar|i|inizi)?|teklif(?:i|inizi)?|daha fazla bilgi|detayli bilgi|fiyat listesi(?:ni)?)(?: bilgisi)? (?:gonderebilir misiniz|gonderir misiniz|rica ediyorum|alabilir miyim|iletebilir misiniz)|ne kadar tutuyor",
   // ca
   "em podeu enviar|podries enviar-me|sembla (?:molt )?interessant|(?:estem|estic) interessat[s]?|m'interessa|ens interessa|envieu-me (?:mes informacio|el preu|una proposta|els preus)|quant costa",
   // hr
@@ -233,4 +233,11 @@ export const SIGNOFFS_MORE = [
   "saygilarimla", "saygilar", "iyi calismalar", "iyi gunler", "tesekkurler", "salutacions", "cordialment", "atentament", "una salutacio", "gracies", "lijep pozdrav", "srdacan pozdrav", "s postovanjem", "pozdrav", "hvala",
   "с уважением", "спасибо", "всего доброго", "з повагою", "дякую", "με εκτιμηση", "ευχαριστω", "φιλικα",
 ];
+
+/**
+ * A colleague's removal relayed ("mój kolega z działu IT prosił, żebym przekazał…", "min kollega bad mig…"):
+ * the request that follows is theirs, not the writer's (index.ts reads the writer's own wish without it).
+ */
+export const RELAYED_MORE =
+  "(?:kolega|kolezanka|szef|szefowa|przelozony|przelozona|kolegyne|kolegyna|sef|sefova|kollega|kollegan|kollegaen|chef|sjef|sjefen|kollegani|esimieheni|colegul|colega|seful|kollegam|fonokom|meslektasim|mudurum|company|companya|kolegica|sefica)(?: [a-z]+){0,4} (?:prosil|prosila|poprosil|poprosila|pozadal|pozadala|bad mig|bad meg|har bett mig|har bedt mig|har bedt meg|pyysi|m-a rugat|a rugat|megkert|kert|rica etti|istedi|m'ha demanat|em va demanar|zamolio|zamolila)";
 
