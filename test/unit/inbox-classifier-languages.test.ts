@@ -278,7 +278,7 @@ describe("a colleague's removal relayed; the writer answering while away; folded
   });
 
   const day = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().slice(0, 10));
-  test.each<[string, string]>([
+  test.each<[string, Intent]>([
     ["Dobrý deň, k 31. 12. 2026 som ukončil pôsobenie v spoločnosti a táto schránka už nie je sledovaná. Obráťte sa na kolegyňu eva@firma.example.", "moved"],
     ["Tak for din mail. Jeg er stoppet pr. 1. januar, og mailen bliver ikke læst. Skriv til sara@firma.example.", "moved"],
   ])("the mailbox no longer read: %p", (body, intent) => {
