@@ -152,11 +152,12 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const forSelf = another !== null ? FOR_THE_WRITER_TOO.test(folded) || writer.addresses.some((a) => addressAt(folded, a, another.end)) : asksRemoval(folded, starts);
   // for everyone at their company ("remove everyone at our company", "ni yo ni nadie de mi equipo"): read on, as below
   const wide = companyWide(folded, starts, forSelf);
-  // a colleague's removal relayed in a language more-languages.ts reads ("mój kolega prosił, żebym przekazał, że nie
-  // chce dostawać maili"): theirs, without an address; the writer's own wish is read without that sentence
-  const relayedMore = forSelf && another === null && wide === null ? relayedSentence(folded) : null;
-  if (relayedMore) {
-    const own = score(visible, folded.slice(0, relayedMore.at) + " ".repeat(relayedMore.end - relayedMore.at) + folded.slice(relayedMore.end));
+  // a colleague's wish relayed in a language more-languages.ts reads ("mój kolega prosił, żebym przekazał, że nie chce
+  // dostawać maili", "мій колега просив передати … йому це нецікаво"): theirs, without an address; the writer's own
+  // wish is read without that sentence
+  const colleagues = another === null && wide === null ? relayedSentence(folded) : null;
+  if (forSelf && colleagues) {
+    const own = score(visible, folded.slice(0, colleagues.at) + " ".repeat(colleagues.end - colleagues.at) + folded.slice(colleagues.end));
     const d = decide(own, false);
     if (WRITERS_OWN.has(d.intent)) return verdict("reply", { intent: d.intent, sentiment: d.sentiment });
     return verdict("unsubscribe_request", { onBehalfOf: { name: null } });
@@ -164,11 +165,10 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (forSelf && wide === null) return removal();
   const fromNew = hasMatch(WRITING_FROM_NEW, folded, starts);
 
-  // the request for someone else, or for the company, is read without its own words ("wil er graag vanaf" is no interest)
+  // the request for someone else, for the company, or a colleague's wish relayed is read without its own words ("wil er
+  // graag vanaf" is no interest)
   let scored = folded;
-  // a colleague's wish relayed is theirs ("мій колега просив передати … йому це нецікаво")
-  const relayedWish = another === null && wide === null ? relayedSentence(folded) : null;
-  for (const span of [...(another?.spans ?? []), ...(wide ? [wide] : []), ...(relayedWish ? [relayedWish] : [])]) {
+  for (const span of [...(another?.spans ?? []), ...(wide ? [wide] : []), ...(colleagues ? [colleagues] : [])]) {
     scored = scored.slice(0, span.at) + " ".repeat(span.end - span.at) + scored.slice(span.end);
     starts.blanked(scored, span.at, span.end);
   }
