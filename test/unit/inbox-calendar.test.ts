@@ -105,3 +105,46 @@ describe("controls: no answer to an invitation", () => {
     expect(v.intent).toBe("not_interested");
   });
 });
+
+// A calendar's own mail to the organiser (Google Calendar's, with or without its iMIP part): the first line says how the
+// attendee answered, the note they typed follows, then the event's card and the calendar's footer, which are not theirs.
+const card = (...heading: string[]) =>
+  [...heading, "", "Intro call", "Tuesday 19 Jan 2027 ⋅ 3pm – 3:30pm", "Central European Time - Berlin", "", "Organizer", "Leo", "leo@outbound.example", "", "Guests", "Leo - organizer", "Priya Nair - declined", "", "Invitation from Google Calendar", "", "You are receiving this email because you are subscribed to calendar notifications. To stop receiving these emails, go to Calendar settings.", "", "Forwarding this invitation could allow any recipient to send a response to the organizer, be added to the guest list, invite others regardless of their own invitation status, or modify your RSVP. Learn more"].join("\n");
+
+describe("a calendar's notice of an answer", () => {
+  test("declined by a calendar set to out of office: an absence, not a refusal; only the note is read", () => {
+    const v = classifyMessage(message({ subject: "Declined: Intro call @ Tue 19 Jan 2027 3pm - 3:30pm (CET)", note: card("Priya Nair has declined this invitation.", "", "Declined because I am out of office"), calendar: null }));
+    expect(v).toMatchObject({ classification: "auto_reply", intent: null, proposal: null, visibleText: "Declined because I am out of office" });
+  });
+
+  test("the same from an iMIP answer, in German, with the day of return", () => {
+    const v = classifyMessage(message({ subject: "Abgelehnt: Intro call", note: "Ich bin bis einschließlich 22. Januar im Urlaub.", calendar: ics("REPLY", "DECLINED"), method: "REPLY" }));
+    expect(v.classification).toBe("auto_reply");
+    expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe("2027-01-23");
+  });
+
+  test("a German notice: its note is read, the card is not", () => {
+    const v = classifyMessage(message({ subject: "Abgelehnt: Intro call", note: card("Priya Nair hat diese Einladung abgelehnt.", "", "Bitte nehmen Sie mich aus Ihrem Verteiler."), calendar: null }));
+    expect(v).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
+  });
+
+  test("declined with no note: a reply of no intent; the organiser's address on the card is never proposed, nor the footer's words read", () => {
+    const v = classifyMessage(message({ subject: "Declined: Intro call", note: card("Priya Nair has declined this invitation."), calendar: null }));
+    expect(v).toMatchObject({ classification: "reply", intent: null, proposal: null, visibleText: "" });
+  });
+
+  test("accepted, told only by the notice: a meeting", () => {
+    const v = classifyMessage(message({ subject: "Accepted: Intro call", note: card("Priya Nair has accepted this invitation."), calendar: null }));
+    expect(v).toMatchObject({ classification: "reply", intent: "meeting_request" });
+  });
+
+  test("control: a decline whose note is a refusal stays a refusal", () => {
+    const v = classifyMessage(message({ subject: "Declined: Intro call", note: card("Priya Nair has declined this invitation.", "", "We went with another vendor, not interested anymore."), calendar: null }));
+    expect(v).toMatchObject({ classification: "reply", intent: "not_interested" });
+  });
+
+  test("control: a person writing about an invitation is read as written", () => {
+    const v = classifyMessage(message({ subject: "Re: Intro call", note: "My colleague has declined this invitation by mistake, she is out of office today. Can we move it to Thursday 3pm?", calendar: null }));
+    expect(v).toMatchObject({ classification: "reply", intent: "meeting_request" });
+  });
+});

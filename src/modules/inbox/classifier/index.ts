@@ -20,7 +20,7 @@ import { ANSWERED_SUBJECT, autoReplyWording, isClientNotice } from "../../../smt
 import { parseReport, type Report } from "../../../smtp-in/bounces";
 import { allAddresses, firstAddress } from "../../../smtp-in/bounces/fields";
 import { header, headerText, parseMessage, walk, type Entity } from "../../../smtp-in/bounces/mime";
-import { calendarAnswer } from "./calendar";
+import { calendarAnswer, calendarNotice } from "./calendar";
 import { returnDate, type Reference } from "./dates";
 import { fold } from "./fold";
 import { decide, score, type Intent, type Sentiment } from "./intent";
@@ -97,6 +97,10 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // a machine's report that names no failure (a read receipt, a success DSN, a TLS or DMARC report): nobody wrote it
   if (isMachineReport(msg)) return verdict("auto_reply", { machineReport: true });
 
+  // a calendar's notice of an answer ("Priya Raman has declined this invitation."): only the note is the writer's
+  const notice = calendarNotice(visible, fold(visible));
+  if (notice) visible = notice.note;
+
   const ours = ownDomains(msg, writer, opts.ownDomains);
   const excluded = (a: string) => writer.addresses.includes(a) || ours.has(a.slice(a.lastIndexOf("@") + 1));
   const folded = fold(unwrapped(visible));
@@ -118,9 +122,15 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
 
   // an invitation accepted, a new time proposed or the writer's own invitation is a meeting whatever the note says,
   // even from a calendar that marks its answers automatic; a refusal is read as written
-  const answer = calendarAnswer(msg, writer.addresses);
+  const answer = calendarAnswer(msg, writer.addresses) ?? notice?.answer;
   if (answer === "accepted" || answer === "counter" || answer === "invited") return verdict("reply", { intent: "meeting_request", sentiment: "positive" });
   if (answer === "tentative") return verdict("reply", { intent: "meeting_request", sentiment: "neutral" });
+  // declined for an absence ("Declined because I am out of office", a calendar's automatic answer): away, not gone;
+  // unless the note also asks or refuses something ("on holiday that week, let's find another slot")
+  if (answer === "declined" && autoReplyWording(visible)?.kind === "out_of_office") {
+    const note = score(visible, folded);
+    if (!note.requested && note.refusal < 3) return verdict("auto_reply", { returnAt: returnDate(folded, reference(msg, opts.now)) });
+  }
 
   // the subject's words only when it is the responder's own, not a person's "Re: Automatic reply: …"
   const wording = autoReplyWording(visible) ?? (ANSWERED_SUBJECT.test(subject) ? null : autoReplyWording(subject));
