@@ -178,6 +178,22 @@ describe("other evidence", () => {
     expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("bounced");
   });
 
+  test("one member of an alias of many failing (Sendmail's X-Actual-Recipient, two members) is no hard bounce of ours: a soft one, nobody suppressed", async () => {
+    const s = await sentMessage();
+    const to = s.message.to[0]!;
+    const member = (address: string, status: string) =>
+      `Original-Recipient: rfc822;${to}\r\nFinal-Recipient: RFC822; ${to}\r\nX-Actual-Recipient: RFC822; ${address}\r\nAction: failed\r\nStatus: ${status}\r\nDiagnostic-Code: SMTP; 550 ${status} <${address}>... ${status === "5.1.1" ? "User unknown" : "Mailbox full"}\r\n`;
+    const [dead, full] = [uniqueEmail("store.test"), uniqueEmail("store.test")];
+    const raw = [`From: MAILER-DAEMON@mx.recipient.test`, `To: ${s.verp}`, `Subject: Returned mail: see transcript for details`, `MIME-Version: 1.0`, `Content-Type: multipart/report; report-type=delivery-status; boundary="B"`, ``, `--B`, `Content-Type: text/plain`, ``, `Delivery failed.`, `--B`, `Content-Type: message/delivery-status`, ``, `Reporting-MTA: dns; mx.recipient.test`, ``, member(dead, "5.1.1"), member(full, "5.2.2"), `--B--`, ``].join("\r\n");
+    await deliver("", s.verp, raw);
+    const events = (await s.w.api.get(`/v1/delivery_events?message_id=${s.message.id}&type=bounced`)).body.data;
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ recipient: to, bounce: { kind: "soft", reason: "user_unknown" } });
+    expect(events[0].detail).toContain(dead);
+    expect((await s.w.api.get(`/v1/suppressions?email=${encodeURIComponent(to)}`)).body.data).toEqual([]);
+    expect((await s.w.api.get(`/v1/people/${s.message.person_id}`)).body.status).toBe("active");
+  });
+
   test("a report that names our recipient many times, or many addresses that stand for it, records one delivery event for it (the most serious), not one per line", async () => {
     const s = await sentMessage();
     const to = s.message.to[0]!;

@@ -119,6 +119,28 @@ describe("RFC 3464 delivery status notifications", () => {
     ]);
   });
 
+  test("Sendmail's X-Actual-Recipient: the alias's member that failed is the address, the alias its original recipient", () => {
+    const r = parseReport(
+      dsn([
+        "Original-Recipient: rfc822;team@example.org",
+        "Final-Recipient: RFC822; team@example.org",
+        "X-Actual-Recipient: RFC822; bob@store.example.org",
+        "Action: failed",
+        "Status: 5.1.1",
+        "Diagnostic-Code: SMTP; 550 5.1.1 <bob@store.example.org>... User unknown",
+        "",
+        "Final-Recipient: RFC822; carol@example.org",
+        "X-Actual-Recipient: rfc822; carol@example.org",
+        "Action: failed",
+        "Status: 5.2.2",
+      ]),
+    );
+    expect(r.recipients.map((x) => [x.address, x.originalRecipient, x.hard])).toEqual([
+      ["bob@store.example.org", "team@example.org", true],
+      ["carol@example.org", undefined, false],
+    ]);
+  });
+
   test("a disabled mailbox and a user-unknown answer to DATA are soft", () => {
     const disabled = parseReport(dsn(["Final-Recipient: rfc822; bob@example.org", "Action: failed", "Status: 5.2.1", "Diagnostic-Code: smtp; 550 5.2.1 The email account that you tried to reach is disabled."]));
     expect(disabled.recipients[0]).toMatchObject({ reason: "mailbox_disabled", hard: false });

@@ -50,7 +50,7 @@ export function recordInboundEvidence(ctx: Ctx, tx: Tx, outbox: Outbox, e: Inbou
     const event = recordUnsubscribe(ctx, tx, outbox, { message, address: unsubscribedAddress(message), detail: "unsubscribe request by mail (RFC 2369)", inboundMessageId: e.inboundMessageId });
     return event ? [event] : [];
   }
-  const reported = onePerRecipient(reportedOrAssumed(e, message).map((r) => asOurRecipient(message, r)));
+  const reported = onePerRecipient(asListMembers(reportedOrAssumed(e, message).map((r) => asOurRecipient(message, r))));
   const events = reported.map((r) =>
     recordDeliveryEvent(ctx, tx, outbox, {
       workspaceId: e.workspaceId,
@@ -96,6 +96,21 @@ function asOurRecipient(m: MessageRow, r: ReportedRecipient): ReportedRecipient 
   if (find(r.address)) return r;
   const ours = find(r.originalRecipient) ?? (m.recipients.length === 1 ? m.recipients[0] : undefined);
   return ours ? { ...r, address: ours.address, reportedAs: r.address } : r;
+}
+
+/**
+ * Several addresses reported for one of ours (Sendmail's X-Actual-Recipient, Postfix's "expanded from"): ours is a
+ * list or an alias of many, and one member's dead mailbox is not ours — a soft failure of ours, the member named in
+ * its detail. One address reported for ours is a forward: its failure is ours.
+ */
+function asListMembers<R extends ReportedRecipient & { reportedAs?: string }>(reported: R[]): R[] {
+  const members = new Map<string, Set<string>>();
+  for (const r of reported) {
+    if (!r.reportedAs) continue;
+    const key = emailKey(r.address);
+    members.set(key, (members.get(key) ?? new Set()).add(emailKey(r.reportedAs)));
+  }
+  return reported.map((r) => (r.reportedAs && r.hard && members.get(emailKey(r.address))!.size > 1 ? { ...r, hard: false } : r));
 }
 
 const severity = (r: ReportedRecipient) => (r.kind === "deferred" ? 0 : r.kind === "bounced" && !r.hard ? 1 : 2);

@@ -52,6 +52,7 @@ export function parseDeliveryStatus(text: string): DsnFields {
 function recipientOf(fields: Field[]): Found | null {
   let address: string | null = null;
   let original: string | null = null;
+  let actual: string | null = null;
   const r: Found = { address: "" };
   for (const f of fields) {
     switch (f.name) {
@@ -63,6 +64,12 @@ function recipientOf(fields: Field[]): Found | null {
       case "original-recipient": {
         const a = addressValue(f.value);
         if (a.includes("@")) original ??= a;
+        break;
+      }
+      // Sendmail names an alias's member that failed here, the alias staying the Final-Recipient
+      case "x-actual-recipient": {
+        const a = addressValue(f.value);
+        if (a.includes("@")) actual ??= a;
         break;
       }
       case "action":
@@ -78,6 +85,10 @@ function recipientOf(fields: Field[]): Found | null {
         r.diagnostic = r.diagnostic ? `${r.diagnostic} ${f.value}` : f.value;
         break;
     }
+  }
+  if (actual && address && actual.toLowerCase() !== address.toLowerCase()) {
+    original ??= address;
+    address = actual;
   }
   address ??= original;
   if (!address) return null;
