@@ -3881,6 +3881,22 @@ describe("help desks and shared inboxes", () => {
   test("control: a person promising an answer and asking something", () => {
     expect(classifyMessage(reply("I'll get back to you within 1 business day with our answer. Can you send pricing meanwhile?")).classification).toBe("reply");
   });
+  // one day, not only days: "within one business day", "binnen één werkdag", "innerhalb eines Werktages"; a company's
+  // inbox thanking for mail "to" itself, checked once a day
+  test.each([
+    "Hallo! Dank je wel voor je mail aan Bakkerij Vos. We hebben je bericht goed ontvangen en antwoorden binnen één werkdag. Heb je een vraag over een bestelling? Vermeld dan je bestelnummer.",
+    "Thank you for your email to Harbor & Pine. We have received it and will respond within one business day. Is this about an order? Please include the order number.",
+    "Vielen Dank! Wir haben Ihre Nachricht erhalten und melden uns innerhalb eines Werktages. Geht es um eine Bestellung? Dann nennen Sie bitte die Bestellnummer.",
+    "Thanks for writing to Marlow Design. This inbox is checked by our studio manager twice a day.\n\n- Project enquiries: projects@marlow.example\n- Accounts: accounts@marlow.example\n\nWe'll be in touch.",
+  ])("%p is a desk's acknowledgement, its questions and routing no person's", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "auto_reply", intent: null, proposal: null });
+  });
+  test.each([
+    ["Thanks for reaching out to us. We have received your email, but this isn't a fit for us right now.", "not_interested"],
+    ["Thanks for writing to me directly. I read it twice: could we do a call on Thursday?", "meeting_request"],
+  ] as [string, Intent][])("control: %p is a person's", (body, intent) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "reply", intent });
+  });
   test("a desk's acknowledgement has no return date, whatever its office hours say", () => {
     expect(classifyMessage(reply("Gracias por contactarnos. Un miembro de nuestro equipo te responderá en 24 horas. Horario: lunes a viernes de 9:00 a 18:00.")).returnAt).toBeNull();
   });

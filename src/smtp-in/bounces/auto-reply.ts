@@ -264,21 +264,21 @@ const RECEIVED_PASSIVE = re([
 ]);
 // "we have received your message": machine-like with a ticket or a promise to answer
 const RECEIVED = re([
-  "(?:we|i)(?:'ve| have)? received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|(?:we'?ve|we have) got your (?:e-?mail|email|message|note|request)|(?:a|an|one of our) (?:support |customer service |customer support |service )?(?:agent|representative|advisor|adviser|team member|specialist) will (?:respond|reply|get back|be in touch|contact you)|thank(?:s| you) for contacting (?!me(?![a-z]))[a-z]+|(?:someone|a member|one) (?:of|from) (?:our|the) (?:[a-z]+ )?(?:team|staff|agents) will",
+  "(?:we|i)(?:'ve| have)? received your (?:e-?mail|email|message|request|inquiry|enquiry|mail)|(?:we'?ve|we have) got your (?:e-?mail|email|message|note|request)|(?:a|an|one of our) (?:support |customer service |customer support |service )?(?:agent|representative|advisor|adviser|team member|specialist) will (?:respond|reply|get back|be in touch|contact you)|thank(?:s| you) for contacting (?!me(?![a-z]))[a-z]+|thank(?:s| you) for (?:writing|reaching out|your (?:e-?mail|message|enquiry|inquiry)) to (?!(?:me|us|myself|ourselves)(?![a-z]))[a-z]+|(?:someone|a member|one) (?:of|from) (?:our|the) (?:[a-z]+ )?(?:team|staff|agents) will",
   "wir haben ihre (?:nachricht|anfrage|e-?mail|mail) erhalten",
   "nous avons (?:bien )?recu votre (?:message|demande|e-?mail|courriel)",
   "(?:hemos recibido|recibimos) (?:su|tu) (?:mensaje|solicitud|correo|consulta|e-?mail)",
   "abbiamo ricevuto (?:il suo|la sua|il tuo|la tua) (?:messaggio|richiesta|e-?mail|email)",
-  "(?:we hebben|wij hebben) (?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|mail|vraag) (?:in goede orde )?ontvangen",
+  "(?:we hebben|wij hebben) (?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|mail|vraag) (?:in goede orde |goed )?ontvangen",
   "recebemos (?:a sua|sua|o seu|seu|a tua|o teu) (?:mensagem|solicitacao|e-?mail|email|pedido|contato|contacto)",
 ]);
 const TICKET = re([
-  "ticket (?:number|no|id|#)|ticket ?#|case (?:number|#)|reference number|(?:do not|please do not|don't) reply to this (?:e-?mail|email|message)|(?:within|in) (?:the next )?(?:\\d{1,3}|one|two|three|a few) (?:business |working )?(?:hours|days|business days)",
-  "ticketnummer|vorgangsnummer|innerhalb (?:von )?(?:\\d{1,3}|einem|zwei|drei) (?:stunden|werktagen|arbeitstagen|tagen)|bitte antworten sie nicht",
+  "ticket (?:number|no|id|#)|ticket ?#|case (?:number|#)|reference number|(?:do not|please do not|don't) reply to this (?:e-?mail|email|message)|(?:within|in) (?:the next )?(?:\\d{1,3}|one|two|three|a few) (?:business |working )?(?:hours?|days?)|(?:this|our) (?:inbox|mailbox) is (?:checked|monitored|read) (?:by|once|twice|daily|every|during|on)",
+  "ticketnummer|vorgangsnummer|innerhalb (?:von )?(?:\\d{1,3}|einem|zwei|drei) (?:stunden|werktagen|arbeitstagen|tagen)|innerhalb (?:eines|von einem) (?:werktages?|arbeitstages?|tages?)|bitte antworten sie nicht",
   "numero de (?:ticket|dossier)|(?:sous|dans les) (?:\\d{1,3}|24|48) ?(?:h|heures|jours ouvres)|merci de ne pas repondre",
   "numero de (?:ticket|caso|incidencia)|(?:en|dentro de) (?:las proximas )?(?:\\d{1,3}) (?:horas|dias habiles|dias laborables)|no responda a este",
   "numero di (?:ticket|pratica)|entro (?:\\d{1,3}) (?:ore|giorni lavorativi)|non rispondere a questo",
-  "ticketnummer|binnen (?:\\d{1,3}|een|twee) (?:uur|werkdagen|dagen)|niet op dit bericht (?:antwoorden|reageren)",
+  "ticketnummer|binnen (?:\\d{1,3}|een|twee) (?:uur|werkdag(?:en)?|dag(?:en)?)|niet op dit bericht (?:antwoorden|reageren)",
   "numero do (?:ticket|chamado|protocolo)|protocolo|(?:em|dentro de) (?:ate )?(?:\\d{1,3}) (?:horas|dias uteis)|nao responda a este",
 ]);
 
