@@ -4444,6 +4444,26 @@ describe("a removal that names the address to remove suppresses it, not the addr
   });
 });
 
+describe("an address the writer names as theirs, then asks removed ('…that address'), is the one suppressed", () => {
+  test.each([
+    ["Hello, this landed in my old work inbox (p.nair@acme.example) and was forwarded to me here. Please delete that address from your records.", "p.nair@acme.example"],
+    ["Ihre Mail ging an meine Büroadresse p.nair@acme.example und wurde weitergeleitet. Diese Adresse bitte löschen.", "p.nair@acme.example"],
+    ["Vous avez écrit à mon adresse professionnelle, p.nair@acme.example. Merci de supprimer cette adresse de vos listes.", "p.nair@acme.example"],
+    ["Me escribisteis a mi correo del trabajo: p.nair@acme.example. Por favor, borrad esa dirección.", "p.nair@acme.example"],
+    ["Mi avete scritto al mio indirizzo aziendale (p.nair@acme.example): vi prego di cancellare quell'indirizzo.", "p.nair@acme.example"],
+    ["U schreef naar mijn werkadres p.nair@acme.example. Wilt u dat adres uit uw bestand verwijderen?", "p.nair@acme.example"],
+    ["Vocês escreveram para o meu e-mail do trabalho, p.nair@acme.example. Favor excluir esse endereço.", "p.nair@acme.example"],
+    // control: a colleague's address named, the writer asks their own removal
+    ["My colleague Tom (tom@prospect.example) forwarded your email to me. Please remove me from your list.", "priya.nair@prospect.example"],
+  ])("%p suppresses %p", (body, email) => {
+    const v = classifyMessage(reply(body));
+    expect(v).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email } });
+  });
+  test("control: the writer's own address named, nothing asked removed: no removal", () => {
+    expect(classifyMessage(reply("You wrote to my work address (p.nair@acme.example), which is fine. Let's set up a call next week.")).classification).toBe("reply");
+  });
+});
+
 describe("quoted words are a mention; a P.-S. is the writer's; a removal naming the writer's own other address", () => {
   test.each<[string, Classification, Intent | null]>([
     ["Our last agency ignored my 'please take me off' replies for weeks. Does your tool stop on those automatically?", "reply", "question"],

@@ -111,7 +111,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // an unsubscribe request proposes suppressing the address it names ("remove my work address priya@acme.example",
   // written from a private one), else the writer's (From:, else their first)
   const removal = (rest: Partial<Verdict> = {}) => {
-    const named = mentions(visible, excluded).find((m) => NAMED_FOR_REMOVAL.test(fold(visible.slice(Math.max(0, m.index - 90), m.index))));
+    const found = mentions(visible, excluded);
+    const named = found.find((m) => NAMED_FOR_REMOVAL.test(fold(visible.slice(Math.max(0, m.index - 90), m.index)))) ?? found.find((m) => ownReferredBack(visible, m));
     const email = named?.email ?? firstAddress(header(msg, "from") ?? "") ?? writer.addresses[0];
     return verdict("unsubscribe_request", { proposal: email ? { action: "suppress", email, name: null } : null, ...rest });
   };
@@ -158,7 +159,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const another = removalForAnother(folded, visible, starts);
   // a removal that names the writer's own other address ("eliminad mi dirección del trabajo, p.navarro@…" from a
   // private address; "excluir o endereço mariana.souza@…" from Mariana's): theirs, of that address
-  if (mentions(visible, excluded).some((m) => ownNamedForRemoval(visible, m, writer))) return removal();
+  if (mentions(visible, excluded).some((m) => ownNamedForRemoval(visible, m, writer) || ownReferredBack(visible, m))) return removal();
   const forSelf = another !== null ? FOR_THE_WRITER_TOO.test(folded) || writer.addresses.some((a) => addressAt(folded, a, another.end)) : asksRemoval(folded, starts);
   // for everyone at their company ("remove everyone at our company", "ni yo ni nadie de mi equipo"): read on, as below
   const wide = companyWide(folded, starts, forSelf);
@@ -260,6 +261,28 @@ const MY = /(?<![a-z])(?:my|mein|meine|meiner|mon|ma|mes|mi|mis|mio|mia|mijn|meu
 function ownNamedForRemoval(visible: string, m: Mention, writer: Writer): boolean {
   const before = fold(visible.slice(Math.max(0, m.index - 90), m.index));
   return NAMED_FOR_REMOVAL.test(before) && (MY.test(before) || looksLikeWriter(m.email, writer));
+}
+
+/** "my work address (…)", "mi correo del trabajo, …": the writer introduces an address of theirs. */
+const MY_ADDRESS = new RegExp(
+  `${MY.source} (?:[a-z-]{1,15} ){0,3}(?:address|inbox|mailbox|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|[a-z]{2,12}adres|endereco)(?: [a-z-]{1,15}){0,3} ?[,:(<]? ?$`,
+);
+/** A removal that points back at the address just named: "please remove that address", "diese Adresse bitte löschen". */
+const REMOVE_THAT = new RegExp(
+  [
+    "(?:remove|delete|take|unsubscribe|drop|erase) (?:that|this|the said|said) (?:address|one|e-?mail(?: address)?)",
+    "(?:diese|die|jene) (?:adresse|e-?mail-?adresse) (?:bitte )?(?:loschen|loeschen|entfernen|austragen|streichen)|(?:loschen|loeschen|entfernen|streichen) sie (?:bitte )?(?:diese|die) adresse",
+    "(?:supprimer|supprimez|retirer|retirez|effacer|effacez|desinscrire|desinscrivez) (?:cette|ladite) adresse",
+    "(?:eliminar|eliminen|eliminad|borrar|borren|borrad|quitar|quiten|quitad|dar de baja) (?:esa|esta|dicha) (?:direccion|cuenta|direccion de correo)",
+    "(?:rimuovere|rimuovete|cancellare|cancellate|togliere|togliete) (?:quell'|quello |questo |quest'|tale )?indirizzo",
+    "(?:dat|dit) (?:adres|e-?mailadres) (?:[a-z]+ ){0,3}(?:verwijderen|uitschrijven)|verwijder (?:dat|dit) (?:adres|e-?mailadres)",
+    "(?:remover|removam|excluir|excluam|apagar|apaguem|descadastrar|descadastrem) (?:esse|este|tal|o referido) (?:endereco|e-?mail)",
+  ].map((p) => `(?<![a-z])(?:${p})(?![a-z])`).join("|"),
+);
+/** An address the writer names as theirs, then asks removed ("it reached my work address (anna@…) and got forwarded here; please remove that address"). */
+function ownReferredBack(visible: string, m: Mention): boolean {
+  if (!MY_ADDRESS.test(fold(visible.slice(Math.max(0, m.index - 60), m.index)))) return false;
+  return REMOVE_THAT.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300)));
 }
 
 /**
