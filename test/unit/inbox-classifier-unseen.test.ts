@@ -4493,3 +4493,22 @@ describe("quoted words are a mention; a P.-S. is the writer's; a removal naming 
     expect(v.proposal).toMatchObject({ action: "suppress", email });
   });
 });
+
+describe("an invitation to the writer's booth at an event is a meeting on the event's day, not a deferral", () => {
+  test.each([
+    "We're exhibiting at Web Summit in November. Come by our stand (C-112) and we can chat properly.",
+    "Nächsten Monat sind wir auf der LogiMAT. Besuchen Sie uns an unserem Stand, Halle 8, dann reden wir.",
+    "En avril nous serons au salon Big Data Paris : passez sur notre stand, on en discutera.",
+    "En mayo estamos en la feria de Ifema, pasa por nuestro estand y lo vemos.",
+    "A maggio siamo a Milano per il SMAU, passate al nostro stand quando volete.",
+    "In april staan we op de Infosecurity-beurs in Utrecht. Kom even langs bij onze stand.",
+    "Em junho estaremos na feira da Abras. Passe no nosso estande que conversamos.",
+  ])("%p → meeting_request", (body) => {
+    expect(classifyMessage(reply(body)).intent).toBe("meeting_request");
+  });
+  intents([
+    // controls: a far-off time alone still defers; a booth talked about is no invitation
+    ["We'll be busy with trade fairs until April, write me again then.", "later"],
+    ["I stopped by your booth at SaaStr last year. Not for us, thanks.", "not_interested"],
+  ]);
+});

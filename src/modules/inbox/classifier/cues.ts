@@ -253,7 +253,20 @@ export const MEETING = anyOf([
   "(?:combina|combinar|combinamos|marca|marcar|marcamos) (?:um|uma) (?:horario|papo|call|conversa|reuniao)|me chama no (?:whats|whatsapp|zap)(?![a-z])",
   // short acceptances: "Let's do Wed", "Thursday's good"
   "let'?s (?:do|say|go with|make it) (?:mon|tue|tues|wed|thu|thur|thurs|fri|monday|tuesday|wednesday|thursday|friday)(?= ?[.!,\\n]| ?$| then| at| morning| afternoon)|(?:monday|tuesday|wednesday|thursday|friday)'s (?:good|fine|perfect|great|ok|okay|best|better)(?= ?[.!,]| ?$| for)",
+  // in person: "we can talk it through in person", "de vive voix", "di persona"
+  "(?:talk|chat|speak)(?: [a-z']{1,15}){0,4} in person(?![a-z])|personlich (?:sprechen|treffen|kennenlernen)(?![a-z])|(?:discuter|echanger|parler) (?:de vive voix|en personne)(?![a-z])" +
+    "|(?:hablar|hablarlo|charlar|conversar)(?: [a-z]{1,15}){0,2} en persona(?![a-z])|(?:parlarne|parlare|vederci)(?: [a-z]{1,15}){0,2} di persona(?![a-z])|(?:conversar|falar)(?: [a-z]{1,15}){0,2} pessoalmente(?![a-z])",
   ...MEETING_MORE,
+]);
+/** Met at an event's booth on its day: "stop by our booth (#214)", "kommen Sie an unserem Stand vorbei", "passez nous voir sur notre stand". */
+export const AT_OUR_STAND = anyOf([
+  "(?:stop|come|swing|drop|pop) by (?:our|my|the) (?:booth|stand|table)(?![a-z])|(?:visit|find|meet) us at (?:our|the) (?:booth|stand)(?![a-z])",
+  "(?:an|bei|auf) unserem (?:messe)?stand vorbei|besuchen sie uns (?:am|an unserem|auf unserem) (?:messe)?stand(?![a-z])",
+  "passe[rz]? (?:nous voir )?(?:sur|a) notre stand(?![a-z])",
+  "pas(?:a|ate|ad|e|en|ar) por nuestro (?:stand|estand|puesto)(?![a-z])",
+  "passa(?:re|te)? (?:al|dal) nostro stand(?![a-z])",
+  "(?:kom|komt|kun je|kunt u) (?:gerust |even )?langs (?:op|bij) (?:onze|de) stand|(?:op|bij) onze stand langs",
+  "passe[m]? (?:no|em) nosso (?:estande|stand)(?![a-z])",
 ]);
 /** Asking for the calendar invitation: a meeting, not the "send me …" of interest (read and masked before interest). */
 export const SEND_INVITE = anyOf([

@@ -69,6 +69,7 @@ import {
   INTEREST_WEAK,
   LATER,
   MEETING,
+  AT_OUR_STAND,
   MEETING_CLOCK,
   MEETING_TIME,
   MEETING_WEAK,
@@ -351,6 +352,13 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   each(MEETING_WEAK, "talk", (m) => {
     if (!negated(f, m.index!, m[0].length)) talk++;
   });
+  // an event's booth is met on the event's day: a meeting with a day, not a deferral ("at SaaStr in March, stop by our booth")
+  let atStand = false;
+  each(AT_OUR_STAND, "stand", (m) => {
+    if (negated(f, m.index!, m[0].length)) return;
+    words++;
+    atStand = true;
+  });
   mask(matchesOf(WEEKDAY_RANGE, f, starts));
   // "Mo-Fr 9:00-17:00", "our desk is staffed 8am to 6pm": a working day's hours, not a time to meet (a slot is shorter)
   mask(matchesOf(TIME_SPAN, f, starts).filter(workingHours));
@@ -360,7 +368,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   const when = clock + near;
   // a vague word ("available", "calendar", "disponível") is a meeting only beside a time or talking
   if (words > 0 || ((talk > 0 || vague > 0) && when > 0) || (clock > 0 && when >= 2)) s.meeting = 2 * words + talk + vague + when;
-  s.meetingDay = s.meeting > 0 && clock > 0;
+  s.meetingDay = s.meeting > 0 && (clock > 0 || atStand);
   each(REVIEW, "review", () => {
     s.interest += 1;
     s.review += 1;
