@@ -4512,3 +4512,13 @@ describe("an invitation to the writer's booth at an event is a meeting on the ev
     ["I stopped by your booth at SaaStr last year. Not for us, thanks.", "not_interested"],
   ]);
 });
+
+describe("a demo held on a day ('Tuesday's demo', 'last week's demo') is no demo asked for", () => {
+  intents([
+    ["Could you share the recording of Monday's demo? Two colleagues missed it.", "interested"],
+    ["Thanks for last week's demo. Please send over the pricing sheet.", "interested"],
+    // controls: a demo to hold on a day
+    ["Could we book a demo for Thursday? Two colleagues want to see it.", "meeting_request"],
+    ["Monday's demo slot works for us, please send the invite.", "meeting_request"],
+  ]);
+});
