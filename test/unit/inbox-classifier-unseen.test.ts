@@ -4522,3 +4522,12 @@ describe("a demo held on a day ('Tuesday's demo', 'last week's demo') is no demo
     ["Monday's demo slot works for us, please send the invite.", "meeting_request"],
   ]);
 });
+
+describe("'send me …' with a hyphenated word between ('ein kurzes Demo-Video', 'de PDF-versie') is interest", () => {
+  intents([
+    ["Könnten Sie mir vorab das Produkt-Datenblatt zuschicken?", "interested"],
+    ["Kunt u mij de PDF-versie van de brochure toesturen?", "interested"],
+    // control: the same shape asking for nothing more
+    ["Bitte schicken Sie mir keine Info-Mails mehr.", null],
+  ]);
+});
