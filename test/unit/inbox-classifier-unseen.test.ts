@@ -4531,3 +4531,15 @@ describe("'send me …' with a hyphenated word between ('ein kurzes Demo-Video',
     ["Bitte schicken Sie mir keine Info-Mails mehr.", null],
   ]);
 });
+
+describe("'a report you can share' is a document, no threat to report us", () => {
+  test.each([
+    "Before we go further: is there a SOC 2 report you could send us, and what does it cost for 20 users?",
+    "Thanks for the session last week. Two questions: what does it cost for 40 seats, and is there an ISO 27001 audit report you can share?",
+  ])("%p is not negative", (body) => {
+    expect(classifyMessage(reply(body)).sentiment).not.toBe("negative");
+  });
+  test("control: the threat is hostile", () => {
+    expect(classifyMessage(reply("Not interested. Email me again and I'll report you.")).sentiment).toBe("negative");
+  });
+});

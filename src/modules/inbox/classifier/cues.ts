@@ -541,7 +541,7 @@ export const QUESTION_START = anyOf(
 );
 
 export const HOSTILE = anyOf([
-  "spam|spammer|spamming|scam|harass(?:ing|ment)?|annoying|stop bothering|leave (?:me|us) alone|f+u+c+k|wtf|ridiculous|unsolicited|how did you get (?:my|this|our)|who gave you (?:my|this|our)|report(?:ing)? you|idiot|waste of (?:my|our) time|never (?:again|heard of you)|reported (?:as|for) (?:spam|phishing|junk|abuse)|(?:marked|flagged) (?:as|for) (?:spam|phishing|junk)",
+  "spam|spammer|spamming|scam|harass(?:ing|ment)?|annoying|stop bothering|leave (?:me|us) alone|f+u+c+k|wtf|ridiculous|unsolicited|how did you get (?:my|this|our)|who gave you (?:my|this|our)|report(?:ing)? you(?<!(?:a|an|the|our|your|this|that|ii|2|audit|soc 2|pen ?test|security|compliance) report you)(?! (?:can|could|might|may|would|will|are|have|had|did|mentioned|sent|shared|need|want|asked))|idiot|waste of (?:my|our) time|never (?:again|heard of you)|reported (?:as|for) (?:spam|phishing|junk|abuse)|(?:marked|flagged) (?:as|for) (?:spam|phishing|junk)",
   "belastigung|belaestigung|unverschamt|unverschaemt|lassen sie (?:mich|uns) in ruhe|woher haben sie (?:meine|diese)",
   "harcelement|arretez de m'embeter|foutez-moi la paix|laissez-moi tranquille|d'ou (?:tenez|avez)-vous (?:mon|mes|cette)",
   "acoso|dejenme en paz|de donde (?:sacaron|saco|han sacado) (?:mi|mis|este)|molesto",
