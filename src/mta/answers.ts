@@ -11,7 +11,9 @@
 //              transaction). The message is retried later; the quota scope pauses.
 //              Its reason is rate_limited, or what a 421's words blame on our
 //              setup (authentication, reverse DNS, TLS), or network for a
-//              connection's enhanced code (4.4.0–4.4.4) without rate words.
+//              connection's enhanced code (4.4.0–4.4.4), or system for the
+//              receiving system's (4.3.x: "421 4.3.2 Service not available"),
+//              without rate words.
 //   temporary  other 4xx: retried with backoff.
 //   permanent  5xx: fails, with a bounce.
 //
@@ -370,7 +372,9 @@ export function classifyAnswer(code: number | null, enhanced: string | null, tex
     // and one whose enhanced code names a connection problem ("421 4.4.2 … timeout exceeded": an idle session closed) is one
     const rule = textRule(lower);
     const pace = RATE_WORDS.test(lower);
-    const named = rule && NOT_PACE.has(rule[0]) && !pace ? rule[0] : enhanced && /^4\.4\.[0-4]$/.test(enhanced) && !pace ? "network" : "rate_limited";
+    // …and one whose enhanced code names the receiving system ("421 4.3.2 Service not available") is the system's
+    const named =
+      rule && NOT_PACE.has(rule[0]) && !pace ? rule[0] : enhanced && /^4\.4\.[0-4]$/.test(enhanced) && !pace ? "network" : enhanced && /^4\.3\.\d{1,3}$/.test(enhanced) && !pace ? "system" : "rate_limited";
     return { kind: "throttle", bounce: { kind: "soft", reason: named } };
   }
   const reason = reasonFor(basic, enhanced, lower);

@@ -150,6 +150,12 @@ describe("classifyAnswer", () => {
     expect(classify(reply)).toEqual(throttle as Classification);
   });
 
+  test("a 421 naming the receiving system (4.3.x) without rate words pauses, and a failure it leads to is the system's", () => {
+    expect(classify("421 4.3.2 Service not available, closing transmission channel")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "system" } });
+    // control: rate words win
+    expect(classify("421 4.3.2 Too many concurrent connections from your IP, slow down")).toEqual({ kind: "throttle", bounce: { kind: "soft", reason: "rate_limited" } });
+  });
+
   test("no reply code: read by the enhanced code's class, else temporary", () => {
     expect(classifyAnswer(null, null, "Connection reset by peer")).toEqual(temporary("network") as Classification);
     expect(classifyAnswer(null, "5.1.1", "User unknown")).toEqual(hard("user_unknown") as Classification);
