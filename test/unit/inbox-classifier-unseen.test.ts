@@ -4543,3 +4543,18 @@ describe("'a report you can share' is a document, no threat to report us", () =>
     expect(classifyMessage(reply("Not interested. Email me again and I'll report you.")).sentiment).toBe("negative");
   });
 });
+
+describe("a data-protection office's formal Spanish: 'elimine de inmediato…', 'absténgase de enviar…'", () => {
+  test.each([
+    "Le solicitamos que suprima de inmediato de sus listas todas las direcciones del dominio de nuestra empresa.",
+    "Les pedimos que se abstengan de remitir publicidad a cualquier trabajador de Construcciones Lérida.",
+  ])("%p asks removal for the whole company", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test.each(["Le ruego que elimine cuanto antes mi dirección de su base de datos.", "Absténgase de escribirme en el futuro."])("%p asks the writer's removal", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "unsubscribe_request", proposal: { email: "priya.nair@prospect.example" } });
+  });
+  test("control: a request to refrain from something else", () => {
+    expect(classifyMessage(reply("Absténgase de llamar por teléfono; por correo sí, envíeme la propuesta.")).classification).toBe("reply");
+  });
+});
