@@ -4558,3 +4558,28 @@ describe("a data-protection office's formal Spanish: 'elimine de inmediato…', 
     expect(classifyMessage(reply("Absténgase de llamar por teléfono; por correo sí, envíeme la propuesta.")).classification).toBe("reply");
   });
 });
+
+describe("a leaver who states the address they write from as their new one is moved there", () => {
+  const from = (address: string, body: string) =>
+    [`From: Bram Jansen <${address}>`, "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", body].join("\n");
+  test.each([
+    ["bram.jansen@kwartel.nl", "Sinds januari werk ik niet meer bij Oude Haven maar bij Kwartel. Mijn nieuwe adres is bram.jansen@kwartel.nl."],
+    ["b.jansen@finchco.example", "I left Oude Haven last month and joined Finch & Co. My new email is b.jansen@finchco.example, please use that."],
+  ])("from %p", (address, body) => {
+    expect(classifyMessage(from(address, body))).toMatchObject({ intent: "moved", proposal: { action: "move", email: address } });
+  });
+  test("control: the leaver states no address: none proposed", () => {
+    expect(classifyMessage(from("b.jansen@finchco.example", "I left Oude Haven last month and joined Finch & Co.")).proposal).toBeNull();
+  });
+});
+
+describe("a colleague copied to be informed ('looping in Sarah for visibility') is no referral; a past look at tools 'in Q4' defers nothing", () => {
+  intents([
+    ["Adding my boss Tom for visibility. We compared a few vendors in Q3 and chose one, so no thanks.", "not_interested"],
+    ["Cc'ing Ana FYI - we're not looking at new tools.", "not_interested"],
+    ["Ich setze meinen Kollegen zur Info in Kopie. Kein Interesse, danke.", "not_interested"],
+    // controls: a colleague looped in to take it, and a look planned for later
+    ["Looping in Sarah, who runs our outbound team - she'll take it from here.", "referral"],
+    ["We'll evaluate vendors in Q3, reach out then.", "later"],
+  ]);
+});

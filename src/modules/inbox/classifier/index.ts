@@ -227,6 +227,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // from (the ingest proposes it only when that is not the address we wrote to)
   const from = firstAddress(header(msg, "from") ?? "");
   if (proposal === null && from && fromNew) proposal = { action: "move", email: from, name: null };
+  // "my new address is bram@kwartel.nl", the address they write from: moved there (the ingest proposes it only when we
+  // wrote to another)
+  if (proposal === null && from && intent === "moved" && statesOwnAddress(visible, from)) proposal = { action: "move", email: from, name: null };
   // the removal asked for someone else, unless the writer asks to meet, for material or about the product themselves, or says
   // the person left ("nehmen Sie ihn aus dem Verteiler … für das Thema bin jetzt ich zuständig, was kostet das?"): the
   // sequence stops either way
@@ -366,6 +369,13 @@ const BACK_SAID = /(?<![a-z])(?:back(?![a-z])|return|reopen|zuruck|zurueck|wiede
 const USE_FROM_NOW = /(?<![a-z])(?:from now on|going forward|in (?:the )?future|instead|from here on|ab sofort|kunftig|kuenftig|in zukunft|stattdessen|desormais|dorenavant|plutot|a partir de ahora|de ahora en adelante|en su lugar|d'ora in poi|da ora in poi|d'ora in avanti|invece|voortaan|vanaf nu|in plaats daarvan|a partir de agora|daqui (?:pra|para) frente|em vez disso)(?![a-z])/;
 
 const FREEMAIL = /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|web|t-online|freenet|orange|free|laposte|wanadoo|sfr|libero|virgilio|tiscali|ziggo|kpnmail|telenet|proton|protonmail|pm|zoho|mail|yandex|uol|bol|terra|ig)\.[a-z.]{2,10}$/i;
+
+/** The writer's own address, stated as their new one ("Mijn nieuwe adres is …", "reach me at … from now on"). */
+function statesOwnAddress(visible: string, address: string): boolean {
+  const lower = visible.toLowerCase();
+  const at = lower.indexOf(address.toLowerCase());
+  return at >= 0 && statedAsOwn(visible, at, { others: false });
+}
 
 function atWritersDomain(email: string, writer: Writer): boolean {
   const domain = email.toLowerCase().slice(email.lastIndexOf("@") + 1);

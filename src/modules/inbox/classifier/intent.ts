@@ -149,7 +149,7 @@ const SOMEONE_AWAY = /(?<![a-z])(?:(?:he|she|they|[a-z]{2,20})(?:'s| is|'re| are
 const INVITE_ALSO_TO = /^ (?:also to |to (?:me|us) (?:and|&|as well as) (?:to )?(?:also )?)(?!me(?![a-z])|us(?![a-z]))[a-z0-9]|^ to (?:[^.!?\n]|\.(?=[a-z0-9])){1,60}? (?:too|as well)(?![a-z])/;
 
 /** A past event just before a span of time, in its clause: "I moved to Brightline in December", "we switched in March". */
-const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:just |already |only )?(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched)(?![a-z])[^.!?,;\n]{0,30}$/;
+const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:just |already |only )?(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed)(?![a-z])[^.!?,;\n]{0,40}$/;
 
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
 const FORWARDED_BY_OTHER = /(?<![a-z])(?:a|my|our|the|one of (?:my|our)) (?:[a-z-]+ )?(?:colleague|coworker|co-worker|boss|manager|assistant|friend|team ?mate|ceo|cto|cfo|coo|cmo|founder|partner)s? (?:just |kindly |has |had |already )?$/;
@@ -158,6 +158,13 @@ const FORWARDED_BY_OTHER = /(?<![a-z])(?:a|my|our|the|one of (?:my|our)) (?:[a-z
 const TO_THE_WRITER = /^ (?:on |along |over )?to (?:me|us|myself)(?![a-z])/;
 /** A sentence that opens with a name or two, not the writer: "Charlotte ", "Emma Lowe " (before "forwarded your email"). */
 const NAMED_SUBJECT = /(?:^|[.!?;:]\s|\n)\s*(?!(?:i|we|i've|we've|i'll|we'll|i have|we have|i just|we just|just|also|and|so|then|today|yesterday)\s$)[a-z][a-z'-]{1,20}(?: [a-z][a-z'-]{1,20})?\s$/;
+
+/** Copied to be kept informed: "(looping in Sarah) for visibility", "FYI", "to keep her in the loop", "zur Info", "pour info". */
+const FOR_INFORMATION =
+  /^(?: [a-z'.-]{1,20}){0,4}?,? (?:for (?:visibility|awareness|transparency|her information|his information|their information|info|information|reference|context|the record)|fyi|fya|to keep (?:her|him|them) (?:in the loop|informed|posted)|so (?:she|he|they)(?:'s| is| are)? (?:aware|in the loop)|zur (?:info|kenntnis|information)|pour info(?:rmation)?|para (?:su )?(?:informacion|conocimiento)|per (?:conoscenza|info|informazione)|ter info(?:rmatie)?|para (?:conhecimento|informacao))(?![a-z])/;
+
+/** The same said before the verb: "ich setze ihn zur Info in Kopie", "je mets Paul en copie pour info" (after: above). */
+const INFORMATION_BEFORE = /(?:zur (?:info|kenntnis|information)|pour info(?:rmation)?|per conoscenza|ter info(?:rmatie)?|fyi|for (?:visibility|awareness|your information))[^.!?\n]{0,30}$/;
 
 /** Forwarding verbs that add a colleague beside the writer (loop in, copy) rather than pass the thread on. */
 const ADDS = /loop|cc|cop(?:y|ied|ying|ia|ie)|kopie/;
@@ -251,6 +258,9 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     if (FORWARDED_BY_OTHER.test(before) || TO_THE_WRITER.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 16))) return void hits.push(`to_writer:${m[0].trim()}`);
     // "Charlotte forwarded your email.": someone named at the sentence's start passed it to the writer
     if (/^forward/.test(m[0]) && NAMED_SUBJECT.test(before)) return void hits.push(`to_writer:${m[0].trim()}`);
+    // "looping in Sarah for visibility", "cc'ing my boss FYI": copied to be informed, not handed the thread
+    const informed = FOR_INFORMATION.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 40)) || INFORMATION_BEFORE.test(f.slice(Math.max(0, m.index! - 40), m.index!));
+    if (ADDS.test(m[0]) && informed) return void hits.push(`informed:${m[0].trim()}`);
     s.forwarded = true;
     if (ADDS.test(m[0])) s.adds = true;
   });
