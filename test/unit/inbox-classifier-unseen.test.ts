@@ -4583,3 +4583,16 @@ describe("a colleague copied to be informed ('looping in Sarah for visibility') 
     ["We'll evaluate vendors in Q3, reach out then.", "later"],
   ]);
 });
+
+describe("refusals a campaign week brings: 'no fit', 'were good for now', 'don't have budget for', 'rather not take up your time'", () => {
+  intents([
+    ["Honestly I see no fit with how we work. All the best.", "not_interested"],
+    ["were good for now thx", "not_interested"],
+    ["We don't have budget for outbound tools, sorry.", "not_interested"],
+    ["I'd rather not waste your time - this isn't something we'd buy.", "not_interested"],
+    ["Could you send a trial link? I want to try it myself before booking a call with your team.", "interested"],
+    // controls
+    ["The numbers were good for now, so send me the pricing for next quarter.", "interested"],
+    ["We don't have budget this quarter; circle back in April.", "later"],
+  ]);
+});
