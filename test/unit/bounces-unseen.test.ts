@@ -512,3 +512,23 @@ test("a person forwarding a provider's notice that quotes no server's refusal is
   const forwarded = plain("Ina Brandt <ina@kunde.example>", "WG: Unzustellbar: Angebot", "Zur Info.\n\n-----Ursprüngliche Nachricht-----\nVon: MAILER-DAEMON@mx.kunde.example\nBetreff: Unzustellbar\n\nIhre Nachricht konnte nicht zugestellt werden.\n\n<tom@kunde.example>: 550 5.1.1 User unknown\n");
   expect(parseReport(forwarded).kind).toBe("bounce");
 });
+
+test("a filter's 'was blocked by our spam filter … has not been delivered' is final, not a delay", () => {
+  const raw = plain("Mail Gateway <postmaster@gw.example.org>", "Message blocked", "Your message to: kai@example.org\nwas blocked by our content filter. The message you sent has NOT BEEN DELIVERED.\n\nIts score is above this organisation's threshold.");
+  expect(first(raw)).toMatchObject({ recipient: "bounced", address: "kai@example.org", hard: false });
+  // control: a message not delivered yet that will be retried is a delay
+  const delay = plain("Mail Gateway <postmaster@gw.example.org>", "Delivery delayed", "Your message to kai@example.org has not yet been delivered.\nThe server will keep trying for 4 more days; no action is required on your part.");
+  expect(first(delay)).toMatchObject({ recipient: "deferred", hard: false });
+});
+
+test("a text report whose queue gave up, in its own language ('il messaggio è scaduto'), is an expiry whatever the last transient answer", () => {
+  const raw = plain("Postmaster <postmaster@mx.example.it>", "Messaggio non recapitato", "Il messaggio inviato a lia@example.it non è stato recapitato.\nUltimo errore: 421 4.3.2 Service not available, closing transmission channel\n\nIl messaggio è scaduto: non verranno effettuati ulteriori tentativi.");
+  expect(first(raw)).toMatchObject({ recipient: "bounced", address: "lia@example.it", hard: false, reason: "expired" });
+  const de = plain("Postmaster <postmaster@mx.example.de>", "Unzustellbar", "Die Nachricht an ole@example.de konnte nicht zugestellt werden.\nLetzter Fehler: 421 4.4.2 Connection dropped\n\nDie Nachricht ist abgelaufen und wurde aus der Warteschlange entfernt.");
+  expect(first(de).reason).toBe("expired");
+});
+
+test("'account is dormant' (X.2.1) is a disabled mailbox, soft as every disabled one", () => {
+  const raw = plain("MAILER-DAEMON@mx.example.kr", "Undelivered Mail", "Delivery to the following recipient failed:\n\n  jin@example.kr\n\n550 5.2.1 jin@example.kr: Mailbox unavailable - account is dormant");
+  expect(first(raw)).toMatchObject({ recipient: "bounced", reason: "mailbox_disabled", hard: false });
+});

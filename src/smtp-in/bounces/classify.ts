@@ -133,7 +133,9 @@ export function classifyRecipient(f: Found): Classified | null {
   // a Workspace group at the company's own domain is known by Google's wording
   if (reason === "other" && (/@googlegroups\.com$/i.test(f.address) || GROUP_REFUSAL.test(`${f.context ?? ""} ${text}`))) reason = "policy";
   // given up with a transient status (Action: failed, 4.x.x): the message outlived the queue's retries
-  if (!delayed && !permanent && f.action === "failed" && GAVE_UP_ON.has(reason)) reason = "expired";
+  // (a text report's own words that its queue gave up, "il messaggio è scaduto", say it too)
+  const gaveUp = f.action === "failed" || (f.action === undefined && f.context !== undefined && phraseReason(f.context) === "expired");
+  if (!delayed && !permanent && gaveUp && GAVE_UP_ON.has(reason)) reason = "expired";
   // a permanent failure to connect, with no answer from the remote server: nobody refused the message, the
   // reporting MTA stopped retrying (Gmail's "did not accept our requests to connect"). A DNS error or a
   // mail loop may be final at once, so only a connection that never came counts.

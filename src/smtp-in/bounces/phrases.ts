@@ -111,6 +111,11 @@ const table: [BounceReason, string[]][] = [
       "could not be delivered for more than", "was not reachable within the allowed queue period", "unable to deliver message after multiple retries",
       "message timed out", "retry time not reached for any host after a long failure period", "host not reachable", "could not deliver for the last",
       "has now been abandoned", "has been abandoned", "delivery was abandoned", "dias de tentativas", "giorni di tentativi", "jours de tentatives", "dias de intentos",
+      // the queue gave up, in the six other languages
+      "il messaggio è scaduto", "rimosso dalla coda", "non verranno effettuati ulteriori tentativi", "die nachricht ist abgelaufen", "aus der warteschlange entfernt",
+      "es werden keine weiteren zustellversuche", "le message a expiré", "aucune nouvelle tentative ne sera effectuée", "supprimé de la file d'attente",
+      "el mensaje ha caducado", "no se realizarán más intentos", "eliminado de la cola", "het bericht is verlopen", "er worden geen nieuwe pogingen",
+      "uit de wachtrij verwijderd", "a mensagem expirou", "não serão feitas novas tentativas", "removida da fila",
     ],
   ],
   [
