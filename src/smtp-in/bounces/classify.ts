@@ -134,7 +134,7 @@ export function classifyRecipient(f: Found): Classified | null {
   if (reason === "other" && (/@googlegroups\.com$/i.test(f.address) || GROUP_REFUSAL.test(`${f.context ?? ""} ${text}`))) reason = "policy";
   // given up with a transient status (Action: failed, 4.x.x): the message outlived the queue's retries
   // (a text report's own words that its queue gave up, "il messaggio è scaduto", say it too)
-  const gaveUp = f.action === "failed" || (f.action === undefined && f.context !== undefined && phraseReason(f.context) === "expired");
+  const gaveUp = f.action === "failed" || (f.action === undefined && !!f.context && phraseReason(f.context) === "expired");
   if (!delayed && !permanent && gaveUp && GAVE_UP_ON.has(reason)) reason = "expired";
   // a permanent failure to connect, with no answer from the remote server: nobody refused the message, the
   // reporting MTA stopped retrying (Gmail's "did not accept our requests to connect"). A DNS error or a
