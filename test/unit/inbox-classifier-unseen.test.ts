@@ -4596,3 +4596,11 @@ describe("refusals a campaign week brings: 'no fit', 'were good for now', 'don't
     ["We don't have budget this quarter; circle back in April.", "later"],
   ]);
 });
+
+describe("'+Tom (our CRO) for visibility': a colleague added to be informed, the writer's own question stands", () => {
+  intents([
+    ["+Maria (our COO) for visibility. Quick question first: does it work with Outlook shared mailboxes?", "question"],
+    // control: added to take it over
+    ["+Maria, who owns our outbound tooling - Maria, over to you.", "referral"],
+  ]);
+});

@@ -161,13 +161,13 @@ const NAMED_SUBJECT = /(?:^|[.!?;:]\s|\n)\s*(?!(?:i|we|i've|we've|i'll|we'll|i h
 
 /** Copied to be kept informed: "(looping in Sarah) for visibility", "FYI", "to keep her in the loop", "zur Info", "pour info". */
 const FOR_INFORMATION =
-  /^(?: [a-z'.-]{1,20}){0,4}?,? (?:for (?:visibility|awareness|transparency|her information|his information|their information|info|information|reference|context|the record)|fyi|fya|to keep (?:her|him|them) (?:in the loop|informed|posted)|so (?:she|he|they)(?:'s| is| are)? (?:aware|in the loop)|zur (?:info|kenntnis|information)|pour info(?:rmation)?|para (?:su )?(?:informacion|conocimiento)|per (?:conoscenza|info|informazione)|ter info(?:rmatie)?|para (?:conhecimento|informacao))(?![a-z])/;
+  /^(?: [^ .!?\n]{1,20}){0,4}?,? (?:for (?:visibility|awareness|transparency|her information|his information|their information|info|information|reference|context|the record)|fyi|fya|to keep (?:her|him|them) (?:in the loop|informed|posted)|so (?:she|he|they)(?:'s| is| are)? (?:aware|in the loop)|zur (?:info|kenntnis|information)|pour info(?:rmation)?|para (?:su )?(?:informacion|conocimiento)|per (?:conoscenza|info|informazione)|ter info(?:rmatie)?|para (?:conhecimento|informacao))(?![a-z])/;
 
 /** The same said before the verb: "ich setze ihn zur Info in Kopie", "je mets Paul en copie pour info" (after: above). */
 const INFORMATION_BEFORE = /(?:zur (?:info|kenntnis|information)|pour info(?:rmation)?|per conoscenza|ter info(?:rmatie)?|fyi|for (?:visibility|awareness|your information))[^.!?\n]{0,30}$/;
 
 /** Forwarding verbs that add a colleague beside the writer (loop in, copy) rather than pass the thread on. */
-const ADDS = /loop|cc|cop(?:y|ied|ying|ia|ie)|kopie/;
+const ADDS = /loop|cc|cop(?:y|ied|ying|ia|ie)|kopie|\+/;
 const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 
 /** Reads the visible text; `folded` is fold(visible) when the caller has it already. */
