@@ -297,3 +297,29 @@ describe("a colleague's removal relayed; the writer answering while away; folded
 test("fold writes out the letters NFKD keeps whole", () => {
   expect(fold("Wysłać, ønsker, Æble, çıkarın, Đak, œuvre")).toBe("wyslac, onsker, aeble, cikarin, dak, oeuvre");
 });
+
+describe("a desk's acknowledgement without automation headers, in the fifteen languages", () => {
+  test.each([
+    "Dobrý den, děkujeme za zprávu. Váš dotaz byl přijat a zaevidován pod číslem #1187. Ozveme se do 2 pracovních dnů.",
+    "Dzień dobry, Państwa zgłoszenie zostało zarejestrowane pod numerem 5521. Odpowiemy w ciągu 24 godzin.",
+    "Hej! Vi har tagit emot ditt ärende och återkommer inom 24 timmar. Ärendenummer: 7731.",
+    "Hei, olemme vastaanottaneet viestisi ja vastaamme 24 tunnin kuluessa.",
+    "Bună ziua, am primit mesajul dumneavoastră și vă vom răspunde în termen de 24 h.",
+    "Mesajınız alınmıştır. Talep numaranız: 3391. En kısa sürede size dönüş yapacağız.",
+    "Poštovani, Vaš upit je zaprimljen pod brojem 228. Odgovorit ćemo u roku od 24 sata.",
+    "Здравствуйте! Ваше обращение зарегистрировано под номером 4412. Мы ответим в течение одного рабочего дня.",
+    "Добрий день! Ваше звернення прийнято, номер звернення 5512. Відповімо протягом одного робочого дня.",
+    "Το αίτημά σας καταχωρήθηκε με αριθμό #7710. Θα επικοινωνήσουμε μαζί σας εντός 24 ωρών.",
+    "Dobrý deň, táto e-mailová schránka nie je pravidelne kontrolovaná. Cenovú ponuku vám pripravíme cez formulár na webe alebo na obchod@firma.sk.",
+    "Hello, this mailbox is not regularly monitored. For quotes please use the form on our website or write to sales@firma.example.",
+  ])("%p → auto_reply, no proposal", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "auto_reply", proposal: null });
+  });
+  test.each([
+    // controls: a person who got our message and answers it
+    ["Dobrý den, Vaši zprávu jsme obdrželi, ale nemáme zájem. Děkuji.", "reply"],
+    ["Spasibo, письмо получено. Пришлите, пожалуйста, прайс.", "reply"],
+  ])("control: %p is a person's reply", (body, classification) => {
+    expect(classifyMessage(reply(body)).classification).toBe(classification);
+  });
+});

@@ -76,6 +76,21 @@ export const THANKS_MORE = [
   "(?:e-?postaniz|mesajiniz) icin tesekkur(?:ler|ederim)|gracies pel (?:vostre |teu )?(?:missatge|correu)|hvala na (?:poruci|e-?mailu|upitu)",
 ];
 
+/** A desk's "your request was received / registered" (auto-reply.ts RECEIVED_PASSIVE): "Váš požadavek byl přijat", "vi har mottagit ditt ärende". */
+export const RECEIVED_MORE = [
+  "(?:ta|tato|tahle) (?:e-?mailova )?schranka (?:nie je|neni) pravidelne (?:sledovana|kontrolovana)",
+  "(?:vas|vase|vasa|vasi) (?:pozadavek|poziadavka|zprava|sprava|dotaz|e-?mail|zadost|ziadost|objednavka) (?:byl[ao]?|bol[ao]?|je) (?:uspesne )?(?:prijat[ao]?|zaevidovan[ao]?|zaregistrovan[ao]?|doruceny|dorucena|dorucen[ao]?)",
+  "(?:twoje|twoja|pana|pani|panstwa) (?:zgloszenie|wiadomosc|zapytanie) (?:zostalo|zostala) (?:przyjet[ae]|zarejestrowan[ae]|odebran[ae])|otrzymalismy (?:twoja|pana|pani|panstwa) (?:wiadomosc|wiadomosci|zgloszenie)",
+  "vi har (?:tagit emot|mottagit|modtaget|mottatt) (?:ditt|din|ert|er|jeres|deres) (?:meddelande|arende|mejl|e-?post|henvendelse|mail|besked|melding|sak)",
+  "olemme vastaanottaneet (?:viestisi|viestinne|yhteydenottosi|yhteydenottonne|pyyntosi)|am primit (?:mesajul|solicitarea|e-?mailul) (?:dumneavoastra|dvs|tau)|(?:uzenetet|megkereseset|levelet|kereset) (?:megkaptuk|rogzitettuk|nyilvantartasba vettuk)",
+  "(?:mesajiniz|talebiniz|e-?postaniz|basvurunuz) (?:bize )?(?:ulasmistir|alinmistir|alindi|kaydedildi|kaydedilmistir)|hem rebut (?:el vostre|la vostra|el teu|la teva|correctament el vostre) (?:missatge|correu|sollicitud)|(?:vasa|vas) (?:poruka|upit|zahtjev|e-?mail) (?:je )?(?:uspjesno )?(?:zaprimljen[ao]?|primljen[ao]?|zaprimljena)",
+];
+/** Its ticket number or promised answer time: "pod číslem #48213", "numer zgłoszenia", "inom 24 timmar". */
+export const TICKET_MORE = [
+  "pod (?:cislem|cislom|numerem) #?[0-9]|cislo (?:pozadavku|poziadavky|tiketu)|numer (?:zgloszenia|sprawy)|arendenummer|sagsnummer|saksnummer|tikettinumero|numar(?:ul)? (?:de )?(?:tichet|inregistrare)|ugyszam|talep numaraniz|numero de (?:tiquet|sollicitud)|broj (?:zahtjeva|upita)",
+  "(?:do|w ciagu|behem|v priebehu|inom|inden for|innen|kuluessa|in (?:termen de )?|belul|icinde|en (?:un termini de )?|u roku od )(?:[0-9]{1,3}|jednoho|jedneho|24|48) ?(?:h|hodin|hodiny|godzin|timmar|timer|tunnin|ore|oran belul|saat|hores|sati|pracovnich dni|pracovnych dni|dni roboczych|arbetsdagar|arbejdsdage|virkedager|arkipaivan|zile lucratoare|munkanapon|is gunu|dies laborables|radnih dana)",
+];
+
 /** A person answering the offer while away ("ale brzmi ciekawie", "ring mig på tisdag"): no responder's notice. */
 export const ENGAGED_MORE = [
   "brzmi (?:ciekawie|interesujaco)|zainteresowan[iya]|(?:prosze|prosimy) (?:o (?:oferte|cennik|wiecej)|przeslac)|(?:umowmy|zdzwonmy|spotkajmy) sie|porozmawiajmy",
@@ -124,5 +139,7 @@ export const NON_LATIN = {
   urgent: words(["по срочным вопросам|в срочных случаях|в мое отсутствие|з термінових питань|у разі термінових|під час моєі відсутності|για επειγοντα|σε επειγουσες περιπτωσεις"]),
   thanks: words(["спасибо за (?:письмо|ваше письмо|сообщение)|дякую за (?:лист|ваш лист|повідомлення)|ευχαριστω για το (?:μηνυμα|email)"]),
   engaged: words(["στειλε|интересно|пришлите|созвонимся|давайте|цікаво|надішліть|ενδιαφερον|στειλτε|να μιλησουμε|не интересно|не цікаво|δεν (?:μας|με) ενδιαφερει"]),
+  received: words(["ваше (?:письмо|сообщение|обращение) (?:получено|принято|зарегистрировано)|ваш (?:запрос|заявка) (?:принят|принята|зарегистрирован)|спасибо за обращение|ваш лист отримано|ваше (?:звернення|повідомлення) (?:отримано|прийнято|зареєстровано)|дякуємо за звернення|το αιτημα σας (?:καταχωρηθηκε|εχει καταχωρηθει|ελαβε αριθμο)|λαβαμε το (?:μηνυμα|αιτημα|email) σας"]),
+  ticket: words(["под номером|номер обращения|номер заявки|за номером|номер звернення|με αριθμο|αριθμος αιτηματος|в течение (?:[0-9]{1,3}|одного|двух) (?:час|рабоч)|протягом (?:[0-9]{1,3}|одного) (?:год|робоч)|εντος (?:[0-9]{1,3}|μιας) (?:ωρων|εργασιμων)"]),
   leftThird: words(["(?:больше|уже) не работает|покинул[а]? компанию|більше не працює|вже не працює|звільнил(?:ася|ся)|δεν εργαζεται (?:πλεον|πια)|αποχωρησε"]),
 };

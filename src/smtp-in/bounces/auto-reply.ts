@@ -27,7 +27,7 @@
 // limited access to e-mail, will answer on my return, for urgent matters
 // contact, thank you for your message) without talking about our offer.
 
-import { AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, MAILBOX_GONE_MORE, NON_LATIN, ROUTING_MORE, ON_RETURN_MORE, THANKS_MORE, URGENT_MORE } from "./auto-reply-languages";
+import { AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, MAILBOX_GONE_MORE, NON_LATIN, RECEIVED_MORE, ROUTING_MORE, ON_RETURN_MORE, THANKS_MORE, TICKET_MORE, URGENT_MORE } from "./auto-reply-languages";
 import { writeOutLetters } from "../../lib/whole-letters";
 import { header, headerText, type Entity } from "./mime";
 import { hasMatch, WordStarts } from "../../lib/word-starts";
@@ -254,13 +254,16 @@ const LEFT_NON_LATIN = new RegExp(`больше не работа|более н�
 // "we received your message", ticket acknowledgements
 // "your request has been received" (nobody writes that by hand)
 const RECEIVED_PASSIVE = re([
-  "your (?:request|ticket|message|case|inquiry|enquiry|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your",
-  "ihre (?:anfrage|nachricht|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung",
+  "your (?:request|ticket|message|case|inquiry|enquiry|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:regularly|actively|closely|frequently|often|always|constantly) (?:monitored|checked|read)",
+  "ihre (?:anfrage|nachricht|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung|(?:dieses|das) postfach wird nicht (?:regelmassig|standig|taglich) (?:gelesen|abgerufen|uberwacht|ueberwacht|betreut|gepruft)",
   "(?:nous )?accusons (?:bonne )?reception de votre|un ticket a ete (?:cree|ouvert)|votre (?:demande|message|e-?mail|courriel)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? a (?:bien )?ete (?:recue?|enregistree?)|accuse de reception",
   "(?:su|tu) (?:solicitud|consulta|mensaje|correo)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ha sido|fue) (?:recibid|registrad)[oa]|acuse de recibo",
   "(?:la sua|la tua|il suo|il tuo) (?:richiesta|messaggio|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:e stat[oa]|e) (?:ricevut|registrat)[oa]|conferma di ricezione",
   "(?:uw|je|jouw) (?:bericht|aanvraag|e-?mail|vraag)(?: \"[^\"]{1,80}\")?(?: \\(?#?[a-z0-9-]{1,20}\\)?)? is (?:in goede orde |goed )?(?:ontvangen|geregistreerd)|ontvangstbevestiging",
   "(?:sua|seu|a sua|o seu) (?:solicitacao|pedido|mensagem|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? foi (?:recebid|registrad)[oa]|confirmacao de recebimento",
+  // a mailbox read now and then, in the five other languages ("cette adresse n'est pas consultée régulièrement")
+  "cette (?:adresse|boite(?: (?:mail|aux lettres))?) n'est pas (?:consultee|relevee|surveillee|lue) (?:regulierement|quotidiennement)|este (?:buzon|correo|e-?mail) no se (?:revisa|consulta|lee) (?:con regularidad|regularmente|a diario)|questa (?:casella|e-?mail|mail) non (?:viene|e) (?:controllata|letta|monitorata) (?:regolarmente|quotidianamente)|deze (?:mailbox|inbox|e-?mailbox) wordt niet (?:regelmatig|dagelijks) (?:gelezen|gecontroleerd|bekeken)|esta caixa(?: de (?:correio|e-?mail))? nao e (?:verificada|monitorada|lida) (?:regularmente|diariamente)",
+  ...RECEIVED_MORE,
 ]);
 // "we have received your message": machine-like with a ticket or a promise to answer
 const RECEIVED = re([
@@ -280,6 +283,7 @@ const TICKET = re([
   "numero di (?:ticket|pratica)|entro (?:\\d{1,3}) (?:ore|giorni lavorativi)|non rispondere a questo",
   "ticketnummer|binnen (?:\\d{1,3}|een|twee) (?:uur|werkdag(?:en)?|dag(?:en)?)|niet op dit bericht (?:antwoorden|reageren)",
   "numero do (?:ticket|chamado|protocolo)|protocolo|(?:em|dentro de) (?:ate )?(?:\\d{1,3}) (?:horas|dias uteis)|nao responda a este",
+  ...TICKET_MORE,
 ]);
 
 // a person talking to us about our offer, not a responder
@@ -355,9 +359,9 @@ export function autoReplyWording(text: string): AutoWording | null {
   if (away || access) return automatic ? { kind: "out_of_office", unmistakable: true, automatic } : { kind: "out_of_office", unmistakable: engaged ? marks >= 5 : marks >= 2 };
   // "Thank you for your email. Please note that I have left …": a notice's formula; "I have left X and joined Y, write to me at …" a person's
   if (leftFirst) return { kind: "left_company", unmistakable: has(THANKS) && !answers(ADDRESSED.test(f) ? withoutRouting(f) : f) };
-  const passive = has(RECEIVED_PASSIVE);
+  const passive = either(RECEIVED_PASSIVE, NON_LATIN.received);
   const received = passive || has(RECEIVED);
-  const ticket = has(TICKET);
+  const ticket = either(TICKET, NON_LATIN.ticket);
   // thanks for the message and a promise to answer soon, from a desk that has not read it
   if ((received || has(THANKS)) && has(PROMISE) && !engaged && !has(FIRST_PERSON)) return { kind: "acknowledgement", unmistakable: true };
   if (received || (automatic && ticket)) return { kind: "acknowledgement", unmistakable: automatic || (passive && !engaged) || (received && (ticket || onReturn)) };
