@@ -4604,3 +4604,15 @@ describe("'+Tom (our CRO) for visibility': a colleague added to be informed, the
     ["+Maria, who owns our outbound tooling - Maria, over to you.", "referral"],
   ]);
 });
+
+describe("a price objection with the door left open on a concession is a negotiation: interested", () => {
+  intents([
+    ["Your quote came in well above Outreach's. If you can come closer to their price, we can keep talking.", "interested"],
+    ["Le prix est trop élevé. Si vous pouvez faire une remise de 15 %, nous pouvons avancer.", "interested"],
+    ["Es un poco caro. Si pueden hacernos un descuento por volumen, seguimos adelante.", "interested"],
+    ["Wenn Sie uns preislich entgegenkommen, unterschreiben wir noch diesen Monat.", "interested"],
+    // controls: the objection alone, and a concession refused in advance
+    ["Your quote is well above what we pay today. We'll stay where we are.", "not_interested"],
+    ["Too expensive, and even with a discount we wouldn't switch. No thanks.", "not_interested"],
+  ]);
+});
