@@ -317,9 +317,28 @@ describe("a desk's acknowledgement without automation headers, in the fifteen la
   });
   test.each([
     // controls: a person who got our message and answers it
-    ["Dobrý den, Vaši zprávu jsme obdrželi, ale nemáme zájem. Děkuji.", "reply"],
-    ["Spasibo, письмо получено. Пришлите, пожалуйста, прайс.", "reply"],
-  ])("control: %p is a person's reply", (body, classification) => {
-    expect(classifyMessage(reply(body)).classification).toBe(classification);
+    "Dobrý den, Vaši zprávu jsme obdrželi, ale nemáme zájem. Děkuji.",
+    "Spasibo, письмо получено. Пришлите, пожалуйста, прайс.",
+  ])("control: %p is a person's reply", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("reply");
+  });
+});
+
+describe("Hungarian year-first dates and 'között'; limited access to e-mail in the fifteen languages", () => {
+  const notice = (body: string) => ["From: Out <out@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 09:00:00 +0100", "", body].join("\n");
+  test.each([
+    ["2027. 01. 18. és 01. 22. között szabadságon vagyok, az e-mailjeimet korlátozottan érem el.", "2027-01-23"],
+    ["2027. január 18. és január 22. között konferencián vagyok, korlátozott hozzáféréssel.", "2027-01-23"],
+    ["Jestem na urlopie do 22.01. włącznie, z ograniczonym dostępem do poczty.", "2027-01-23"],
+    ["Jsem na dovolené do 22. 1., s omezeným přístupem k e-mailu.", "2027-01-22"],
+    ["Я в отпуске до 22 января, с ограниченным доступом к почте.", "2027-01-22"],
+  ])("%p → auto_reply, back %p", (body, day) => {
+    const v = classifyMessage(notice(body));
+    expect(v.classification).toBe("auto_reply");
+    expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe(day);
+  });
+  test("control: the year-first date's month and day are not read again day first ('2027. 02. 03.' is 3 February)", () => {
+    const v = classifyMessage(notice("Szabadságon vagyok, 2027. 02. 03-án térek vissza, korlátozott e-mail hozzáféréssel."));
+    expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe("2027-02-03");
   });
 });

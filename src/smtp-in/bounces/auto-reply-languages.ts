@@ -14,7 +14,7 @@ export const AWAY_MORE = [
   "(?:jeg er|jeg vil vaere) (?:pa ferie|pa barsel|fravaerende|ikke pa kontoret|pa forretningsrejse|pa kursus|pa orlov|i permisjon|pa reise|pa tjenestereise|pa kurs)|pa ferie|pa barsel(?:sorlov)?|fravaerende|ikke pa kontoret|holder ferie|i (?:foreldre)?permisjon|pa tjenestereise",
   "(?:olen|olen talla hetkella) (?:lomalla|poissa toimistolta|vuosilomalla|virkavapaalla|aitiyslomalla|isyyslomalla|vanhempainvapaalla|tyomatkalla|koulutuksessa|messuilla)|lomalla|poissa toimistolta|vuosilomalla|tyomatkalla|vanhempainvapaalla",
   "(?:sunt|voi fi) (?:in concediu|plecat[a]? din birou|in afara biroului|absent[a]?|in deplasare|la o conferinta|la un targ)|in concediu(?: de odihna| de maternitate| medical)?|in afara biroului|absent[a]? din birou",
-  "szabadsagon (?:vagyok|leszek)|szabadsagon|irodan kivul|nem vagyok (?:az irodaban|elerheto)|tavol vagyok|uzleti uton|szulesi szabadsagon",
+  "szabadsagon (?:vagyok|leszek)|szabadsagon|irodan kivul|nem vagyok (?:az irodaban|elerheto)|tavol vagyok|uzleti uton|szulesi szabadsagon|(?:konferencian|kepzesen|tanfolyamon|kiallitason) (?:vagyok|leszek)",
   "izindeyim|yillik izinde|ofis disinda(?:yim)?|ofiste degilim|seyahatteyim|is seyahatindeyim|dogum izninde(?:yim)?|fuardayim|tatildeyim|tatilde",
   "(?:soc|estic|estare) (?:de vacances|fora de l'oficina|absent|absenta|de viatge|de baixa)|de vacances|fora de l'oficina|absent de l'oficina",
   // the absence named: "urlop", "dovolená", "semester", "loma", "szabadság", "izin"; sick, travelling, training
@@ -109,6 +109,14 @@ export const ENGAGED_MORE = [
   "napiste (?:mi|nam)|napisz(?:cie)? do mnie|skriv till mig|skriv til mig|skriv til meg|kirjoittakaa|scrieti-(?:mi|ne)|sa (?:imi|ne) scrieti|irjon|yazin|escriu-me|escriviu-me|javite se|ilgimi cekti|teklif gonderin|poslite|poslete|przeslijcie|wyslijcie",
 ];
 
+/** Limited access to e-mail while away (auto-reply.ts ACCESS): "z ograniczonym dostępem do poczty", "az e-mailjeimet korlátozottan érem el". */
+export const ACCESS_MORE = [
+  "(?:z )?ograniczon(?:y|ym) dostep(?:em)? do (?:poczty|e-?maila|skrzynki|internetu)|(?:s )?omezen(?:y|ym) pristup(?:em)? k (?:e-?mailu|poste|internetu)|(?:s )?obmedzen(?:y|ym) pristup(?:om)? k (?:e-?mailu|poste|internetu)",
+  "begransad tillgang till (?:e-?post|mejl|mail|dator)|begraenset adgang til (?:e-?mail|mail|min mail)|begrenset tilgang (?:til|pa) (?:e-?post|epost|e-?mail)",
+  "rajoitetusti (?:sahkopostin|sahkopostia|sahkopostissa|tavoitettavissa)|acces limitat la (?:e-?mail|email|posta|internet)|(?:e-?mailjeimet|leveleimet|postafiokomat) korlatozottan|korlatozott (?:e-?mail-?)?hozzaferes(?:sel)?",
+  "(?:e-?postalarima|e-?postama) (?:sinirli|kisitli) erisim|acces limitat al correu|ogranicen(?:im)? pristup(?:om)? (?:e-?posti|e-?mailu|internetu)",
+];
+
 /** The mailbox no longer read (auto-reply.ts MAILBOX_GONE): "táto schránka už nie je sledovaná", "mailen bliver ikke læst". */
 export const MAILBOX_GONE_MORE = [
   "(?:ta|tato|tahle) (?:e-?mailova )?schranka (?:uz |jiz )?(?:nie je|neni) (?:sledovana|kontrolovana|aktivna|aktivni)|(?:ta|tato) schranka (?:sa|se) (?:uz |jiz )?(?:nesleduje|nekontroluje|nepouziva)|(?:ta |ten )?(?:skrzynka|adres) (?:nie jest |juz nie jest )(?:monitorowan[ya]|sprawdzan[ya]|aktywn[ya])",
@@ -139,6 +147,7 @@ export const NON_LATIN = {
   urgent: words(["по срочным вопросам|в срочных случаях|в мое отсутствие|з термінових питань|у разі термінових|під час моєі відсутності|για επειγοντα|σε επειγουσες περιπτωσεις"]),
   thanks: words(["спасибо за (?:письмо|ваше письмо|сообщение)|дякую за (?:лист|ваш лист|повідомлення)|ευχαριστω για το (?:μηνυμα|email)"]),
   engaged: words(["στειλε|интересно|пришлите|созвонимся|давайте|цікаво|надішліть|ενδιαφερον|στειλτε|να μιλησουμε|не интересно|не цікаво|δεν (?:μας|με) ενδιαφερει"]),
+  access: words(["ограниченн(?:ыи|ым) доступ(?:ом)? к (?:почте|электроннои почте|интернету)|обмежен(?:ии|им) доступ(?:ом)? до (?:пошти|електронноі пошти|інтернету)|περιορισμενη προσβαση"]),
   received: words(["ваше (?:письмо|сообщение|обращение) (?:получено|принято|зарегистрировано)|ваш (?:запрос|заявка) (?:принят|принята|зарегистрирован)|спасибо за обращение|ваш лист отримано|ваше (?:звернення|повідомлення) (?:отримано|прийнято|зареєстровано)|дякуємо за звернення|το αιτημα σας (?:καταχωρηθηκε|εχει καταχωρηθει|ελαβε αριθμο)|λαβαμε το (?:μηνυμα|αιτημα|email) σας"]),
   ticket: words(["под номером|номер обращения|номер заявки|за номером|номер звернення|με αριθμο|αριθμος αιτηματος|в течение (?:[0-9]{1,3}|одного|двух) (?:час|рабоч)|протягом (?:[0-9]{1,3}|одного) (?:год|робоч)|εντος (?:[0-9]{1,3}|μιας) (?:ωρων|εργασιμων)"]),
   leftThird: words(["(?:больше|уже) не работает|покинул[а]? компанию|більше не працює|вже не працює|звільнил(?:ася|ся)|δεν εργαζεται (?:πλεον|πια)|αποχωρησε"]),

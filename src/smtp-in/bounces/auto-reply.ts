@@ -27,7 +27,7 @@
 // limited access to e-mail, will answer on my return, for urgent matters
 // contact, thank you for your message) without talking about our offer.
 
-import { AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, MAILBOX_GONE_MORE, NON_LATIN, RECEIVED_MORE, ROUTING_MORE, ON_RETURN_MORE, THANKS_MORE, TICKET_MORE, URGENT_MORE } from "./auto-reply-languages";
+import { ACCESS_MORE, AWAY_MORE, BACK_MORE, ENGAGED_MORE, LEFT_THIRD_MORE, MAILBOX_GONE_MORE, NON_LATIN, RECEIVED_MORE, ROUTING_MORE, ON_RETURN_MORE, THANKS_MORE, TICKET_MORE, URGENT_MORE } from "./auto-reply-languages";
 import { writeOutLetters } from "../../lib/whole-letters";
 import { header, headerText, type Entity } from "./mime";
 import { hasMatch, WordStarts } from "../../lib/word-starts";
@@ -134,6 +134,7 @@ const ACCESS = re([
   "non (?:leggo|leggero|controllo|controllero|consulto) (?:la |le |la mia |le mie )?(?:posta|e-?mail|email)|non (?:posso|potro|potro) (?:leggere|controllare|consultare) (?:la |le |la mia |le mie )?(?:posta|e-?mail|email)|accesso limitato (?:alla|alle|alla mia|alle mie) (?:posta|e-?mail|email)|senza accesso (?:alla|alle) (?:posta|e-?mail|email)|(?:difficilmente|saltuariamente|poco) raggiungibile|raggiungibile (?:in modo limitato|saltuariamente)",
   "(?:lees|bekijk|check) (?:mijn |de )?(?:e-?mail|mail|berichten) niet|lees geen (?:e-?mail|mail|berichten)|beperkte? toegang tot (?:mijn )?(?:e-?mail|mail|berichten)|geen toegang tot (?:mijn )?(?:e-?mail|mail)|(?:beperkt|slecht|moeilijk|sporadisch) bereikbaar",
   "nao (?:leio|lerei|verifico|consulto|vou ler) (?:os |meus |o |meu )?(?:e-?mails?|correio|mensagens)|acesso limitado (?:ao|aos|a|ao meu|aos meus) (?:e-?mails?|correio|mensagens)|sem acesso (?:ao|aos|a) (?:e-?mails?|correio)|(?:com )?disponibilidade limitada|dificilmente (?:contactavel|contatavel|encontrad[oa])",
+  ...ACCESS_MORE,
 ]);
 
 // will answer on my return
@@ -348,7 +349,7 @@ export function autoReplyWording(text: string): AutoWording | null {
   // "I have left…" in the first person: a person may write that by hand
   const leftFirst = has(LEFT_FIRST) || (NON_ASCII.test(f) && LEFT_NON_LATIN.test(f));
   if (leftFirst && automatic) return { kind: "left_company", unmistakable: true };
-  const access = has(ACCESS);
+  const access = either(ACCESS, NON_LATIN.access);
   const onReturn = either(ON_RETURN, NON_LATIN.onReturn);
   const marks = [away, access, onReturn, either(BACK, NON_LATIN.back), either(URGENT, NON_LATIN.urgent), either(THANKS, NON_LATIN.thanks)].filter(Boolean).length;
   // a person who happens to be away writes to us about our offer, or asks something; a notice's

@@ -165,7 +165,8 @@ const THEN = /^[ ,.;]{0,3}(?:and )?(?:then|afterwards|after that|thereafter|dana
 const WEEKDAY_NAMED = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY})(?![\\p{L}])`, "u");
 /** A day named right after a return word: the return is that day's, not the date before it. */
 const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,6}(?:[0-9]|(?:${WEEKDAY})(?![a-z]))`);
-const UNTIL_AFTER = /^(?:[ .]{0,2}(?:asti|saakka)|-?(?:ig|eig|aig|jeig))(?![a-z])/;
+// Hungarian "01. 11. és 01. 15. között" (between … and …): after the range's last day
+const UNTIL_AFTER = /^(?:[ .]{0,2}(?:asti|saakka|kozott)|-?(?:ig|eig|aig|jeig))(?![a-z])/;
 const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.]+,? ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
 
 interface Candidate {
@@ -189,7 +190,15 @@ export function returnDate(text: string, ref: Reference): number | null {
   for (const m of t.matchAll(DAY_MONTH)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1]));
   for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
   for (const m of t.matchAll(ISO)) add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
-  for (const m of t.matchAll(YEAR_FIRST)) add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
+  // the year first (Hungarian "2027. 01. 11.", "2027/1/20"): its month and day are no "01. 11." of their own, and a
+  // "01. 15." that goes on from it ("… és 01. 15. között", "…–01. 15.") is month first too
+  const yearFirst: [number, number, number][] = [];
+  for (const m of t.matchAll(YEAR_FIRST)) {
+    yearFirst.push([m.index!, m.index! + m[0].length, Number(m[1])]);
+    add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
+  }
+  const inYearFirst = (at: number) => yearFirst.some(([from, to]) => at >= from && at < to);
+  const goesOnFrom = (at: number) => yearFirst.find(([, to]) => to <= at && at - to <= 8 && /^\.? ?(?:es|[-–]|tol|-tol) ?$/.test(t.slice(to, at)));
   for (const m of t.matchAll(CJK)) add(m.index!, m[0].length, year(m[1]), Number(m[2]), Number(m[3]));
   const us = monthFirst(t, ref.offsetMinutes);
   for (const m of t.matchAll(NUMERIC)) {
@@ -204,7 +213,12 @@ export function returnDate(text: string, ref: Reference): number | null {
     if ((mo > 12 && d <= 12) || (us && sep !== "." && d <= 12)) [d, mo] = [mo, d];
     add(m.index!, m[0].length, year(m[4]), mo, d);
   }
-  for (const m of t.matchAll(SPACED)) add(m.index!, m[0].length, year(m[3]), Number(m[2]), Number(m[1]));
+  for (const m of t.matchAll(SPACED)) {
+    if (inYearFirst(m.index!)) continue;
+    const from = goesOnFrom(m.index!);
+    if (from && m[3] === undefined) add(m.index!, m[0].length, from[2], Number(m[1]), Number(m[2]));
+    else add(m.index!, m[0].length, year(m[3]), Number(m[2]), Number(m[1]));
+  }
   for (const m of t.matchAll(RANGE_NUMERIC)) {
     let [d, mo] = [Number(m[1]), Number(m[3])];
     if ((mo > 12 && d <= 12) || (us && m[2] !== "." && d <= 12)) [d, mo] = [mo, d];
@@ -334,7 +348,7 @@ function nextDayOfMonth(d: number, today: number): number | null {
 // "until 22 January inclusive", "bis einschliesslich 22.01.", "tot en met 22 januari", "through Friday": the last
 // day away, so the return is the day after (a bare "until" is read as the day of return)
 const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit|till och med|til og med|t\.o\.m\.?|εως και|до .{0,3}включно)[^0-9]{0,24}$/;
-const THROUGH_AFTER = /^[ ,]{0,2}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|включительно|включно)(?![a-z])/;
+const THROUGH_AFTER = /^[ ,.]{0,3}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|kozott|включительно|включно)(?![a-z])/;
 
 // the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",
 // "del 11 al 22", "dall'11 al 22", "van 11 tot 22", "de 11 a 22", "18-22 January", "from 2027-01-11 to 2027-01-22":
