@@ -342,3 +342,46 @@ describe("Hungarian year-first dates and 'között'; limited access to e-mail in
     expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe("2027-02-03");
   });
 });
+
+describe("return days in forms a fresh batch of notices brought (Date: Mon 11 Jan 2027)", () => {
+  const auto = (body: string) => ["From: Out <out@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Automatic reply: Idea", "Auto-Submitted: auto-replied", "Date: Mon, 11 Jan 2027 09:00:00 +0100", "", body].join("\n");
+  const day = (body: string) => {
+    const at = classifyMessage(auto(body)).returnAt;
+    return at === null ? null : new Date(at).toISOString().slice(0, 10);
+  };
+  test.each([
+    // a date with no cue of its own (a webinar in the signature) gives way to the day back stated
+    ["Away at an offsite until Tuesday night, back on Wednesday.\n\nJoin our webinar on Thursday 28 January 2027.", "2027-01-13"],
+    // Saturday and Sunday in the fifteen languages
+    ["Jeg har ferie til og med søndag 17. januar.", "2027-01-18"],
+    ["Jestem na urlopie do niedzieli 17 stycznia włącznie.", "2027-01-18"],
+    // the day back stated in Cyrillic after the last day away
+    ["Я у відрядженні до п'ятниці, 15 січня. З понеділка, 18 січня, знову в офісі.", "2027-01-18"],
+    // Russian and Ukrainian "по": through that day
+    ["Я в отпуске по 24 января.", "2027-01-25"],
+    ["Я у відпустці з 4 по 24 січня.", "2027-01-25"],
+    // tomorrow
+    ["Dnes jsem na služební cestě, zpět zítra.", "2027-01-12"],
+    ["Ma üzleti úton vagyok, holnaptól újra az irodában.", "2027-01-12"],
+    // the end of the month, also this one
+    ["Sunt în concediu medical până la sfârșitul lunii.", "2027-02-01"],
+    ["Estic de baixa per paternitat fins a finals de febrer.", "2027-03-01"],
+    ["Jestem na urlopie do końca stycznia.", "2027-02-01"],
+    ["Estoy de licencia hasta fin de mes.", "2027-02-01"],
+    // a calendar week through its end
+    ["Urlaub bis einschließlich KW 3.", "2027-01-25"],
+    ["Föräldraledig t.o.m. vecka 6.", "2027-02-15"],
+    // not before a day
+    ["Travelling all week, I won't read email before Monday.", "2027-01-18"],
+  ])("%p → %p", (body, want) => {
+    expect(day(body)).toBe(want);
+  });
+  test.each([
+    // controls
+    ["Back in KW 6.", "2027-02-08"],
+    ["Away until January 20.", "2027-01-20"],
+    ["I'm away until January.", null],
+  ])("control: %p → %p", (body, want) => {
+    expect(day(body)).toBe(want);
+  });
+});

@@ -74,6 +74,8 @@ const WEEKDAYS: [number, string[]][] = [
   [5, ["friday", "freitag", "vendredi", "viernes", "venerdi", "vrijdag", "sexta-feira", "sexta"]],
   [6, ["saturday", "samstag", "sonnabend", "samedi", "sabado", "sabato", "zaterdag"]],
   // in the languages more-languages.ts reads, in the cases a return takes ("do piątku", "till fredag", "до пятницы")
+  [0, ["niedziela", "niedzieli", "niedziele", "nedele", "nedeli", "nedela", "sondag", "sondagen", "sunnuntai", "sunnuntaina", "sunnuntaihin", "duminica", "vasarnap", "vasarnapig", "pazar", "diumenge", "nedjelja", "nedjelje", "nedjelju", "воскресенье", "воскресенья", "неділя", "неділі", "неділю", "κυριακη"]],
+  [6, ["sobota", "soboty", "sobote", "lordag", "lordagen", "lauantai", "lauantaina", "lauantaihin", "sambata", "szombat", "szombaton", "szombatig", "cumartesi", "dissabte", "subota", "subote", "subotu", "суббота", "субботы", "субботу", "субота", "суботи", "суботу", "σαββατο"]],
   [1, ["poniedzialek", "poniedzialku", "pondeli", "pondelok", "pondelka", "mandag", "mandagen", "maanantai", "maanantaina", "maanantaihin", "luni", "hetfo", "hetfon", "pazartesi", "dilluns", "ponedjeljak", "ponedjeljka", "понедельник", "понедельника", "понеділок", "понеділка", "δευτερα"]],
   [2, ["wtorek", "wtorku", "utery", "uteri", "utorok", "utorka", "tisdag", "tisdagen", "tirsdag", "tirsdagen", "tiistai", "tiistaina", "tiistaihin", "marti", "kedd", "kedden", "sali", "dimarts", "utorak", "вторник", "вторника", "вівторок", "вівторка", "τριτη"]],
   [3, ["sroda", "srody", "srode", "streda", "stredy", "stredu", "onsdag", "onsdagen", "keskiviikko", "keskiviikkona", "keskiviikkoon", "miercuri", "szerda", "szerdan", "carsamba", "dimecres", "srijeda", "srijede", "srijedu", "среда", "среды", "среду", "середа", "середи", "середу", "τεταρτη"]],
@@ -83,7 +85,8 @@ const WEEKDAYS: [number, string[]][] = [
 const WEEKDAY_OF = new Map<string, number>();
 for (const [n, names] of WEEKDAYS) for (const name of names.map(folded)) WEEKDAY_OF.set(name, n);
 const WEEKDAY = [...WEEKDAY_OF.keys()].sort((a, b) => b.length - a.length).join("|");
-const TOMORROW = "tomorrow|morgen|demain|manana|domani|amanha";
+// and in the fifteen more languages ("zpět zítra", "holnaptól", "i morgen", "завтра")
+const TOMORROW = "tomorrow|morgen|demain|manana|domani|amanha|zitra|zajtra|jutro|imorgon|i morgen|huomenna|huomisesta|maine|holnap|holnaptol|yarin|yarindan|dema|sutra|завтра|αυριο";
 
 // "20 January 2027", "20. Januar", "20 de enero de 2027", and the dashed "20-Jan-2027"
 const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|\\.)?(?: ?|-)(?:of |de )?(${MONTH})\\.?(?:(?:,? |-)(?:de |del )?([0-9]{4}))?(?![a-z])`, "g");
@@ -120,14 +123,18 @@ const monthFirst = (t: string, offsetMinutes: number) => offsetMinutes <= -240 &
  */
 const MONTH_PREPOSITION = /(?<![a-z])(?:in|until|till|im|bis|en|ab|nach|after|apres|through|thru)[ -]$/;
 // names of four letters or more ("juni", "mars", "sept"), and Dutch "mei", which is nothing else
-const MONTH_FULL = MONTHS.flatMap(([, names]) => names.filter((n) => n.length >= 4)).concat("mei").sort((a, b) => b.length - a.length).join("|");
-const MONTH_PART = "end|ende|fin|fim|finales|fine|eind|final|late|mid|mi|mitte|mediados|meados|meta|half|early|anfang|debut|principios|inizio|begin|inicio|comeco";
-const MONTH_ALONE = new RegExp(`(?<![0-9] ?)(?<![a-z])(?:(${MONTH_PART})(?:-| )(?:(?:of|de|di|del|des|van|do|da|the|o) ){0,2})?(${MONTH_FULL}|may|mai)(?:,? ([0-9]{4}))?(?! ?[0-9])(?![a-z])`, "g");
-const MONTH_END = new Set(["end", "ende", "fin", "fim", "finales", "fine", "eind", "final", "late"]);
-const MONTH_MID = new Set(["mid", "mi", "mitte", "mediados", "meados", "meta", "half"]);
+const MONTH_FULL = [...MONTHS, ...MONTHS_ELSEWHERE]
+  .flatMap(([, names]) => names.map(folded).filter((n) => n.length >= 4))
+  .concat("mei")
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+const MONTH_PART = "end|ende|fin|fim|finales|finals|fine|eind|final|late|konca|konce|slutet|slutten|udgangen|utgangen|sfarsitul|kraja|конца|кінця|mid|mi|mitte|mediados|meados|meta|half|polowy|poloviny|mitten|midten|mijlocul|sredine|середины|середини|early|anfang|debut|principios|inizio|begin|inicio|comeco";
+const MONTH_ALONE = new RegExp(`(?<![0-9] ?)(?<![a-z])(?:(${MONTH_PART})(?:-| )(?:(?:of|de|di|del|des|van|do|da|the|o|av|af|lui) ){0,2})?(${MONTH_FULL}|may|mai)(?:,? ([0-9]{4}))?(?! ?[0-9])(?![a-z])`, "g");
+const MONTH_END = new Set(["end", "ende", "fin", "fim", "finales", "finals", "fine", "eind", "final", "late", "konca", "konce", "slutet", "slutten", "udgangen", "utgangen", "sfarsitul", "kraja", "конца", "кінця"]);
+const MONTH_MID = new Set(["mid", "mi", "mitte", "mediados", "meados", "meta", "half", "polowy", "poloviny", "mitten", "midten", "mijlocul", "sredine", "середины", "середини"]);
 
 /** The end of the current month, after a cue only: the next month's first day. */
-const MONTH_END_NOW = /(?<![a-z])(?:(?:the )?end of (?:the|this) month|(?:ende (?:des|dieses) monats|monatsende)|(?:la )?fin (?:du|de ce) mois|(?:el )?(?:final|fin|finales) de(?:l| este) mes|(?:la )?fine (?:del |di questo )?mese|(?:het )?eind(?:e)? van (?:de|deze) maand|(?:o )?(?:final|fim) (?:do|deste) mes)(?![a-z])/g;
+const MONTH_END_NOW = /(?<![\p{L}])(?:(?:the )?end of (?:the|this) month|(?:ende (?:des|dieses) monats|monatsende)|(?:la )?fin (?:du|de ce) mois|(?:el )?(?:final|fin|finales) de(?:l| este) mes|(?:la )?fine (?:del |di questo )?mese|(?:het )?eind(?:e)? van (?:de|deze) maand|(?:o )?(?:final|fim) (?:do|deste) mes|fin de mes|final de mes|(?:sfarsitul|finalul) lunii|konca (?:tego )?miesiaca|konce (?:tohoto )?mesice|konca (?:tohto )?mesiaca|slutet av (?:manaden|denna manad)|(?:udgangen|slutningen) af maneden|(?:slutten|utgangen) av maneden|kuun loppuun|honap vegeig|ay sonuna kadar|kraja mjeseca|конца месяца|кінця місяця|τελος του μηνα)(?![\p{L}])/gu;
 /** A calendar week ("KW 6", "Kalenderwoche 6", "week 6", "semaine 6"): its Monday (ISO 8601 weeks), after a cue only. */
 /** The end of this week as the end of an absence. */
 const WEEK_END_NOW = /(?<![a-z])(?:(?:until|till) the end of (?:the|this) week|bis ende (?:der|dieser) woche|jusqu'a la fin de la semaine|hasta (?:el )?final de (?:la|esta) semana|fino alla fine della settimana|tot het einde van de week|ate o (?:fim|final) da semana|do konca tygodnia|do konce tydne|do konca tyzdna|till slutet av veckan|resten av veckan|ut uken|resten af ugen|viikon loppuun|pana la sfarsitul saptamanii|a het vegeig|hafta sonuna kadar|fins a final de setmana|do kraja tjedna|до конца недели|до кінця тижня|μεχρι το τελος της εβδομαδας)/g;
@@ -156,7 +163,7 @@ const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2})|(?<=
 const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?:st|nd|rd|th|e|\.)?(?![0-9:a-z])(?!\.?[0-9/-])(?! ?(?:h|uhr|am|pm|hrs?|horas?|ore|uur|heures?)(?![a-z]))/;
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
-const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "εως", "μεχρι"]);
+const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "по", "εως", "μεχρι", "before", "vor", "avant", "przed", "pred", "innan"]);
 const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
 const FILLER = new Set(["on", "the", "of", "ad", "και", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
@@ -167,7 +174,7 @@ const WEEKDAY_NAMED = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY})(?![\\p{L}])`, "u")
 const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,6}(?:[0-9]|(?:${WEEKDAY})(?![a-z]))`);
 // Hungarian "01. 11. és 01. 15. között" (between … and …): after the range's last day
 const UNTIL_AFTER = /^(?:[ .]{0,2}(?:asti|saakka|kozott)|-?(?:ig|eig|aig|jeig))(?![a-z])/;
-const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.]+,? ){0,3}(?:wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
+const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.\u0370-\u03ff\u0400-\u04ff]+,? ){0,3}(?:снова|вновь|опять|знову|знов|ξανα|wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
 
 interface Candidate {
   ms: number;
@@ -255,7 +262,9 @@ export function returnDate(text: string, ref: Reference): number | null {
   for (const m of t.matchAll(CALENDAR_WEEK)) {
     const score = cueScore(t, m.index!, m.index! + m[0].length);
     const ms = score >= 2 ? isoWeekMonday(Number(m[1]), today) : null;
-    if (ms !== null) relative.push({ ms, score });
+    // "bis einschließlich KW 3", "t.o.m. vecka 6": away that whole week, back the Monday after
+    const through = THROUGH_BEFORE.test(t.slice(Math.max(0, m.index! - 40), m.index!)) || THROUGH_AFTER.test(t.slice(m.index! + m[0].length, m.index! + m[0].length + 20));
+    if (ms !== null) relative.push({ ms: through && score === 2 ? ms + 7 * 86400000 : ms, score });
   }
   for (const m of [...t.matchAll(DURATION), ...t.matchAll(DURATION_AWAY)]) {
     const n = COUNT[m[1]!] ?? Number(m[1]);
@@ -265,6 +274,8 @@ export function returnDate(text: string, ref: Reference): number | null {
   const near = pick(relative);
   // "out until 15 January, back on Monday the 18th": the day back stated beats the last day away
   // "away until 22 January, back on Monday": the first Monday from that date ("20-án, szerdán": the 20th itself)
+  // a date with no cue of its own ("join our webinar on 28 January" in the signature) gives way to a day back stated
+  if (best !== null && best.score < 2 && near !== null && near.score >= 2) return near.ms;
   if (best !== null && near !== null && near.score >= 3 && near.weekday !== undefined && near.ms < best.ms) {
     return best.ms + ((near.weekday - new Date(best.ms).getUTCDay() + 7) % 7) * 86400000;
   }
@@ -300,7 +311,12 @@ function monthStart(month: number, y: number | null, part: string | undefined, t
   const t = new Date(today);
   let yy = y ?? t.getUTCFullYear();
   if (y === null) {
-    if (month === t.getUTCMonth() + 1) return null;
+    // this month: its end or middle ahead ("bis Ende Januar" in January), not the month itself
+    if (month === t.getUTCMonth() + 1) {
+      if (part && MONTH_END.has(part)) return Date.UTC(yy, month, 1);
+      if (part && MONTH_MID.has(part) && t.getUTCDate() < 15) return Date.UTC(yy, month - 1, 15);
+      return null;
+    }
     if (month < t.getUTCMonth() + 1) yy++;
   }
   if (part && MONTH_END.has(part)) return Date.UTC(yy, month, 1);
@@ -348,6 +364,8 @@ function nextDayOfMonth(d: number, today: number): number | null {
 // "until 22 January inclusive", "bis einschliesslich 22.01.", "tot en met 22 januari", "through Friday": the last
 // day away, so the return is the day after (a bare "until" is read as the day of return)
 const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit|till och med|til og med|t\.o\.m\.?|εως και|до .{0,3}включно)[^0-9]{0,24}$/;
+/** Russian and Ukrainian "по" right before the day: through it ("в отпуске по 24 января", "з 4 по 24 січня"). */
+const THROUGH_PO = /(?:^|[\s(,])по\s*$/;
 const THROUGH_AFTER = /^[ ,.]{0,3}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|kozott|включительно|включно)(?![a-z])/;
 
 // the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",
@@ -362,7 +380,7 @@ const RANGE_END_MORE = /(?:^|[\s(,])(?:od|fran|fra|de la|от|с|з|απο)\s*[0
 function dayAfter(text: string, start: number, end: number, score: number): number {
   if (score !== 2) return 0;
   const before = text.slice(Math.max(0, start - 40), start);
-  return THROUGH_BEFORE.test(before) || THROUGH_AFTER.test(text.slice(end, end + 20)) || RANGE_END.test(before) || RANGE_END_MORE.test(before) ? 86400000 : 0;
+  return THROUGH_BEFORE.test(before) || THROUGH_AFTER.test(text.slice(end, end + 20)) || RANGE_END.test(before) || RANGE_END_MORE.test(before) || THROUGH_PO.test(before) ? 86400000 : 0;
 }
 
 /** 3: a return cue; 2: an "until" cue; 1: none; 0: the start of the absence. */
