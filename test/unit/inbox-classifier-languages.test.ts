@@ -385,3 +385,43 @@ describe("return days in forms a fresh batch of notices brought (Date: Mon 11 Ja
     expect(day(body)).toBe(want);
   });
 });
+
+describe("forms a fresh batch in the fifteen languages brought", () => {
+  test.each([
+    // removals: a GDPR objection in their own words, a removal asked as a question
+    "Na podstawie art. 21 RODO wnoszę sprzeciw wobec przetwarzania moich danych i żądam ich niezwłocznego usunięcia.",
+    "Nisam dala privolu. Zahtijevam brisanje svojih osobnih podataka i prestanak slanja ovakvih poruka.",
+    "Dá sa nejako zariadiť, aby mi od Vás už tieto ponuky nechodili?",
+    "Em podríeu donar de baixa de la vostra llista, si us plau?",
+  ])("%p asks the writer's removal", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: FROM } });
+  });
+  test.each([
+    "Ta bort samtliga adresser på @firma.example ur era register, tack.",
+    "Kérem, hogy minden @firma.example végződésű e-mail-címet töröljenek az adatbázisukból.",
+  ])("%p asks removal for the whole company", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test.each([
+    ["Můj kolega Jan (jan@firma.example) si nepřeje, abyste ho dále kontaktovali. Vyřaďte prosím jeho adresu z databáze.", "jan@firma.example"],
+    ["Colegul meu Mihai (mihai@firma.example) nu se mai ocupă de vânzări. Vă rog să-l scoateți din baza de date.", "mihai@firma.example"],
+    ["Я помощник директора. Пожалуйста, исключите его адрес (boss@firma.example) из рассылки и больше ему не пишите.", "boss@firma.example"],
+  ])("%p: the colleague's removal suppresses the colleague, never referred to", (body, email) => {
+    const v = classifyMessage(reply(body));
+    expect(v.proposal).toMatchObject({ action: "suppress", email });
+  });
+  test.each<[string, Intent]>([
+    ["Asi jste se netrefila – jsem personalistka a obchodní tým nemám na starosti.", "wrong_person"],
+    ["Jeg sidder i økonomiafdelingen og har ikke noget med salg at gøre.", "wrong_person"],
+    ["Szerintem rossz helyre írt: az értékesítéshez semmi közöm.", "wrong_person"],
+    ["Radim u računovodstvu i ne odlučujem o prodajnim alatima.", "wrong_person"],
+    ["Zavolejte mi prosím zítra dopoledne na 603 418 227.", "meeting_request"],
+    ["Sunați-mă mâine după ora 15 la 0722 345 678.", "meeting_request"],
+    ["Truca'm demà al matí al 636 21 48 90.", "meeting_request"],
+    ["Momentálne sme so súčasným riešením spokojní, takže ju nevyužijeme.", "not_interested"],
+    ["Deocamdată suntem acoperiți pe partea asta.", "not_interested"],
+    ["Meillä on jo käytössä vastaava työkalu, eikä vaihtoa ole suunnitteilla.", "not_interested"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent);
+  });
+});

@@ -56,6 +56,13 @@ export const REMOVAL_MORE = [
   "odjavite (?:me|nas)|izbrisite (?:me|nas|moje podatke|moju adresu)|obrisite (?:me|nas|moje podatke|moju adresu)|uklonite (?:me|nas) (?:s|sa|iz)|maknite (?:me|nas) (?:s|sa|iz)" +
     "|ne (?:saljite|pisite) (?:mi |nam )?vise|nemojte (?:mi |nam )?(?:vise )?(?:slati|pisati)|(?:vise )?ne (?:zelim|zelimo) (?:vise )?(?:primati|dobivati|dobijati)|ne zelim da me (?:vise )?kontaktirate|prestanite (?:mi |nam )?(?:slati|slat|pisati)" +
     "|(?:me|nas) (?:uklonite|izbrisete|obrisete|odjavite|maknete|izbacite)|izbacite (?:me|nas)|ne kontaktirajte (?:me|nas)|(?:me|nas) (?:vise )?ne kontaktirate|nemojte (?:me|nas) (?:vise )?kontaktirati|(?:ukloniti|izbrisati|obrisati|odjaviti) (?:me|nas|moju adresu)",
+  // a GDPR objection or erasure in their own words ("wnoszę sprzeciw wobec przetwarzania moich danych", "zahtijevam
+  // brisanje svojih osobnih podataka"); a removal asked as a question ("dá sa zariadiť, aby mi tie ponuky nechodili?",
+  // "em podríeu donar de baixa?")
+  "(?:wnosze|wnosimy) sprzeciw wobec przetwarzania (?:moich|naszych) danych|(?:zadam|zadamy) (?:ich |niezwlocznego )*usuniecia|nie wyrazam zgody na (?:przesylanie|otrzymywanie|wysylanie)(?: mi)? (?:jakichkolwiek )?(?:informacji handlowych|wiadomosci|ofert)" +
+    "|(?:zahtijevam|trazim) (?:brisanje|uklanjanje) (?:svojih|mojih|nasih) (?:osobnih )?podataka|prestanak slanja (?:ovakvih |takvih )?(?:poruka|e-?mailova|ponuda)" +
+    "|aby (?:mi|nam) (?:od vas )?(?:uz )?(?:tieto |tyto |tie |ty |vase )?(?:ponuky|nabidky|e-?maily|maily|spravy|zpravy|ponudy) (?:uz )?(?:nechodili|nechodily|neposielali|neposilali|nepisali|nepsali)" +
+    "|(?:em|ens) (?:podeu|podrieu|podries|pots|voleu) donar de baixa|doneu-(?:me|nos) de baixa|(?:donar-me|donar-nos) de baixa",
 ];
 
 /** "Not interested", "no thanks", "we already have one" (cues.ts REFUSAL). */
@@ -79,6 +86,9 @@ export const REFUSAL_MORE = [
   "no (?:ens|m')interessa|no estem interessats|no estic interessad[ao]|no,? gracies|gracies, pero no|no ho necessitem|ja (?:tenim|utilitzem) (?:una|un) (?:solucio|eina|proveidor|sistema)|ja fem servir|no es per a nosaltres|estem contents amb|no tenim pressupost|tenim una solucio propia",
   // hr
   "nismo zainteresirani|(?:me|nas)(?: ovo| to)? ne zanima|nisam zainteresiran[a]?|ne zanima (?:me|nas)|nemamo potrebu|ne trebamo|ne,? hvala|hvala, ali ne|vec imamo (?:rjesenje|alat|sustav|dobavljaca)|vec koristimo|zadovoljni smo|nemamo budzet|imamo vlastito rjesenje|ne planiramo promjene",
+  // content with what they have, covered, not relevant ("sme so súčasným riešením spokojní", "suntem acoperiți", "nálunk ez nem aktuális")
+  "(?:sme|jsme) (?:so|se) (?:sucasnym|soucasnym) (?:riesenim|resenim) spokojn[ii]|(?:nevyuzijeme|nevyuzijeme ju|nevyuzijeme ji|nevyuzijeme vasu ponuku)|suntem acoperiti|(?:nu este|nu e) (?:relevant|de actualitate) pentru noi" +
+    "|(?:nalunk|nekunk) ez nem aktualis|nem (?:relevans|aktualis) (?:szamunkra|nalunk)|meilla on jo (?:kaytossa )?(?:vastaava|samanlainen|oma)|eika vaihtoa ole suunnitteilla|ei ole (?:ajankohtainen|tarpeen) meille",
 ];
 
 /** Interest, or material asked for (cues.ts INTEREST). A negation before ("nie", "inte", "ikke", "ei", "nem") makes it a refusal. */
@@ -124,6 +134,8 @@ export const MEETING_MORE = [
   "(?:podem|podriem) (?:fer|parlar|quedar|concertar) (?:una )?(?:trucada|reunio|videotrucada)|enllac (?:al|del) calendari|fem una (?:trucada|reunio|videotrucada)|reunio",
   // hr
   "(?:mozemo|mogli bismo) (?:dogovoriti|imati|zakazati) (?:sastanak|poziv|razgovor|termin)|dogovorimo (?:sastanak|poziv|termin)|sastanak|link (?:za|na) kalendar",
+  // "call me": "zavolejte mi", "zavolajte mi", "sunați-mă", "truca'm", "nazovite me"
+  "zavolejte mi|zavolej mi|zavolajte mi|zavolaj mi|sunati-ma|suna-ma|(?:ma|ne) puteti suna|truca'm|truqueu-me|(?:me )?nazovite|nazovi me|soita minulle|ring (?:til )?mig|ring meg|ring mig|hivjon fel|hivj fel|beni arayin|beni ara",
 ];
 
 /** The days of the week (cues.ts MEETING_CLOCK): a day named beside a call is a meeting asked. */
@@ -188,6 +200,11 @@ export const WRONG_PERSON_MORE = [
   "nie jestem (?:wlasciwa|odpowiednia) osoba|nie zajmuje sie (?:tym|tymi sprawami)|to nie moj (?:obszar|dzial)|nejsem (?:ta )?spravna osoba|nemam to na starosti|nie som (?:ta )?spravna osoba",
   "jag ar inte ratt person|jeg er ikke den rette(?: person)?|jeg er ikke rett person|fel person|forkert person|feil person|en ole oikea henkilo|vaara henkilo",
   "nu sunt persoana potrivita|nu ma ocup (?:eu )?de|nem en vagyok az illetekes|nem en foglalkozom|dogru kisi degilim|ilgili kisi degilim|no soc la persona (?:adequada|indicada)|nisam (?:prava|odgovarajuca) osoba|ne bavim se (?:time|tim)",
+  // "nothing to do with sales": "obchodní tým nemám na starosti", "har ikke noget med salg at gøre", "az értékesítéshez semmi közöm", "ne odlučujem o prodajnim alatima"
+  "(?:obchod|prodej|obchodni tym|obchodny tym|predaj)(?: [a-z]+){0,3} nemam na starosti|nemam (?:na starosti )?(?:obchod|prodej|predaj)|asi jste se netrefil[ai]?|(?:ste sa|jste se) netrefil[ai]?" +
+    "|(?:har|har jeg) (?:ikke noget|intet|inget|ingenting) (?:med|at gore med) (?:salg|forsaljning|salget)(?: at gore)?|har (?:ikke|inte) (?:noe|nagot) med (?:salg|forsaljning) a gjore" +
+    "|(?:az )?ertekesiteshez semmi kozom|semmi kozom (?:az )?ertekesiteshez|rossz helyre irt" +
+    "|ne odlucujem o (?:prodajnim )?(?:alatima|alatu|nabavi)|(?:krivoj|pogresnoj) osobi|nemam (?:nikakve )?veze s prodajom",
 ];
 
 /** Sending the reader on to a colleague (cues.ts REFERRAL_VERB). */

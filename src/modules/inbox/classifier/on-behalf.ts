@@ -50,6 +50,12 @@ const FOR_THEM = anyOf([
   "(?:verwijder|haal|schrap) (?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem|crm)|(?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem) (?:te )?(?:halen|verwijderen|schrappen)",
   "(?:hij|zij|ze|collega) [^!?\\n]{0,120}?(?:wil|wilt) (?:er|daar|ervan) (?:graag |liever )?(?:vanaf|af)(?= ?[.!,;]| ?$)|(?:hij|zij|ze|collega) [^!?\\n]{0,120}?(?:wil|wilt|wenst) (?:graag |liever )?geen (?:e-?mails|mails|berichten) meer|(?:hem|haar) (?:(?:alsjeblieft|alstublieft|aub|graag|even) )?(?:verwijderen|uitschrijven|afmelden|schrappen)(?![a-z])",
   "(?:hem|haar) (?:niet meer|nooit meer) (?:te )?(?:mailen|e-?mailen|benaderen|contacteren)|(?:mail|benader|contacteer) (?:hem|haar)" + COURTESY + " niet meer|(?:hij|zij|ze) (?:wil|wenst) geen (?:mails|e-?mails|berichten) meer|(?:haar|zijn) (?:adres|e-?mailadres|gegevens) (?:uit|van) (?:uw|je|jullie) (?:bestand|lijst|database|systeem)|schrijf (?:hem|haar) uit|(?:hem|haar) (?:uit te schrijven|af te melden)|meld (?:hem|haar) af",
+  // the fifteen more languages (Latin letters): "vyřaďte prosím jeho adresu", "să-l scoateți din baza de date", "usuńcie jego adres"
+  "(?:vyradte|odstrante|smazte|vymazte|zmazte|vyradte) (?:prosim )?(?:jeho|jeji|jej) (?:adresu|kontakt|e-?mail|udaje)|nepreje si,? abyste ho|nezela si,? aby ste ho" +
+    "|(?:sa-l|sa-o|il|o) (?:scoateti|stergeti|eliminati|excludeti)|sa nu-l mai contactati|sa nu o mai contactati|(?:stergeti|scoateti|eliminati) adresa (?:lui|ei)" +
+    "|(?:usuncie|usun|wykreslcie) (?:jego|jej) (?:adres|dane|e-?mail)|(?:prosze|prosimy) (?:go|ja) (?:usunac|wykreslic|wypisac)|(?:nie piszcie|nie wysylajcie) (?:do niego|do niej|mu|jej)" +
+    "|ta bort (?:hans|hennes) (?:adress|mejl|e-?post)|(?:fjern|slet) (?:hans|hendes|hennes) (?:adresse|mail|e-?mail)|poistakaa (?:hanen|haenen) (?:osoitteensa|tietonsa|sahkopostinsa)" +
+    "|(?:uklonite|izbrisite|obrisite) (?:njegovu|njezinu|njenu) (?:adresu|e-?mail)|(?:onun|kendisinin) (?:adresini|e-?postasini) (?:silin|cikarin)|(?:esborreu|elimineu|traieu)(?:-lo|-la)",
   // pt
   "(?:pediu|pede)(?:-me| me)? (?:para|que) (?:eu )?(?:lhe |te |vos )?(?:avisar|avisasse|informar|informasse|dizer|dissesse|falar) que (?:ja )?nao (?:quer|deseja) (?:mais )?(?:receber|ser (?:contatad|contactad)[oa])",
   "(?:ele|ela) (?:ja )?nao (?:deseja|quer) (?:mais )?(?:receber|ser (?:contatad|contactad|incomodad)[oa])|(?:remove-lo|remove-la|retira-lo|retira-la|tira-lo|tira-la|exclui-lo|exclui-la|descadastra-lo|descadastra-la)(?![a-z])|(?:tirem|tire|removam|remova|retirem|retire|excluam|exclua|descadastrem|descadastre) (?:ele|ela) (?:da|de|desta|dessa|do) (?:sua |vossa )?(?:lista|base|cadastro|mailing)",
@@ -123,6 +129,20 @@ const NAMED = anyOf([
 ]);
 
 /** The writer asks for themselves as well ("remove me too, he doesn't want these either", "remove Greg and me"). */
+/** FOR_THEM in Russian, Ukrainian and Greek: "исключите его адрес", "йому більше не пишіть", "μην του στέλνετε" (folded as the text is). */
+const OTHER_LETTERS = /[\u0370-\u03ff\u0400-\u04ff]/;
+const FOR_THEM_SCRIPTS = new RegExp(
+  `(?<![\\p{L}])(?:${[
+    "(?:исключите|удалите|уберите|вычеркните) (?:его|ее|её|их) (?:адрес|адреса|почту|контакт|контакты|данные)|(?:больше )?(?:ему|ей|им) не (?:пишите|присылайте|отправляйте)|(?:он|она) (?:не хочет|не желает) (?:больше )?(?:получать|чтобы ему|чтобы ей)",
+    "(?:видаліть|виключіть|приберіть) (?:його|її|їх) (?:адресу|пошту|контакт|контакти|дані)|(?:більше )?(?:йому|їй|їм) не (?:пишіть|надсилайте)|(?:він|вона) (?:не хоче|не бажає) (?:більше )?отримувати",
+    "(?:διαγράψτε|αφαιρέστε) (?:τη διεύθυνσή|το email|τα στοιχεία) (?:του|της)|μην (?:του|της) (?:στέλνετε|γράφετε)",
+  ]
+    .join("|")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")})(?![\\p{L}])`,
+  "gu",
+);
+
 export const FOR_THE_WRITER_TOO =
   /(?<![a-z])(?:(?:remove|take|unsubscribe|delete|drop) (?:me|us)(?![a-z])|(?:e-?mailing|emailing|contacting|sending|writing to|mailing) (?:me|us)(?![a-z])|(?:and|und|et|y|e|en) (?:me|us|myself|mich|uns|moi|nous|mij|ons)(?= (?:from|off|aus|de|dalla|dalle|uit|van|da)(?![a-z]))|mich (?:aus|nicht mehr)|(?:me|nous) (?:retirer|desinscrire|supprimer|desabonner)|(?:darme|darnos|sacarme|quitarme|borrarme)(?![a-z])|(?:toglietemi|rimuovetemi|cancellatemi|rimuovermi|togliermi)(?![a-z])|(?:me|mij|ons) (?:uit|van) (?:de|uw|je|jullie)|(?:me|nos) (?:remova|remover|tire|tirar|descadastr))/;
 
@@ -144,6 +164,9 @@ export function removalForAnother(folded: string, text: string, starts: WordStar
     return name === null || capitalised(text, name) ? [{ name, at: m.index, end: m.index + m[0].length }] : [];
   });
   const them = matchesOf(FOR_THEM, folded, starts).map((m) => ({ name: null, at: m.index, end: m.index + m[0].length }));
+  // Cyrillic and Greek letters are outside the word-start index: their forms are scanned, on a text that has them
+  if (OTHER_LETTERS.test(folded)) for (const m of folded.matchAll(FOR_THEM_SCRIPTS)) them.push({ name: null, at: m.index!, end: m.index! + m[0].length });
+  them.sort((a, b) => a.at - b.at);
   const first = named[0] ?? them[0];
   if (!first) return null;
   const name = first.name ?? (named.length ? null : titledBefore(folded, text, first.at));
