@@ -379,6 +379,9 @@ describe("return days in forms a fresh batch of notices brought (Date: Mon 11 Ja
   test.each([
     // controls
     ["Back in KW 6.", "2027-02-08"],
+    // the weekday that names the date: its cue, the date's day
+    ["Szabadságon vagyok, 2027. január 21-én, csütörtökön leszek újra elérhető.", "2027-01-21"],
+    ["Jeg er på kursus til og med torsdag d. 14/1.", "2027-01-15"],
     ["Away until January 20.", "2027-01-20"],
     ["I'm away until January.", null],
   ])("control: %p → %p", (body, want) => {

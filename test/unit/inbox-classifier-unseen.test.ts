@@ -4616,3 +4616,28 @@ describe("a price objection with the door left open on a concession is a negotia
     ["Too expensive, and even with a discount we wouldn't switch. No thanks.", "not_interested"],
   ]);
 });
+
+describe("absences and leavers a fresh batch brought", () => {
+  test.each([
+    // Latin America's "de licencia", with a greeting's question that asks nothing
+    "Hola, ¿qué tal? Estoy de licencia por vacaciones hasta fin de mes, así que voy a tardar en contestar. Cuando vuelva reviso todo.",
+    // Turkish training
+    "Merhaba, bu hafta eğitimdeyim, 18.01.2027 itibarıyla tekrar ofiste olacağım. Döndüğümde size dönüş yapacağım.",
+  ])("%p (no automation headers) is an auto-reply", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("auto_reply");
+  });
+  test("'I've said goodbye to …, this inbox will be closed … reach me at …': a leaver moved to the address given", () => {
+    const v = classifyMessage(reply("After six years I've said goodbye to Prospect, and this inbox will be closed at the end of January. I've joined Lumen as Head of Sales; you can reach me at priya@lumen.example."));
+    expect(v).toMatchObject({ classification: "auto_reply", intent: "moved", proposal: { action: "move", email: "priya@lumen.example" } });
+  });
+  test("a colleague covering 'Mark's inbox' who refers us on writes by hand", () => {
+    const v = classifyMessage(reply("I'm covering Mark's inbox while he's on leave until April. Tooling sits with our RevOps lead, Dan Okafor - write to dan.okafor@prospect.example."));
+    expect(v).toMatchObject({ classification: "reply", intent: "referral", proposal: { action: "refer", email: "dan.okafor@prospect.example" } });
+  });
+  test("a Danish person on leave who answers anyway ('lyder faktisk relevant, skriv gerne igen') writes by hand", () => {
+    expect(classifyMessage(reply("Jeg er på barsel indtil marts, men det lyder faktisk relevant. Skriv gerne igen, når jeg er tilbage.")).classification).toBe("reply");
+  });
+  test("control: a notice that asks how you are is still a notice", () => {
+    expect(classifyMessage(reply("Hi, how are you? I'm out of the office until 20 January with no access to email. I'll reply when I'm back.")).classification).toBe("auto_reply");
+  });
+});

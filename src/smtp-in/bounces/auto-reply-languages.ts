@@ -15,7 +15,7 @@ export const AWAY_MORE = [
   "(?:olen|olen talla hetkella) (?:lomalla|poissa toimistolta|vuosilomalla|virkavapaalla|aitiyslomalla|isyyslomalla|vanhempainvapaalla|tyomatkalla|koulutuksessa|messuilla)|lomalla|poissa toimistolta|vuosilomalla|tyomatkalla|vanhempainvapaalla",
   "(?:sunt|voi fi) (?:in concediu|plecat[a]? din birou|in afara biroului|absent[a]?|in deplasare|la o conferinta|la un targ)|in concediu(?: de odihna| de maternitate| medical)?|in afara biroului|absent[a]? din birou",
   "szabadsagon (?:vagyok|leszek)|szabadsagon|irodan kivul|nem vagyok (?:az irodaban|elerheto)|tavol vagyok|uzleti uton|szulesi szabadsagon|(?:konferencian|kepzesen|tanfolyamon|kiallitason) (?:vagyok|leszek)",
-  "izindeyim|yillik izinde|ofis disinda(?:yim)?|ofiste degilim|seyahatteyim|is seyahatindeyim|dogum izninde(?:yim)?|fuardayim|tatildeyim|tatilde",
+  "izindeyim|yillik izinde|ofis disinda(?:yim)?|ofiste degilim|seyahatteyim|is seyahatindeyim|dogum izninde(?:yim)?|fuardayim|tatildeyim|tatilde|egitimdeyim|egitimde|kurstayim",
   "(?:soc|estic|estare) (?:de vacances|fora de l'oficina|absent|absenta|de viatge|de baixa)|de vacances|fora de l'oficina|absent de l'oficina",
   // the absence named: "urlop", "dovolená", "semester", "loma", "szabadság", "izin"; sick, travelling, training
   // sick or parental leave, a business trip, training, a fair, an office closed
@@ -95,7 +95,7 @@ export const TICKET_MORE = [
 export const ENGAGED_MORE = [
   "brzmi (?:ciekawie|interesujaco)|zainteresowan[iya]|(?:prosze|prosimy) (?:o (?:oferte|cennik|wiecej)|przeslac)|(?:umowmy|zdzwonmy|spotkajmy) sie|porozmawiajmy",
   "posli mi|poslite mi|poslete mi|zni zajimave|znie zaujimavo|mam(?:e)? (?:zajem|zaujem)|(?:poslete|poslite) (?:mi|nam)|(?:zavolejme|zavolajme|domluvme|dohodnime) si",
-  "later intressant|lyder (?:spaendende|interessant)|hores (?:spennende|interessant)|intresserad|interesseret|interessert|skicka (?:garna )?(?:mer|en offert|priser)|send (?:gerne |gjerne )?(?:mere|mer|priser|et tilbud)|(?:ring|ringa) mig|kan vi (?:ses|ta ett samtal|boka|tage et|ta et)",
+  "later intressant|later (?:relevant|spannande)|lyder (?:faktisk |rigtig )?(?:spaendende|interessant|relevant)|hores (?:faktisk )?(?:spennende|interessant|relevant)|skriv (?:gerne|gjerne|garna) (?:igen|igjen|till mig)|intresserad|interesseret|interessert|skicka (?:garna )?(?:mer|en offert|priser)|send (?:gerne |gjerne )?(?:mere|mer|priser|et tilbud)|(?:ring|ringa) mig|kan vi (?:ses|ta ett samtal|boka|tage et|ta et)",
   "kuulostaa (?:mielenkiintoiselta|kiinnostavalta)|olemme kiinnostuneita|olen kiinnostunut|lahettakaa|sovitaan",
   "suna interesant|(?:suntem|sunt) interesat[ia]?|trimiteti-mi|hai sa vorbim|putem (?:vorbi|stabili)",
   "erdekesen hangzik|erdekel|kuldjenek|beszeljunk",

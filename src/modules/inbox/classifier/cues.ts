@@ -48,6 +48,8 @@ export const NEUTRAL_IDIOMS = anyOf([
   "rendez-vous sur (?:notre|le|la|les|leur|votre|https?|www)",
   // "your call" (your decision): no phone call
   "(?:it'?s |that'?s )?(?:your|his|her|their) call(?= ?[.!,;]| ?$)",
+  // "a call won't work this week", "no time for a call": no meeting, whatever is asked instead
+  "(?:a |the )?(?:call|meeting|demo|zoom)(?: this week| right now| today| at the moment)? (?:won'?t|wouldn'?t|doesn'?t|does not|will not|would not|isn'?t going to) work|no time for (?:a |any )?(?:call|meeting|demo)s?(?![a-z])",
   // "before I take a call: …?", "bevor wir einen Termin machen": the meeting is a precondition of what is asked
   "before (?:i|we|anyone(?: here)?|anybody(?: here)?|you and i) (?:takes?|books?|commits? to|agrees? to|jumps? on|hops? on|gets? on|schedules?|sets? up|does|do) (?:a |any |the )?(?:call|meeting|demo)|before (?:getting|jumping|hopping|taking|booking|scheduling|setting up|doing|committing to) (?:on )?(?:a |any |the )?(?:call|meeting|demo)|bevor wir (?:einen termin|ein gesprach|ein gespraech|einen call|eine demo) (?:vereinbaren|machen|ansetzen)|avant de (?:planifier|fixer|caler|prendre) (?:un appel|une reunion|un rendez-vous|une demo)|antes de (?:agendar|programar|tener|fijar) (?:una llamada|una reunion|una demo)|prima di (?:fissare|organizzare|fare) (?:una call|una chiamata|un incontro|una demo)|voordat we (?:een call|een afspraak|een gesprek|een demo) (?:inplannen|maken|plannen)|antes de (?:marcar|agendar) (?:uma call|uma reuniao|uma ligacao|uma demo)",
   // a meeting that was held, thanked or followed up ("thanks for the call last week", "suite à notre échange"): none to set up

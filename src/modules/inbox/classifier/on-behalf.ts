@@ -8,6 +8,7 @@
 // to (an assistant or a colleague answering for them) from someone we never
 // mailed. Taking someone off a thread, a call or an invitation is no removal.
 import { anyOf, fold } from "./fold";
+import { FOR_THEM_SCRIPTS, OTHER_LETTERS } from "./other-scripts";
 import { matchesOf, type WordStarts } from "../../../lib/word-starts";
 
 /** What a person is taken off that is no list of ours: "remove him from the thread", "take her off the invite". */
@@ -129,20 +130,6 @@ const NAMED = anyOf([
 ]);
 
 /** The writer asks for themselves as well ("remove me too, he doesn't want these either", "remove Greg and me"). */
-/** FOR_THEM in Russian, Ukrainian and Greek: "исключите его адрес", "йому більше не пишіть", "μην του στέλνετε" (folded as the text is). */
-const OTHER_LETTERS = /[\u0370-\u03ff\u0400-\u04ff]/;
-const FOR_THEM_SCRIPTS = new RegExp(
-  `(?<![\\p{L}])(?:${[
-    "(?:исключите|удалите|уберите|вычеркните) (?:его|ее|её|их) (?:адрес|адреса|почту|контакт|контакты|данные)|(?:больше )?(?:ему|ей|им) не (?:пишите|присылайте|отправляйте)|(?:он|она) (?:не хочет|не желает) (?:больше )?(?:получать|чтобы ему|чтобы ей)",
-    "(?:видаліть|виключіть|приберіть) (?:його|її|їх) (?:адресу|пошту|контакт|контакти|дані)|(?:більше )?(?:йому|їй|їм) не (?:пишіть|надсилайте)|(?:він|вона) (?:не хоче|не бажає) (?:більше )?отримувати",
-    "(?:διαγράψτε|αφαιρέστε) (?:τη διεύθυνσή|το email|τα στοιχεία) (?:του|της)|μην (?:του|της) (?:στέλνετε|γράφετε)",
-  ]
-    .join("|")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")})(?![\\p{L}])`,
-  "gu",
-);
-
 export const FOR_THE_WRITER_TOO =
   /(?<![a-z])(?:(?:remove|take|unsubscribe|delete|drop) (?:me|us)(?![a-z])|(?:e-?mailing|emailing|contacting|sending|writing to|mailing) (?:me|us)(?![a-z])|(?:and|und|et|y|e|en) (?:me|us|myself|mich|uns|moi|nous|mij|ons)(?= (?:from|off|aus|de|dalla|dalle|uit|van|da)(?![a-z]))|mich (?:aus|nicht mehr)|(?:me|nous) (?:retirer|desinscrire|supprimer|desabonner)|(?:darme|darnos|sacarme|quitarme|borrarme)(?![a-z])|(?:toglietemi|rimuovetemi|cancellatemi|rimuovermi|togliermi)(?![a-z])|(?:me|mij|ons) (?:uit|van) (?:de|uw|je|jullie)|(?:me|nos) (?:remova|remover|tire|tirar|descadastr))/;
 
