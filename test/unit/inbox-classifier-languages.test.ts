@@ -428,3 +428,24 @@ describe("forms a fresh batch in the fifteen languages brought", () => {
     expect(classifyMessage(reply(body)).intent).toBe(intent);
   });
 });
+
+describe("more forms of the same batch: deferrals, an informal 'send me', an invite asked, a Greek question, a closed matter", () => {
+  test.each<[string, Intent]>([
+    ["Budżety mamy zamrożone. Proszę odezwać się we wrześniu.", "later"],
+    ["Kuulostaa hyödylliseltä, mutta resurssit menevät nyt muualle. Palataanko asiaan keväämmällä?", "later"],
+    ["Revino-mi te rog prin martie, acum suntem prinși cu bugetul.", "later"],
+    ["Bir deck ya da fiyat listesi atabilir misin?", "interested"],
+    ["Može, srijeda u 10 h. Pošalji pozivnicu.", "meeting_request"],
+    ["Πώς αποκτήσατε τη διεύθυνση email μου; Είναι η υπηρεσία σας συμβατή με τον GDPR;", "question"],
+    ["Дякую за лист! Наразі ми повністю закрили це питання, тож цього разу пас.", "not_interested"],
+  ])("%p → %p", (body, intent) => {
+    expect(classifyMessage(reply(body)).intent).toBe(intent);
+  });
+  test("the whole company in Ukrainian: 'видаліть усі адреси нашої компанії … жодному з наших працівників'", () => {
+    const v = classifyMessage(reply("Просимо видалити всі адреси нашої компанії з вашої бази та надалі не надсилати листів жодному з наших працівників."));
+    expect(v).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test("control: a Greek sentence ending in ';' after a digit or a link is no question", () => {
+    expect(classifyMessage(reply("Ευχαριστώ, δεν μας ενδιαφέρει. Τηλ. 210 1234567;")).intent).toBe("not_interested");
+  });
+});

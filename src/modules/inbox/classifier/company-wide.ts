@@ -8,6 +8,7 @@
 // writer's domain (never a free-mail one). A request that says it all, or a
 // removal request beside words that widen it ("… and my colleagues as well").
 import { anyOf } from "./fold";
+import { COMPANY_SCRIPTS, OTHER_LETTERS } from "./other-scripts";
 import { matchesOf, type WordStarts } from "../../../lib/word-starts";
 
 const COMPANY_EN = "(?:company|firm|organi[sz]ation|business|team|office|domain|agency|group|staff)";
@@ -84,6 +85,10 @@ const COMPANY_SCOPE = anyOf([
 export function companyWide(folded: string, starts: WordStarts, asksForSelf: boolean): { at: number; end: number; team: boolean } | null {
   const m = matchesOf(COMPANY_REQUEST, folded, starts)[0] ?? (asksForSelf ? matchesOf(COMPANY_SCOPE, folded, starts)[0] : undefined);
   if (m) return { at: m.index, end: m.index + m[0].length, team: false };
+  // Cyrillic and Greek (outside the word-start index): scanned on a text that has such letters
+  const c = OTHER_LETTERS.test(folded) ? COMPANY_SCRIPTS.exec(folded) : null;
+  COMPANY_SCRIPTS.lastIndex = 0;
+  if (c) return { at: c.index, end: c.index + c[0].length, team: false };
   const t = matchesOf(TEAM_REQUEST, folded, starts)[0];
   return t ? { at: t.index, end: t.index + t[0].length, team: true } : null;
 }

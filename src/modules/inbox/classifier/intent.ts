@@ -159,6 +159,10 @@ const TO_THE_WRITER = /^ (?:on |along |over )?to (?:me|us|myself)(?![a-z])/;
 /** A sentence that opens with a name or two, not the writer: "Charlotte ", "Emma Lowe " (before "forwarded your email"). */
 const NAMED_SUBJECT = /(?:^|[.!?;:]\s|\n)\s*(?!(?:i|we|i've|we've|i'll|we'll|i have|we have|i just|we just|just|also|and|so|then|today|yesterday)\s$)[a-z][a-z'-]{1,20}(?: [a-z][a-z'-]{1,20})?\s$/;
 
+const GREEK = /[\u0370-\u03ff]/;
+/** A Greek question mark (";", or its own U+037E) after a Greek word. */
+const GREEK_QUESTION = /[\u0370-\u03ff][)"\u00bb]?[;\u037e](?=\s|$)/gu;
+
 /** Copied to be kept informed: "(looping in Sarah) for visibility", "FYI", "to keep her in the loop", "zur Info", "pour info". */
 const FOR_INFORMATION =
   /^(?: [^ .!?\n]{1,20}){0,4}?,? (?:for (?:visibility|awareness|transparency|her information|his information|their information|info|information|reference|context|the record)|fyi|fya|to keep (?:her|him|them) (?:in the loop|informed|posted)|so (?:she|he|they)(?:'s| is| are)? (?:aware|in the loop)|zur (?:info|kenntnis|information)|pour info(?:rmation)?|para (?:su )?(?:informacion|conocimiento)|per (?:conoscenza|info|informazione)|ter info(?:rmatie)?|para (?:conhecimento|informacao))(?![a-z])/;
@@ -401,6 +405,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   // "?" outside links; a sentence opening with an interrogative
   const noLinks = f.replace(/(?:https?:\/\/|www\.)\S{1,2000}/g, " ");
   for (let i = noLinks.indexOf("?"); i >= 0; i = noLinks.indexOf("?", i + 1)) s.question += 2;
+  // Greek asks with ";" ("Πώς αποκτήσατε τη διεύθυνσή μου;")
+  if (GREEK.test(noLinks)) for (const _ of noLinks.matchAll(GREEK_QUESTION)) s.question += 2;
   for (const sentence of noLinks.split(/[.!?\n]/)) {
     if (QUESTION_START.test(sentence.trim())) {
       hits.push(`question:${sentence.trim().slice(0, 30)}`);

@@ -112,6 +112,8 @@ export const INTEREST_MORE = [
   "em podeu enviar|podries enviar-me|sembla (?:molt )?interessant|(?:estem|estic) interessat[s]?|m'interessa|ens interessa|envieu-me (?:mes informacio|el preu|una proposta|els preus)|quant costa",
   // hr
   "(?:mozete|mozes) li (?:mi |nam )?poslati|zvuci (?:vrlo |jako )?zanimljivo|zainteresirani smo|zainteresiran sam|posaljite (?:mi|nam) (?:vise informacija|cjenik|ponudu|detalje)|koliko kosta",
+  // Turkish informal "atabilir misin?" (can you send over)
+  "atabilir misin(?:iz)?|atar misin(?:iz)?|yollayabilir misin(?:iz)?",
 ];
 
 /** A call or a meeting asked for (cues.ts MEETING). */
@@ -136,6 +138,8 @@ export const MEETING_MORE = [
   "(?:mozemo|mogli bismo) (?:dogovoriti|imati|zakazati) (?:sastanak|poziv|razgovor|termin)|dogovorimo (?:sastanak|poziv|termin)|sastanak|link (?:za|na) kalendar",
   // "call me": "zavolejte mi", "zavolajte mi", "sunați-mă", "truca'm", "nazovite me"
   "zavolejte mi|zavolej mi|zavolajte mi|zavolaj mi|sunati-ma|suna-ma|(?:ma|ne) puteti suna|truca'm|truqueu-me|(?:me )?nazovite|nazovi me|soita minulle|ring (?:til )?mig|ring meg|ring mig|hivjon fel|hivj fel|beni arayin|beni ara",
+  // "pošalji pozivnicu", "pošaljite mi poziv za sastanak"
+  "posalji(?:te)? (?:mi |nam )?(?:pozivnicu|poziv za sastanak|invite)|wyslij(?:cie)? (?:mi )?zaproszenie|poslete (?:mi )?pozvanku|posli(?:te)? (?:mi )?pozvanku|skicka (?:en )?(?:inbjudan|kalenderinbjudan)|send (?:en |mig en |meg en )?(?:invitation|kalenderinvitation)",
 ];
 
 /** The days of the week (cues.ts MEETING_CLOCK): a day named beside a call is a meeting asked. */
@@ -193,6 +197,8 @@ export const LATER_MORE = [
   // hr
   "javite se (?:ponovno |opet )?(?:na|u|za|nakon|poslije)|ne sada|mozda kasnije|(?:sljedeceg|iduceg) (?:kvartala|mjeseca)|(?:sljedece|iduce) godine|nakon ljeta|na jesen|na proljece|za (?:par|nekoliko) mjeseci" +
     "|(?:trenutno|za sada) ne(?= ?[.!,;]| ?$)|javite se (?:ponovno|opet|kasnije)",
+  // "proszę odezwać się we wrześniu", "palataanko asiaan keväämmällä?", "revino-mi prin martie"
+  "(?:prosze|prosimy) (?:sie )?(?:odezwac|odezwac sie|o kontakt)(?: sie)? (?:we?|po|za) [a-z]{3,12}|odezwijcie sie (?:we?|po|za) [a-z]{3,12}|palataan(?:ko)? (?:asiaan|tahan)(?: [a-z]+){0,2}|kevaammalla|syksymmalla|myohemmin kevaalla|revino-mi|reveniti(?:-mi)?|revenim (?:la|prin)|(?:prin|in|la) (?:ianuarie|februarie|martie|aprilie|mai|iunie|iulie|august|septembrie|octombrie|noiembrie|decembrie)(?= ?[.!,;]| ?$| cand| dupa)",
 ];
 
 /** "I'm not the right person" (cues.ts WRONG_PERSON). */
