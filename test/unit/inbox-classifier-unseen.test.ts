@@ -4641,3 +4641,27 @@ describe("absences and leavers a fresh batch brought", () => {
     expect(classifyMessage(reply("Hi, how are you? I'm out of the office until 20 January with no access to email. I'll reply when I'm back.")).classification).toBe("auto_reply");
   });
 });
+
+describe("answers to a follow-up: irritation, a file closed, signed elsewhere, 'almost unsubscribed'", () => {
+  test.each([
+    "How many more of these are coming? I never answered the first.",
+    "Please lose my email address.",
+    "Quatrième relance… Merci d'oublier mon adresse.",
+    "Vergessen Sie bitte meine Adresse.",
+  ])("%p asks removal", (body) => {
+    expect(classifyMessage(reply(body)).classification).toBe("unsubscribe_request");
+  });
+  intents([
+    ["We signed with Calendly last month, so we're all set for this year. Thanks anyway.", "not_interested"],
+    ["Abbiamo appena firmato con un altro fornitore, non ha senso aggiungere uno strumento.", "not_interested"],
+    ["Wir haben im Dezember einen Rahmenvertrag mit Calendly unterschrieben, damit ist das Thema für uns erledigt.", "not_interested"],
+    ["Ik waardeer het, maar het antwoord blijft nee.", "not_interested"],
+    ["Not a priority. Please close it, and don't reopen it next quarter.", "not_interested"],
+    ["I nearly hit unsubscribe, but the timing is actually right. Can you send a one-pager?", "interested"],
+    ["I wasn't interested in October, but we just hired four SDRs. Let's talk this week.", "meeting_request"],
+    // controls: news, and a competitor named as a comparison
+    ["We just signed a deal with two new distributors and need a scheduling tool - interested.", "interested"],
+    ["How does it compare with Calendly? Send me a comparison.", "interested"],
+    ["The timing isn't right, try me in Q3.", "later"],
+  ]);
+});

@@ -34,12 +34,15 @@ const OTHERS = "(?! (?:(?:all |the |our |my |your |their |any |those |these |man
 /** What the writer asks to be removed from when it is the mail itself: "removed from your list", "from the database", "from all your emails". */
 const MAILED = "from (?:(?:your|the|this|these|all|any|every|each|future|our|all your|all of your) )?(?:[a-z-]+ )?(?:lists?|database|databases|e-?mails|emails|mailings?|sequences?|campaigns?|communications|outreach|crm|records|system|newsletters?|contacts|cadences?|everything)(?![a-z])";
 
+/** "I almost hit unsubscribe on this one, but…": a removal not made. */
+const ALMOST = "(?<!(?:almost|nearly|about to|was going to|tempted to|close to) (?:hit |hitting |click |clicking |press |pressing |use |using )?(?:the )?)";
+
 /** "don't stop sending these, they're useful": a stop negated asks for more, not less. */
 const NOT_NEGATED = "(?<!(?:don'?t|do not|never|not|please don'?t) )";
 
 const REMOVAL = anyOf([
   // en
-  `(?<!list-)${AS_FEATURE}${NOT_NEGATED}unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?<!(?:who|that|which|they|people|contacts|users|he|she) )(?:already |i'?ve |i have |i )unsubscribed(?! from (?:a|an|their|his|her|its|your (?:competitors?|rivals?|partners?)|(?:your |the )?[a-z0-9]+'s)(?![a-z]))|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
+  `(?<!list-)${AS_FEATURE}${NOT_NEGATED}${ALMOST}unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?<!(?:who|that|which|they|people|contacts|users|he|she) )(?:already |i'?ve |i have |i )unsubscribed(?! from (?:a|an|their|his|her|its|your (?:competitors?|rivals?|partners?)|(?:your |the )?[a-z0-9]+'s)(?![a-z]))|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
   "(?:remove|take|unsubscribe|delete|drop) (?:[a-z'-]{2,30} ){1,3}and (?:me|myself|us)(?= (?:from|off|out of)(?![a-z]))(?! (?:from|off|out of) " + A_THREAD + ")",
   "remove (?:both )?(?:me|us|my (?:(?:work|old|business|company|office|personal|private|other|current|previous|former) )?(?:e-?mail|email|address|name|details|contact|data|id|mail id))(?! (?:from|off) " + A_THREAD + ")|take (?:me|us|my (?:e-?mail|email|address|name)|this (?:e-?mail |email )?address) off(?! " + A_THREAD + ")|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
   `${NOT_NEGATED}(?:stop|quit|cease) (?:(?:e-?mailing|emailing|mailing|contacting|messaging|spamming)${OTHERS}|sending (?:me|us)|to (?:send|write to|e-?mail|mail|contact|message) (?:me|us)(?![a-z])|writing to (?:me|us)(?![a-z])|writing to(?= ?[.!,]| ?$)|bothering${OTHERS})`,
@@ -155,6 +158,9 @@ const REMOVAL = anyOf([
   "favor (?:me )?(?:retirar|remover|excluir|tirar|apagar) (?:o )?(?:meu|nosso) (?:e-?mail|endereco|contato|cadastro)|(?:agradeco|agradecemos|peco|pedimos) que (?:deixem|deixe|parem|pare) de (?:me |nos )?(?:enviar|mandar|contatar|escrever)|(?:deixem|deixe) de (?:me |nos )?(?:enviar|mandar) (?:e-?mails|emails|mensagens)" +
     "|se (?:eu )?(?:receber|recebermos) (?:mais um|outro|um novo|novamente um) (?:e-?mail|email|contato|mensagem)|(?:apaguem|apague|removam|remova|excluam|exclua) (?:esse|este) (?:endereco|e-?mail|contato)|me oponho ao tratamento dos (?:meus|nossos) dados",
   ...REMOVAL_MORE,
+  // "forget my address", "lose my email", "merci d'oublier mon adresse", "how many more of these are coming?"
+  "(?:please )?(?:forget|lose|delete|bin) my (?:address|e-?mail(?: address)?|email(?: address)?|details|contact details)(?![a-z])|how many more (?:of these|e-?mails|emails|follow-?ups|messages)(?: (?:are (?:coming|there)|will (?:there be|you send|i get)|do i (?:have to|need to) (?:get|read)))?(?= ?[?.!]| ?$)" +
+    "|(?:merci d'|veuillez |pourriez-vous )oublier (?:mon adresse|mes coordonnees|mon e-?mail|mon courriel)|vergessen sie (?:bitte )?meine (?:adresse|e-?mail-adresse)|olvide(?:n)? mi (?:direccion|correo)|dimenticate il mio indirizzo|vergeet (?:mijn|ons) (?:adres|e-?mailadres)|esque(?:ca|cam) o meu (?:endereco|e-?mail)",
 ]);
 
 /**
