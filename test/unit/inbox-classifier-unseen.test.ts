@@ -4665,3 +4665,11 @@ describe("answers to a follow-up: irritation, a file closed, signed elsewhere, '
     ["The timing isn't right, try me in Q3.", "later"],
   ]);
 });
+
+describe("what the product does with a meeting is no meeting asked", () => {
+  intents([
+    ["Does it sync with Salesforce - does it log the meeting on the opportunity and the contact?", "question"],
+    // control
+    ["Happy to set up a meeting next Tuesday.", "meeting_request"],
+  ]);
+});
