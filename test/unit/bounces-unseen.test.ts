@@ -532,3 +532,17 @@ test("'account is dormant' (X.2.1) is a disabled mailbox, soft as every disabled
   const raw = plain("MAILER-DAEMON@mx.example.kr", "Undelivered Mail", "Delivery to the following recipient failed:\n\n  jin@example.kr\n\n550 5.2.1 jin@example.kr: Mailbox unavailable - account is dormant");
   expect(first(raw)).toMatchObject({ recipient: "bounced", reason: "mailbox_disabled", hard: false });
 });
+
+test("RFC 5321's generic 'mailbox unavailable' over a cause about our host (GMX's invalid PTR) is no missing mailbox", () => {
+  const raw = plain("MAILER-DAEMON@mail.sender.example", "Undelivered Mail Returned to Sender", "<eva@gmx.example>: host mx01.gmx.example[192.0.2.9] said:\n    550-Requested action not taken: mailbox unavailable 550 invalid DNS PTR\n    resource record, IP=192.0.2.77 (in reply to RCPT TO command)");
+  expect(first(raw)).toMatchObject({ recipient: "bounced", address: "eva@gmx.example", hard: false });
+  expect(first(raw).reason).not.toBe("user_unknown");
+  // control: the generic words alone still mean the mailbox is missing
+  const missing = plain("MAILER-DAEMON@mail.sender.example", "Undelivered Mail Returned to Sender", "<eva@gmx.example>: host mx01.gmx.example[192.0.2.9] said:\n    550 Requested action not taken: mailbox unavailable (in reply to RCPT TO command)");
+  expect(first(missing)).toMatchObject({ hard: true, reason: "user_unknown" });
+});
+
+test("'452 Mailbox frank@… is full': the address between the mailbox and its state", () => {
+  const raw = plain("Mail Delivery System <Mailer-Daemon@mail.sender.example>", "Mail delivery failed: returning message to sender", "This message was created automatically by mail delivery software.\n\nA message that you sent could not be delivered to one or more of its recipients. This is a permanent error. The following address(es) failed:\n\n  frank@velo.example\n    host mail.velo.example [192.0.2.7]\n    SMTP error from remote mail server after end of data:\n    452 Mailbox frank@velo.example is full, please try again later\n    retry timeout exceeded");
+  expect(first(raw)).toMatchObject({ address: "frank@velo.example", hard: false, reason: "mailbox_full" });
+});

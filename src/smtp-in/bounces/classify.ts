@@ -46,6 +46,9 @@ const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient)(?: <?[^ @<>
 /** Google's refusal of a post to a group, also for a Workspace group at the company's own domain (English, German). */
 const GROUP_REFUSAL = /the group you tried to contact|permission to post messages to the group|die gruppe, die sie kontaktieren|um der gruppe nachrichten zu posten/i;
 
+/** A refusal about the sending host: its reverse DNS, its IP, a block list. */
+const SENDING_HOST = /invalid (?:dns )?ptr|ptr (?:resource )?record|reverse (?:dns|lookup|hostname)|rdns|\bip=[0-9]|client host (?:\[|rejected)|your ip(?: address)? (?:is|has been|was)|blocked using|listed (?:at|in|on) [a-z.]*(?:spamhaus|spamcop|sorbs|barracuda)/i;
+
 /** Transient conditions a report that gave up names as its last error: the failure is the expiry. */
 const GAVE_UP_ON = new Set<BounceReason>(["network", "other", "system", "protocol"]);
 const NO_CONNECTION = /timed? ?out|connection (?:refused|reset|lost|closed|dropped|failed)|did not accept (?:our )?(?:requests? to connect|(?:the )?connection)|(?:could not|couldn't|unable to|failed to|cannot) (?:connect|establish)/i;
@@ -120,6 +123,13 @@ export function classifyRecipient(f: Found): Classified | null {
   const command = findCommand(`${f.context ?? ""} ${text}`);
   if (reason === "user_unknown" && !provider && !(status && /^[45]\.1\.(?:[0-6]|9|10)$/.test(status)) && !DEFINITE_UNKNOWN.test(words)) {
     if (command !== "RCPT" || /(?:^|\s|:)\d{3}:?\s+:\s*user unknown/i.test(text)) reason = "policy";
+  }
+  // RFC 5321's generic "mailbox unavailable" over a cause about our sending host ("… 550 invalid DNS PTR resource record,
+  // IP=…": GMX, Web.de): our host refused, the mailbox is not said to be missing
+  if (reason === "user_unknown" && !(status && /^[45]\.1\.(?:[0-6]|10)$/.test(status)) && SENDING_HOST.test(words)) {
+    // named as the MTA's own answers name it (reverse DNS: dmarc), else a block
+    const named = classifyAnswer(code, null, words.replace(/mailbox unavailable/gi, " ")).bounce?.reason;
+    reason = named && named !== "user_unknown" && named !== "other" && named !== "policy" ? named : "blocked";
   }
   // refused at MAIL FROM, or with a code about the sender's address (X.1.7, X.1.8):
   // our address, not the recipient's

@@ -142,6 +142,8 @@ for (const entry of table) entry[1] = entry[1].map(fold);
 
 // Wording that needs more than a substring: [reason, pattern, status it needs].
 const patterns: [BounceReason, RegExp, RegExp?][] = [
+  // "452 Mailbox frank@example.ie is full": the address between the mailbox and its state
+  ["mailbox_full", /(?:mailbox|inbox|account|postfach) <?[^\s@<>]+@[^\s<>]+>? (?:is|has|ist) (?:full|over (?:its )?quota|exceeded (?:its|the) (?:quota|storage)|voll)/],
   // X.7.13: the recipient's account is disabled (RFC 3463 says "user account disabled")
   ["mailbox_disabled", /./, /^[45]\.7\.13$/],
   // Postfix's bare "Recipient address rejected." (reject_unlisted_recipient without its reason)
