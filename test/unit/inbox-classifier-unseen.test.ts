@@ -4673,3 +4673,29 @@ describe("what the product does with a meeting is no meeting asked", () => {
     ["Happy to set up a meeting next Tuesday.", "meeting_request"],
   ]);
 });
+
+describe("finance inboxes: an assistant's request for the CFO, invoice routing, refusals and requests in their words", () => {
+  test("'Karen asked me to request that she be removed … do not contact her further': Karen's removal, not the writer's", () => {
+    const v = classifyMessage(reply("Karen has asked me to request that she be removed from your mailing list. Please do not contact her further."));
+    expect(v.onBehalfOf).toBeDefined();
+    expect(v.proposal?.email ?? null).not.toBe("priya.nair@prospect.example");
+  });
+  test.each([
+    "Please send invoices to ap@prospect.example so they get processed.",
+    "This inbox is for supplier invoices only. Please submit invoices to invoices@prospect.example with the PO number.",
+  ])("%p names where bills go, no one to refer to", (body) => {
+    const v = classifyMessage(reply(body));
+    expect(v.intent).not.toBe("referral");
+    expect(v.proposal).toBeNull();
+  });
+  intents([
+    ["Not in the budget this year. Thanks.", "not_interested"],
+    ["Thanks, but we're not looking at AP tools - our ERP covers it.", "not_interested"],
+    ["We just implemented Stampli in Q4, so we won't be looking at another AP platform.", "not_interested"],
+    ["Patricia asked me to request your pricing sheet and a short product overview.", "interested"],
+    ["Please send your SOC 1 report first; our auditors must review it before we can take a call.", "interested"],
+    ["Let's do 30 minutes next week, Tuesday morning works. Please include our AP manager, Dan Price (dan.price@prospect.example).", "meeting_request"],
+    // control: a colleague named to take it over
+    ["This sits with our AP manager, Dan Price (dan.price@prospect.example) - please reach out to him.", "referral"],
+  ]);
+});

@@ -211,7 +211,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // nor is the colleague whose removal the writer relays ("you've been emailing Greg (greg@…), he'd like that to stop")
   const relayed = wide === null ? another : null;
   const theirs = relayed ? addressFor(relayed, found) : undefined;
-  const others = found.filter((m) => m !== theirs && !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)));
+  // "please send invoices to ap@…", "facturen graag naar facturen@…": where the writer's bills go, no one to sell to
+  const others = found.filter((m) => m !== theirs && !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)) && !FOR_INVOICES.test(fold(visible.slice(Math.max(0, m.index - 60), m.index))));
   const champion = s.requested && others.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
   // someone whose removal the writer relays is no one to refer to ("I forwarded this to Greg, he's a no and asked not to be contacted")
@@ -369,6 +370,9 @@ const BACK_SAID = /(?<![a-z])(?:back(?![a-z])|return|reopen|zuruck|zurueck|wiede
 const USE_FROM_NOW = /(?<![a-z])(?:from now on|going forward|in (?:the )?future|instead|from here on|ab sofort|kunftig|kuenftig|in zukunft|stattdessen|desormais|dorenavant|plutot|a partir de ahora|de ahora en adelante|en su lugar|d'ora in poi|da ora in poi|d'ora in avanti|invece|voortaan|vanaf nu|in plaats daarvan|a partir de agora|daqui (?:pra|para) frente|em vez disso)(?![a-z])/;
 
 const FREEMAIL = /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|web|t-online|freenet|orange|free|laposte|wanadoo|sfr|libero|virgilio|tiscali|ziggo|kpnmail|telenet|proton|protonmail|pm|zoho|mail|yandex|uol|bol|terra|ig)\.[a-z.]{2,10}$/i;
+
+/** Where invoices go, just before an address: "send invoices to", "submit invoices to", "Rechnungen bitte an", "facturen naar". */
+const FOR_INVOICES = /(?<![a-z])(?:invoices?|bills?|billing|remittances?|statements?|rechnungen|factures?|facturas?|fatture|facturen|faturas?)(?: [a-z]+){0,5} (?:to|an|a|naar|para|per) ?:?$|(?:invoices?|billing|facturen|rechnungen|factures|facturas|fatture|faturas) (?:e-?mail|inbox|mailbox|address|adres|adresse|direccion|indirizzo|endereco):? ?$/;
 
 /** The writer's own address, stated as their new one ("Mijn nieuwe adres is …", "reach me at … from now on"). */
 function statesOwnAddress(visible: string, address: string): boolean {
