@@ -546,3 +546,10 @@ test("'452 Mailbox frank@… is full': the address between the mailbox and its s
   const raw = plain("Mail Delivery System <Mailer-Daemon@mail.sender.example>", "Mail delivery failed: returning message to sender", "This message was created automatically by mail delivery software.\n\nA message that you sent could not be delivered to one or more of its recipients. This is a permanent error. The following address(es) failed:\n\n  frank@velo.example\n    host mail.velo.example [192.0.2.7]\n    SMTP error from remote mail server after end of data:\n    452 Mailbox frank@velo.example is full, please try again later\n    retry timeout exceeded");
   expect(first(raw)).toMatchObject({ address: "frank@velo.example", hard: false, reason: "mailbox_full" });
 });
+
+test("T-Online's framed heading '|---- Message header follows: ----|' ends the report: the returned headers are not the diagnostic", () => {
+  const raw = plain("Mail Delivery System <MAILER-DAEMON@mailout.t-online.example>", "Mail delivery failed", "|------------------------- Message log follows: -------------------------|\n no valid recipients were found for this message\n|------------------------- Failed addresses follow: ---------------------|\n <ute@pension.example>\n   554 5.7.1 <ute@pension.example>: Relay access denied\n|------------------------- Message header follows: ----------------------|\nReceived: from fwd81.t-online.example\nX-TOI-EXPURGATEID: 150726::1698412229 CLEAN NORMAL\nSubject: Zimmeranfrage");
+  const r = parseReport(raw);
+  expect(r.recipients[0]!.diagnostic).not.toContain("EXPURGATE");
+  expect(first(raw)).toMatchObject({ address: "ute@pension.example", hard: false, reason: "policy" });
+});

@@ -19,7 +19,8 @@ export const ORIGINAL_BEGINS = new RegExp(
     "^-+ ?This is a copy of the message",
     "^-+ ?Below (?:this|the next) line is a copy of the (?:message|mail header)",
     "^-+ ?Mensaje original adjunto",
-    "^[ \\t]*-+ ?(?:Original message|Original Message|Message header) follows",
+    // T-Online frames its headings: "|------ Message header follows: ------|"
+    "^[ \\t]*\\|?-+ ?(?:Original message|Original Message|Message header) follows",
     "^[ \\t]*-+ ?(?:Original message|Original Message|Returned Message|Unsent message follows|No message was collected)\\b",
     "^[ \\t]*-+ ?original (?:message|mail info)",
     "^[ \\t]*Original message follows\\.?$",
