@@ -373,6 +373,7 @@ describe("return days in forms a fresh batch of notices brought (Date: Mon 11 Ja
     ["Föräldraledig t.o.m. vecka 6.", "2027-02-15"],
     // not before a day
     ["Travelling all week, I won't read email before Monday.", "2027-01-18"],
+    ["Jeg er på reise resten av uken og leser ikke e-post før mandag.", "2027-01-18"],
   ])("%p → %p", (body, want) => {
     expect(day(body)).toBe(want);
   });
@@ -384,6 +385,8 @@ describe("return days in forms a fresh batch of notices brought (Date: Mon 11 Ja
     ["Jeg er på kursus til og med torsdag d. 14/1.", "2027-01-15"],
     ["Away until January 20.", "2027-01-20"],
     ["I'm away until January.", null],
+    // "for" without a negation is no "før": away for two days, back the day stated
+    ["I'm away for Monday and Tuesday, back on Wednesday.", "2027-01-13"],
   ])("control: %p → %p", (body, want) => {
     expect(day(body)).toBe(want);
   });

@@ -4699,3 +4699,10 @@ describe("finance inboxes: an assistant's request for the CFO, invoice routing, 
     ["This sits with our AP manager, Dan Price (dan.price@prospect.example) - please reach out to him.", "referral"],
   ]);
 });
+
+describe("'a call won't work this week' with material asked instead is no meeting; with another time it is one", () => {
+  intents([
+    ["Travelling all this week so a call won't work, but send me a one-pager; I'll read it on the train home Thursday.", "interested"],
+    ["A call this week won't work, but Thursday next week at 10 would.", "meeting_request"],
+  ]);
+});

@@ -48,8 +48,6 @@ export const NEUTRAL_IDIOMS = anyOf([
   "rendez-vous sur (?:notre|le|la|les|leur|votre|https?|www)",
   // "your call" (your decision): no phone call
   "(?:it'?s |that'?s )?(?:your|his|her|their) call(?= ?[.!,;]| ?$)",
-  // "a call won't work this week", "no time for a call": no meeting, whatever is asked instead
-  "(?:a |the )?(?:call|meeting|demo|zoom)(?: this week| right now| today| at the moment)? (?:won'?t|wouldn'?t|doesn'?t|does not|will not|would not|isn'?t going to) work|no time for (?:a |any )?(?:call|meeting|demo)s?(?![a-z])",
   // "before I take a call: …?", "bevor wir einen Termin machen": the meeting is a precondition of what is asked
   "before (?:i|we|anyone(?: here)?|anybody(?: here)?|you and i) (?:can |could |will )?(?:takes?|books?|commits? to|agrees? to|jumps? on|hops? on|gets? on|schedules?|sets? up|does|do) (?:a |any |the )?(?:call|meeting|demo)|before (?:getting|jumping|hopping|taking|booking|scheduling|setting up|doing|committing to) (?:on )?(?:a |any |the )?(?:call|meeting|demo)|bevor wir (?:einen termin|ein gesprach|ein gespraech|einen call|eine demo) (?:vereinbaren|machen|ansetzen)|avant de (?:planifier|fixer|caler|prendre) (?:un appel|une reunion|un rendez-vous|une demo)|antes de (?:agendar|programar|tener|fijar) (?:una llamada|una reunion|una demo)|prima di (?:fissare|organizzare|fare) (?:una call|una chiamata|un incontro|una demo)|voordat we (?:een call|een afspraak|een gesprek|een demo) (?:inplannen|maken|plannen)|antes de (?:marcar|agendar) (?:uma call|uma reuniao|uma ligacao|uma demo)",
   // a meeting that was held, thanked or followed up ("thanks for the call last week", "suite à notre échange"): none to set up
@@ -68,6 +66,12 @@ export const NEUTRAL_IDIOMS = anyOf([
   // the writer's own plan this month ("we're issuing an RFP later this month"): no deferral
   "(?:we are|we'?re|we'?ll be|we will be|i am|i'?m) (?:issuing|launching|sending out|publishing|running|starting|kicking off|opening|releasing) [a-z0-9 -]{0,40}?later this (?:week|month|quarter|year)",
 ]);
+
+/** "a call won't work this week", "no time for a call": no meeting, whatever day or time the text names besides. */
+export const NO_CALL_NOW = anyOf([
+  "(?:a |the )?(?:call|meeting|demo|zoom)(?: this week| right now| today| at the moment)? (?:won'?t|wouldn'?t|doesn'?t|does not|will not|would not|isn'?t going to) work|no time for (?:a |any )?(?:call|meeting|demo)s?(?![a-z])",
+]);
+
 export const POSITIVE_IDIOMS = anyOf([
   "not a bad idea|not bad|why not|can'?t wait|couldn'?t agree more|no[ -]?brainer|not opposed|(?:i )?(?:wouldn'?t|would not) say no(?: to)?|no objections? (?:to|against)|(?:it )?(?:wouldn'?t|would not|couldn'?t|could not|can'?t|won'?t|doesn'?t|does not) hurt(?: to)?|(?:i|we) (?:don'?t|do not|wouldn'?t|would not) mind|(?:wouldn'?t|would not) be opposed(?: to)?|no harm in|not averse to|(?:i'?m|we'?re|i am|we are) not against",
   "nicht schlecht|warum nicht|keine schlechte idee|(?:ich )?(?:wurde|wuerde|wurden|wuerden) (?:ich |wir )?nicht nein sagen|nicht nein sagen (?:wurde|wuerde|wurden|wuerden)|nichts dagegen|nicht abgeneigt",

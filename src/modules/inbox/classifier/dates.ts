@@ -370,6 +370,9 @@ function nextDayOfMonth(d: number, today: number): number | null {
 // "until 22 January inclusive", "bis einschliesslich 22.01.", "tot en met 22 januari", "through Friday": the last
 // day away, so the return is the day after (a bare "until" is read as the day of return)
 const THROUGH_BEFORE = /(?:through|thru|einschliesslich|inklusive|including|inclusive|incluido|incluso|compreso|inclus|t\/m|tot en met|bis und mit|till och med|til og med|t\.o\.m\.?|εως και|до .{0,3}включно)[^0-9]{0,24}$/;
+/** "ikke … før", "inte … före": a negation shortly before the "for" the cue is. */
+const NOT_BEFORE_NORDIC = /(?<![a-z])(?:ikke|inte)(?: [a-z-]+){0,5} for $/;
+
 /** Russian and Ukrainian "по" right before the day: through it ("в отпуске по 24 января", "з 4 по 24 січня"). */
 const THROUGH_PO = /(?:^|[\s(,])по\s*$/;
 const THROUGH_AFTER = /^[ ,.]{0,3}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|kozott|включительно|включно)(?![a-z])/;
@@ -412,6 +415,8 @@ function cueScore(text: string, start: number, end: number): number {
   const cue = tokens[i]!.replace(/[.!]+$/, "");
   if (BACK.test(cue)) return 3;
   if (UNTIL.has(cue)) return 2;
+  // Norwegian and Danish "før" folds to "for": "not before" only after a negation ("leser ikke e-post før mandag")
+  if (cue === "for" && NOT_BEFORE_NORDIC.test(before)) return 2;
   if (STARTS.has(cue) || (cue === "a" && tokens[i - 1] === "partir")) {
     // "back in the office from 20 January", "wieder im Büro ab dem 20.01.": the day the return starts
     for (let k = i - 1; k >= Math.max(0, i - 5); k--) if (BACK.test(tokens[k]!.replace(/[.!]+$/, ""))) return 3;

@@ -78,6 +78,7 @@ import {
   MOVED,
   NEED,
   NEUTRAL_IDIOMS,
+  NO_CALL_NOW,
   POSITIVE_IDIOMS,
   QUESTION_INDIRECT,
   QUESTION_START,
@@ -206,6 +207,10 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   const quotes = quotedSpans(f);
   const said = (m: RegExpMatchArray) => !inQuotes(quotes, m.index!, m.index! + m[0].length);
   mask(each(NEUTRAL_IDIOMS, "idiom", () => {}));
+  // "a call won't work this week, but send me a deck … on the flight home Thursday": the day and time it names besides
+  // ask no meeting when material is asked instead ("… but Thursday next week at 10 would" still is one)
+  let noCallNow = false;
+  mask(each(NO_CALL_NOW, "no_call", () => (noCallNow = true)));
   mask(each(POSITIVE_IDIOMS, "interest", () => (s.interest += 2)));
   // "not now" before refusals: the "no" of "por ahora no, gracias" is not "no, gracias"
   mask(each(NOT_NOW, "later", (m) => void (said(m) ? (s.later += 2) : hits.push(`quoted:${m[0]}`))));
@@ -381,7 +386,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   each(MEETING_TIME, "time", () => near++);
   const when = clock + near;
   // a vague word ("available", "calendar", "disponível") is a meeting only beside a time or talking
-  if (words > 0 || ((talk > 0 || vague > 0) && when > 0) || (clock > 0 && when >= 2)) s.meeting = 2 * words + talk + vague + when;
+  if (words > 0 || ((talk > 0 || vague > 0) && when > 0) || (clock > 0 && when >= 2 && !(noCallNow && requested))) s.meeting = 2 * words + talk + vague + when;
   s.meetingDay = s.meeting > 0 && (clock > 0 || atStand);
   each(REVIEW, "review", () => {
     s.interest += 1;
