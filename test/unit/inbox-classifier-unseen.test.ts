@@ -4706,3 +4706,17 @@ describe("'a call won't work this week' with material asked instead is no meetin
     ["A call this week won't work, but Thursday next week at 10 would.", "meeting_request"],
   ]);
 });
+
+describe("a help desk's notification: the ticket card's Description (our own message quoted back) is not read", () => {
+  const desk = (description: string) =>
+    reply(`-- Reply above this line --\n\nThanks for contacting Acme Support. Your request HELP-9 has been received.\n\nHELP-9 Quick idea\nStatus: Waiting for support\n\nDescription\n\n${description}`);
+  test("the pitch under Description is out of the visible text; the notice stays an auto-reply", () => {
+    const v = classifyMessage(desk("Hi there, worth a 20-minute call next week? If not, reply 'unsubscribe'."));
+    expect(v.classification).toBe("auto_reply");
+    expect(v.visibleText).not.toContain("20-minute call");
+  });
+  test("control: a person's own 'Description' heading in a plain reply is read", () => {
+    const v = classifyMessage(reply("Happy to talk.\n\nDescription\n\nWe need a tool for 20 reps, can we meet Tuesday at 10?"));
+    expect(v.visibleText).toContain("Tuesday at 10");
+  });
+});

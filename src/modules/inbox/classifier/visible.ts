@@ -20,7 +20,7 @@ export function visibleText(msg: Entity, names: readonly string[] = [], answered
 }
 
 export function visibleOf(body: string, names: readonly string[] = [], answered: readonly string[] = [], answeredNames: readonly string[] = []): string {
-  const text = (body.length > MAX_SCAN ? body.slice(0, MAX_SCAN) : body).replace(/\r\n?/g, "\n");
+  const text = withoutTicketDescription((body.length > MAX_SCAN ? body.slice(0, MAX_SCAN) : body).replace(/\r\n?/g, "\n"));
   // the signature is cut from each part: a sign-off above an inline answer does not end the answer below
   const { top, inline } = splitQuotes(text, answered, answeredNames);
   const signed = cutSignature(top, names);
@@ -31,4 +31,16 @@ export function visibleOf(body: string, names: readonly string[] = [], answered:
     .replace(/\n{3,}/g, "\n\n")
     .trim();
   return cut.length > MAX_VISIBLE ? cut.slice(0, MAX_VISIBLE) : cut;
+}
+
+/** A help desk's notification ("Reply above this line"): its ticket card follows the news. */
+const DESK_NOTIFICATION = /(?:reply|respond|type your reply|write your reply) above this line|antworten sie (?:bitte )?(?:oberhalb|über) dieser zeile|répondez au-dessus de cette ligne|responda (?:por )?encima de esta línea|rispondi sopra questa riga|antwoord boven deze regel|responda acima desta linha/i;
+/** The card's "Description" heading: the ticket's first message, which was ours (Jira Service Management, Zendesk, Freshdesk). */
+const TICKET_DESCRIPTION = /^[ \t]*(?:description|beschreibung|descripción|descrizione|beschrijving|descrição|original request|ursprüngliche anfrage|demande initiale|solicitud original)[ \t]*:?[ \t]*$/im;
+
+/** The desk's notification without the ticket's description, our own message quoted back in it. */
+function withoutTicketDescription(text: string): string {
+  if (!DESK_NOTIFICATION.test(text)) return text;
+  const m = TICKET_DESCRIPTION.exec(text);
+  return m ? text.slice(0, m.index) : text;
 }
