@@ -452,3 +452,14 @@ describe("more forms of the same batch: deferrals, an informal 'send me', an inv
     expect(classifyMessage(reply("Ευχαριστώ, δεν μας ενδιαφέρει. Τηλ. 210 1234567;")).intent).toBe("not_interested");
   });
 });
+
+describe("Czech and Slovak 'PN' (sick leave) said of oneself, and 'predpokladaný návrat'", () => {
+  test("'momentálne som PN. Predpokladaný návrat … v stredu 20. januára' is an absence notice with its return day", () => {
+    const v = classifyMessage(reply("Dobrý deň, momentálne som PN. Predpokladaný návrat do práce je v stredu 20. januára."));
+    expect(v.classification).toBe("auto_reply");
+    expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe("2027-01-20");
+  });
+  test("control: 'PN' named as something else is no absence", () => {
+    expect(classifyMessage(reply("Pošlite mi prosím PN kód produktu a cenník.")).classification).toBe("reply");
+  });
+});

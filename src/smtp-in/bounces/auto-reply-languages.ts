@@ -21,14 +21,15 @@ export const AWAY_MORE = [
   // sick or parental leave, a business trip, training, a fair, an office closed
   "zwolnienie lekarskie|na zwolnieniu lekarskim|urlop rodzicielski|rodicovska dovolena|rodicovskej dovolenke|praceneschopnost|na sluzobnej ceste|na sluzebni ceste|forretningsreise|forretningsrejse|tjensteresa|sairauslomalla|koulutuksessa|messuilla|na bolovanju|na sajmu|a la fira|concediu medical|betegszabadsagon|raporlu|hastalik izninde|de baixa medica" +
     "|kontoret (?:er |ar )?(?:stengt|lukket|stangt)|holder (?:stengt|lukket)|har stangt|biuro (?:jest )?zamkniete|kancelar (?:je )?zavrena|firma (?:je )?(?:zavrena|zatvorena)|toimisto on suljettu|biroul (?:este )?inchis|az iroda zarva|ofisimiz kapali|l'oficina (?:esta )?tancada|ured je zatvoren",
-  "nie jestem w biurze|nie ma mnie w biurze|nejsem v kancelari|nie som v kancelarii|urlop|dovolena|dovolenou|dovolenka|dovolenku|pa utbildning|pa kurs|sjukskriven|sygemeldt|jeg er syg|sykmeldt|jeg er syk|plecat din tara|plecat in strainatate|in strainatate|szabadsag(?:om|ra)?|uzleti ut(?:on)?|yurt disinda|izinli|a una fira|en una fira|de viatge|godisnji odmor",
+  // Czech and Slovak "PN" (pracovní neschopnost: sick leave), said of oneself
+  "(?:som|jsem|sme|jsme|momentalne som|momentalne jsem|aktualne som|aktualne jsem) (?:na |v )?pn(?![a-z])|na neschopence|na nemocenske|na nemocenskej|nie jestem w biurze|nie ma mnie w biurze|nejsem v kancelari|nie som v kancelarii|urlop|dovolena|dovolenou|dovolenka|dovolenku|pa utbildning|pa kurs|sjukskriven|sygemeldt|jeg er syg|sykmeldt|jeg er syk|plecat din tara|plecat in strainatate|in strainatate|szabadsag(?:om|ra)?|uzleti ut(?:on)?|yurt disinda|izinli|a una fira|en una fira|de viatge|godisnji odmor",
   "na godisnjem (?:sam |smo |je )?odmoru|(?:sam|smo) na (?:godisnjem )?odmoru|(?:sam|smo) na (?:godisnjem )?odmoru|izvan ureda|(?:sam|cu biti) odsutan|(?:sam|cu biti) odsutna|odsutan sam|odsutna sam|na sluzbenom (?:sam |smo |je )?putu|na (?:porodiljnom|rodiljnom) (?:sam |je )?dopustu|nisam u uredu",
 ];
 
 /** Back: "back on", "until", "from Monday". */
 export const BACK_MORE = [
   "(?:wracam|wroce|bede z powrotem|bede dostepn[ya]|bede w biurze)|do (?:dnia )?[0-9]{1,2}|do (?:poniedzialku|wtorku|srody|czwartku|piatku)|od (?:poniedzialku|wtorku|srody|czwartku|piatku)",
-  "(?:vracim se|vratim se|budu zpet|budu opet k zastizeni|budem spat|vratim sa|vraciam sa)|do [0-9]{1,2}|(?:od|do) (?:pondeli|utery|stredy|ctvrtka|patku|pondelka|utorka|stvrtka|piatku)",
+  "(?:vracim se|vratim se|budu zpet|budu opet k zastizeni|budem spat|vratim sa|vraciam sa)|predpokladany navrat|predpokladany termin navratu|do [0-9]{1,2}|(?:od|do) (?:pondeli|utery|stredy|ctvrtka|patku|pondelka|utorka|stvrtka|piatku)",
   "(?:tillbaka|aterkommer|ater pa kontoret|tilbage|tilbake)|till och med|til og med|t\\.o\\.m|fram till|frem til|(?:till|til|tom) (?:den )?[0-9]{1,2}",
   "(?:palaan|olen takaisin|olen tavoitettavissa)|asti|saakka",
   "(?:revin|ma intorc|voi reveni|voi fi inapoi|voi fi din nou)|pana (?:pe|la|in)",
