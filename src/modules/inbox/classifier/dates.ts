@@ -272,16 +272,15 @@ export function returnDate(text: string, ref: Reference): number | null {
     if (n >= 1 && days <= 180) relative.push({ ms: today + days * 86400000, score: 2 });
   }
   const near = pick(relative);
+  // a date with no cue of its own ("join our webinar on 28 January" in the signature) gives way to a day back stated,
+  // unless that day is the date's own weekday, which then carries the cue ("til og med torsdag d. 14/1": the 15th;
+  // "2027. január 21-én, csütörtökön leszek újra elérhető": the 21st)
+  if (best !== null && best.score < 2 && near !== null && near.score >= 2) {
+    const namesTheDate = near.weekday !== undefined && new Date(best.ms).getUTCDay() === near.weekday;
+    return namesTheDate ? Math.max(best.ms, near.ms) : near.ms;
+  }
   // "out until 15 January, back on Monday the 18th": the day back stated beats the last day away
   // "away until 22 January, back on Monday": the first Monday from that date ("20-án, szerdán": the 20th itself)
-  // a date with no cue of its own ("join our webinar on 28 January" in the signature) gives way to a day back stated,
-  // unless that day is the date's own weekday ("2027. január 21-én, csütörtökön leszek újra elérhető")
-  const namesTheDate = near !== null && best !== null && near.weekday !== undefined && new Date(best.ms).getUTCDay() === near.weekday;
-  if (best !== null && best.score < 2 && near !== null && near.score >= 2) {
-    // the weekday that names the date carries the cue ("til og med torsdag d. 14/1": the 15th; "21-én, csütörtökön … újra": the 21st)
-    if (!namesTheDate) return near.ms;
-    return Math.max(best.ms, near.ms);
-  }
   if (best !== null && near !== null && near.score >= 3 && near.weekday !== undefined && near.ms < best.ms) {
     return best.ms + ((near.weekday - new Date(best.ms).getUTCDay() + 7) % 7) * 86400000;
   }
