@@ -4720,3 +4720,14 @@ describe("a help desk's notification: the ticket card's Description (our own mes
     expect(v.visibleText).toContain("Tuesday at 10");
   });
 });
+
+describe("an agency's prospects: 'so pass', 'convince me', a leaver of a two-word company", () => {
+  intents([
+    ["We tried paid ads twice and burned 8k each time. So pass, but thanks.", "not_interested"],
+    ["We dropped our last agency in October after a year of nothing. Convince me you're different.", "interested"],
+    ["Heads up - I left Hollow Oak Goods last month and joined Pinecrest; write to me at priya@pinecrest.example from now on.", "moved"],
+    // controls: a trip, and a word that only sounds like a pass
+    ["I left Berlin on Friday and I'm back in London now - send me the deck.", "interested"],
+    ["Can you pass this to your team and send me pricing?", "interested"],
+  ]);
+});
