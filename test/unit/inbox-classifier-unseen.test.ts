@@ -4551,6 +4551,9 @@ describe("a data-protection office's formal Spanish: 'elimine de inmediato…', 
   ])("%p asks removal for the whole company", (body) => {
     expect(classifyMessage(reply(body))).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
   });
+  test("'eliminen a todo el equipo de <domain> de su base de datos' is the whole company", () => {
+    expect(classifyMessage(reply("Ya han escrito a tres de nosotros. Eliminen a todo el equipo de prospect.example de su base de datos, por favor."))).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
   test.each(["Le ruego que elimine cuanto antes mi dirección de su base de datos.", "Absténgase de escribirme en el futuro."])("%p asks the writer's removal", (body) => {
     expect(classifyMessage(reply(body))).toMatchObject({ classification: "unsubscribe_request", proposal: { email: "priya.nair@prospect.example" } });
   });
