@@ -184,7 +184,7 @@ interface Outcome {
   acceptedMs: number;
   processedMs: number;
   latencies: number[];
-  checks: { processed: number; threaded: number; reply: number; matched: number; replied: number; intentAgrees: number; sentiment: Record<string, number>; intent: Record<string, number>; other: Record<string, number> };
+  checks: { processed: number; threaded: number; reply: number; matched: number; dkimPass: number; replied: number; intentAgrees: number; sentiment: Record<string, number>; intent: Record<string, number>; other: Record<string, number> };
 }
 const dbFile = join(dataDir, "nearbound.sqlite");
 function read<T>(fn: (db: Database) => T): T {
@@ -261,6 +261,7 @@ async function runPhase(port: number, pid: number, mail: Mail[], people: (Writer
         threaded: q("thread_id IS NOT NULL"),
         reply: q("classification = 'reply'"),
         matched: q("matched_by = 'message_id'"),
+        dkimPass: q("json_extract(authentication, '$.dkim[0].result') = 'pass'"),
         replied,
         intentAgrees,
         sentiment: tally("sentiment"),
@@ -306,9 +307,9 @@ phases.forEach((p, k) => {
   rows.push(
     `| ${p.name}: ${n.toLocaleString("en")} × ${kbOf(p.mail).toFixed(1)} KB ${p.label} | ${e2e} | ${rate(n, o.acceptedMs)} | ${ceiling} | ${share} % | ${sec(pct(l, 0.5))} / ${sec(pct(l, 0.95))} / ${sec(pct(l, 0.99))} / ${sec(l.at(-1) ?? NaN)} |`,
   );
-  const all = c.processed === n && c.threaded === n && c.reply === n && c.replied === n && c.matched === n;
+  const all = c.processed === n && c.threaded === n && c.reply === n && c.replied === n && c.matched === n && c.dkimPass === n;
   facts.push(
-    `${p.name}: processed ${c.processed.toLocaleString("en")}, threaded ${c.threaded.toLocaleString("en")}, classified reply ${c.reply.toLocaleString("en")}${Object.keys(c.other).length ? ` (others: ${JSON.stringify(c.other)})` : ""}, matched by In-Reply-To ${c.matched.toLocaleString("en")}, enrollments ended replied ${c.replied.toLocaleString("en")} — of ${n.toLocaleString("en")}${all ? "" : " (CHECK FAILED)"}; intents found ${JSON.stringify(c.intent)} (the intent the wording was written with: ${Math.round((100 * c.intentAgrees) / n)} %); sentiments ${JSON.stringify(c.sentiment)}.`,
+    `${p.name}: processed ${c.processed.toLocaleString("en")}, threaded ${c.threaded.toLocaleString("en")}, classified reply ${c.reply.toLocaleString("en")}${Object.keys(c.other).length ? ` (others: ${JSON.stringify(c.other)})` : ""}, matched by In-Reply-To ${c.matched.toLocaleString("en")}, DKIM verified (pass) ${c.dkimPass.toLocaleString("en")}, enrollments ended replied ${c.replied.toLocaleString("en")} — of ${n.toLocaleString("en")}${all ? "" : " (CHECK FAILED)"}; intents found ${JSON.stringify(c.intent)} (the intent the wording was written with: ${Math.round((100 * c.intentAgrees) / n)} %); sentiments ${JSON.stringify(c.sentiment)}.`,
   );
   facts.push(
     `${p.name}: serve's CPU ${o.cpu.main.toFixed(1)} s on its main thread and ${o.cpu.others.toFixed(1)} s on its other threads (${((1000 * (o.cpu.main + o.cpu.others)) / n).toFixed(2)} ms a message) in ${sec(o.processedMs)}; the WAL had grown to ${(o.walBytes / 2 ** 20).toFixed(0)} MiB; load average ${o.load[0].toFixed(1)} → ${o.load[1].toFixed(1)}, CPU steal ${(100 * o.steal).toFixed(0)} %.`,
