@@ -553,3 +553,11 @@ test("T-Online's framed heading '|---- Message header follows: ----|' ends the r
   expect(r.recipients[0]!.diagnostic).not.toContain("EXPURGATE");
   expect(first(raw)).toMatchObject({ address: "ute@pension.example", hard: false, reason: "policy" });
 });
+
+test("a daemon's notice titled 'Warning: <address> - User unknown!' ('there is no user by that name') is a missing mailbox", () => {
+  const raw = plain("\"MDaemon at mx.example.org\" <MDaemon@example.org>", "Warning: zoe@example.org - User unknown!", "zoe@example.org - no such user here.\n\nThere is no user by that name at this server.\n");
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "zoe@example.org", hard: true, reason: "user_unknown" });
+  // control: a person's message with those words in the subject is no report
+  const person = plain("Zoe Park <zoe@example.org>", "Re: user unknown error in our CRM", "Hi, we still see the user unknown error when we import. Any idea?\n");
+  expect(parseReport(person).kind).not.toBe("bounce");
+});
