@@ -4734,3 +4734,105 @@ describe("an agency's prospects: 'so pass', 'convince me', a leaver of a two-wor
     ["Can you pass this to your team and send me pricing?", "interested"],
   ]);
 });
+
+describe("a notice greeting the reader by name was written by a person (no autoresponder knows it)", () => {
+  const to = (toHeader: string, body: string) =>
+    classifyMessage(["From: Priya Nair <priya.nair@prospect.example>", `To: ${toHeader}`, "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 09:00:00 +0000", "", body].join("\n"));
+  test.each([
+    // a person away who defers, in Spanish; a Russian who is away and not the right person; a leaver in their own words
+    ["Leo <leo@outbound.example>", "Hola Leo:\n\nEstoy de baja por paternidad hasta abril, ahora no puedo mirarlo. Escríbeme en mayo y lo hablamos.", "later"],
+    ["Leo <leo@outbound.example>", "Добрый день, Лео!\n\nЯ сейчас в отпуске, но отвечу: я не занимаюсь, закупками у нас ведает другой отдел.", "wrong_person"],
+    ["Leo Brandt <leo@outbound.example>", "Sehr geehrter Herr Brandt,\n\nich bin bis 25. Januar im Urlaub, aber ehrlich gesagt: kein Interesse, wir haben bereits einen Anbieter.", "not_interested"],
+  ] as [string, string, Intent][])("%p: %p is a reply (%p)", (toHeader, body, intent) => {
+    expect(to(toHeader, body)).toMatchObject({ classification: "reply", intent });
+  });
+  test("'Hi Leo, I left … reach me at …' is the person's note of a move, with the move proposed", () => {
+    expect(to("Leo <leo@outbound.example>", "Hi Leo,\n\nQuick heads up: I left Prospect in December and this inbox closes soon. I'm now at Fernway - priya@fernway.example.")).toMatchObject({
+      classification: "reply",
+      intent: "moved",
+      proposal: { action: "move", email: "priya@fernway.example" },
+    });
+  });
+  test.each([
+    // controls: a help desk greets by the whole name from the From: field; an unnamed greeting; a name that is not ours
+    ["Leo Brandt <leo@outbound.example>", "Dear Leo Brandt,\n\nI am out of the office until 18 January with no access to email. I will reply on my return."],
+    ["Leo <leo@outbound.example>", "Hello,\n\nI am out of the office until 18 January with no access to email. I will reply on my return."],
+    ["Leo <leo@outbound.example>", "Hi Sam,\n\nI am out of the office until 18 January with no access to email. I will reply on my return."],
+  ])("control: %p / %p stays an auto-reply", (toHeader, body) => {
+    expect(to(toHeader, body).classification).toBe("auto_reply");
+  });
+});
+
+describe("absences of a fresh batch: a year's abbreviation before 'inclusive', a past day its weekday names, 'from Thursday I'll answer', 'revert tomorrow'", () => {
+  const auto = (body: string) =>
+    classifyMessage(["From: Marcus Webb <marcus@tallyo.example>", "To: Leo <leo@outbound.example>", "Subject: Automatic reply: Idea", "Auto-Submitted: auto-replied", "Date: Mon, 11 Jan 2027 09:00:00 +0000", "", body].join("\n")).returnAt;
+  test.each([
+    ["Jestem na urlopie do 22.01.2027 r. włącznie, bez dostępu do poczty.", Date.UTC(2027, 0, 23)],
+    ["Нахожусь в отпуске по 22.01.2027 г. включительно.", Date.UTC(2027, 0, 23)],
+    // a notice left on since the holidays: this year's Monday 4 January, not next year's (a Tuesday)
+    ["The office is closed over the holidays. I'll be back at my desk on Monday 4th January.", Date.UTC(2027, 0, 4)],
+    ["Unterwegs bis Mittwoch, 13.01. Ab Donnerstag beantworte ich alle Nachrichten.", Date.UTC(2027, 0, 14)],
+    ["У відрядженні до середи, 13.01. З четверга відповім на всі листи.", Date.UTC(2027, 0, 14)],
+    ["Out of office today at a customer site. I will revert on your mail tomorrow.", Date.UTC(2027, 0, 12)],
+    // a part-timer's working days are no absence's range ("Tuesday–Thursday" is when they work)
+    ["Thanks for writing. My working days are Tuesday–Thursday; I'll reply on my next working day.", null],
+    ["I'm away Monday–Wednesday, back on Thursday.", Date.UTC(2027, 0, 14)],
+    // controls: a bare "until" day, a day not named by its weekday (next year's), a weekday that names next year's date
+    ["Jestem na urlopie do 22.01.2027 r.", Date.UTC(2027, 0, 22)],
+    ["I'll be back at my desk on 4 January.", Date.UTC(2028, 0, 4)],
+    ["I'll be back at my desk on Tuesday 4 January.", Date.UTC(2028, 0, 4)],
+  ] as [string, number | null][])("%p → the return", (body, day) => {
+    expect(auto(body)).toBe(day);
+  });
+});
+
+describe("leavers and shared inboxes of a fresh batch", () => {
+  const auto = (body: string) =>
+    classifyMessage(["From: Marcus Webb <marcus@tallyo.example>", "To: Leo <leo@outbound.example>", "Subject: Automatic reply: Idea", "Auto-Submitted: auto-replied", "Date: Mon, 11 Jan 2027 09:00:00 +0000", "", body].join("\n"));
+  test("'This inbox is not monitored' with where to write instead is a shared inbox's notice, no leaver's", () => {
+    expect(auto("This inbox is not monitored.\n\nFor orders, use the customer portal. For partnerships, email partners@tallyo.example.").intent).toBeNull();
+    // control: a mailbox no longer monitored after someone left is one
+    expect(auto("Marcus has left Tallyo and this mailbox is no longer monitored. Please contact sales@tallyo.example.").intent).toBe("moved");
+  });
+  test.each([
+    ["Vanaf 1 februari ben ik niet meer werkzaam bij Tallyo. Voor vragen: info@tallyo.example.", "moved"],
+    ["Ayşe Kaya 31.12.2026 itibarıyla şirketimizden ayrılmıştır. Konularınız için info@tallyo.example adresine yazınız.", "moved"],
+  ] as [string, Intent][])("a leaver's notice: %p", (body, intent) => {
+    expect(auto(body).intent).toBe(intent);
+  });
+  test("a rebrand's 'Sie erreichen mich ab sofort unter …' is a move to that address", () => {
+    expect(auto("Seit Januar heißen wir Ledgerline. Sie erreichen mich ab sofort unter m.webb@ledgerline.example; diese Adresse wird Ende März abgeschaltet.")).toMatchObject({
+      intent: "moved",
+      proposal: { action: "move", email: "m.webb@ledgerline.example" },
+    });
+  });
+});
+
+describe("a fresh campaign week's replies: the general forms of its misses", () => {
+  intents([
+    ["No. Not this year, not in Q3, not ever.", "not_interested"],
+    ["We're covered - our IT partner includes this in the support contract.", "not_interested"],
+    ["We have an internal team for this, hence we do not require your services.", "not_interested"],
+    ["Quarterly would be too much for our field staff; can we set the frequency per team?", "question"],
+    ["Not my area - Dana Whitfield in Finance looks after all our tooling, try her.", "referral"],
+    ["El tema de la formación lo lleva nuestra directora de personas, Marta Gil. Mejor que hables con ella.", "referral"],
+    ["Dzień dobry, proszę o przesłanie oferty dla 40 osób. Czy jest wersja po polsku?", "interested"],
+    ["Two questions before I'd take a call: can we pick the frequency ourselves? Does the report name people?", "question"],
+    // controls: a deferral with a time, a budget objection, the writer in charge
+    ["Not now, try again in Q3.", "later"],
+    ["It's too much for our budget this year.", "not_interested"],
+    ["I look after all our tooling - what does it cost?", "question"],
+  ]);
+  test("a law firm's capitalised fraud warning under the signature ends the name block: its address is no referral", () => {
+    const v = classifyMessage(
+      reply(
+        "Thanks, but this isn't something we need.\n\nKind regards\n\nPriya Nair\nPractice Manager\nNair & Co LLP\nT: 020 7946 0000 | E: office@prospect.example\n\nFRAUD WARNING: we will never tell you of a change to our bank details by email. If you get such an email, call us before you pay anything.\n\nNair & Co LLP is registered in England and Wales.",
+      ),
+    );
+    expect(v.intent).toBe("not_interested");
+    expect(v.proposal).toBeNull();
+  });
+  test("'remove everyone at Coastline Freight (anything @coastline.example) from your lists' is for the whole company", () => {
+    expect(classifyMessage(reply("You've emailed three of us this week. Please remove everyone at Prospect Group (anything @prospect.example) from your lists.")).companyWide).toBe(true);
+  });
+});

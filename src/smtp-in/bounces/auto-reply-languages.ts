@@ -129,7 +129,7 @@ export const LEFT_THIRD_MORE = [
   "nie pracuje juz|juz (?:u nas )?nie pracuje|odszedl z firmy|odeszla z firmy|(?:uz|jiz)(?: [a-z]+){0,4} nepracuje|(?:uz|jiz) neni (?:nasim )?zamestnancem|uz nie je (?:nasim )?zamestnancom",
   "er ikke (?:laengere|lenger) ansatt?(?<!jeg er ikke (?:laengere|lenger) ansatt?)|ar inte (?:langre|kvar) anstalld(?<!jag ar inte (?:langre|kvar) anstalld)|har slutat(?<!jag har slutat)|arbetar inte (?:langre|kvar) (?:hos oss|pa foretaget)|er fratradt(?<!jeg er fratradt)|arbejder ikke (?:laengere )?(?:hos os|i virksomheden)|har sluttet|jobber ikke (?:lenger )?(?:hos oss|her)|er ikke lenger ansatt",
   "ei (?:enaa )?tyoskentele|nu mai (?:lucreaza|face parte)|a parasit (?:compania|firma)|mar nem dolgozik|nem dolgozik (?:mar )?(?:nalunk|a cegnel)",
-  "artik (?:[a-z.]+ ){0,5}(?:calismiyor|calismamaktadir)|(?:sirketimizden|firmamizdan) ayrildi|ja no treballa|ha deixat l'empresa|ja no forma part|vise nije (?:nas |nasa )?(?:zaposlenik|zaposlen|zaposlena|djelatnik|djelatnica)|(?:vise|vec) ne radi (?:u|kod)|napustio je tvrtku|napustila je tvrtku",
+  "artik (?:[a-z.]+ ){0,5}(?:calismiyor|calismamaktadir)|(?:sirketimizden|firmamizdan) ayril(?:di|mistir|mis)|ja no treballa|ha deixat l'empresa|ja no forma part|vise nije (?:nas |nasa )?(?:zaposlenik|zaposlen|zaposlena|djelatnik|djelatnica)|(?:vise|vec) ne radi (?:u|kod)|napustio je tvrtku|napustila je tvrtku",
 ];
 
 /** Verbs that send the reader elsewhere ("za hitne stvari javite se kolegi …"): auto-reply.ts ROUTING_VERB. */

@@ -225,7 +225,8 @@ const LEFT_THIRD = re([
   ...LEFT_THIRD_MORE,
 ]);
 const MAILBOX_GONE = re([
-  "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|monitored|in use|valid|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is (?:not|no longer) (?:being )?monitored|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) will be (?:closed|deactivated|deleted|shut down|switched off|removed)",
+  // (a mailbox "not monitored" is no leaver's: a shared inbox's notice says so, an acknowledgement below)
+  "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|in use|valid)|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not be )(?:monitored|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is no longer (?:being )?monitored|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) will be (?:closed|deactivated|deleted|shut down|switched off|removed)",
   "(?:dieses postfach|diese (?:e-?mail-?)?adresse) (?:ist|wird) nicht mehr|postfach wird nicht (?:mehr )?(?:gelesen|uberwacht|bearbeitet)",
   "cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)? n'est plus|boite (?:mail )?n'est plus (?:consultee|active|lue)|(?:cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)?|boite (?:mail )?) n'est pas (?:consultee|surveillee|lue|relevee)",
   "(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? ya no|(?:buzon|cuenta) no (?:se )?(?:revisa|monitoriza|supervisa)|(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? no (?:se )?(?:revisa|monitoriza|supervisa|lee|atiende)",
@@ -240,7 +241,7 @@ const LEFT_FIRST = re([
   "j'ai quitte (?:la societe|l'entreprise|mes fonctions|mon poste|[a-z]{2,30} (?:le|en|depuis|pour))|je ne (?:fais|travaille) plus|je ne suis plus (?:chez|dans|au sein)",
   "he dejado (?:la empresa|la compania|mi puesto|de trabajar)|ya no (?:trabajo|laboro|estoy en|formo parte)",
   "ho lasciato (?:l'azienda|la societa|l'organizzazione|il mio (?:ruolo|incarico|lavoro))|non (?:lavoro|faccio) piu|non sono piu (?:in|presso|con)",
-  "ik ben niet (?:meer|langer) (?:werkzaam|in dienst|bij)|ik heb (?:het bedrijf|de organisatie|[a-z]{2,30}) verlaten|ik werk niet (?:meer|langer)",
+  "(?:ik ben|ben ik) niet (?:meer|langer) (?:werkzaam|in dienst|bij)|ik heb (?:het bedrijf|de organisatie|[a-z]{2,30}) verlaten|(?:ik werk|werk ik) niet (?:meer|langer)",
   "(?:deixei|sai da|sai de) (?:a empresa|empresa|a companhia|o cargo|o emprego)|nao (?:trabalho|faco) mais|ja nao (?:trabalho|estou)",
   // in languages we do not otherwise read: Danish, Norwegian, Swedish, Finnish, Polish, Czech, Slovak, Romanian,
   // Hungarian, Slovenian, Croatian, Turkish
@@ -255,7 +256,7 @@ const LEFT_NON_LATIN = new RegExp(`больше не работа|более н�
 // "we received your message", ticket acknowledgements
 // "your request has been received" (nobody writes that by hand)
 const RECEIVED_PASSIVE = re([
-  "your (?:request|ticket|message|case|inquiry|enquiry|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:regularly|actively|closely|frequently|often|always|constantly) (?:monitored|checked|read)",
+  "your (?:request|ticket|message|case|inquiry|enquiry|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:regularly|actively|closely|frequently|often|always|constantly) (?:monitored|checked|read)|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:being )?(?:monitored|checked|read)(?= ?[.!,;]| ?$)",
   "ihre (?:anfrage|nachricht|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung|(?:dieses|das) postfach wird nicht (?:regelmassig|standig|taglich) (?:gelesen|abgerufen|uberwacht|ueberwacht|betreut|gepruft)",
   "(?:nous )?accusons (?:bonne )?reception de votre|un ticket a ete (?:cree|ouvert)|votre (?:demande|message|e-?mail|courriel)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? a (?:bien )?ete (?:recue?|enregistree?)|accuse de reception",
   "(?:su|tu) (?:solicitud|consulta|mensaje|correo)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ha sido|fue) (?:recibid|registrad)[oa]|acuse de recibo",

@@ -164,7 +164,7 @@ const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "по", "εως", "μεχρι", "before", "vor", "avant", "przed", "pred", "innan"]);
-const BACK = /^(?:back|reply|respond|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
+const BACK = /^(?:back|reply|respond|revert|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
 const FILLER = new Set(["on", "the", "of", "ad", "και", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
 /** "…, then", "danach", "ensuite": what follows comes after the date. */
@@ -175,6 +175,10 @@ const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,6}(?:[0-9]|(?:${WEEKDA
 // Hungarian "01. 11. és 01. 15. között" (between … and …): after the range's last day
 const UNTIL_AFTER = /^(?:[ .]{0,2}(?:asti|saakka|kozott)|-?(?:ig|eig|aig|jeig))(?![a-z])/;
 const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.\u0370-\u03ff\u0400-\u04ff]+,? ){0,3}(?:снова|вновь|опять|знову|знов|ξανα|wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
+/** Working days and hours named before a range of weekdays. */
+const OFFICE_HOURS = /(?<![a-z])(?:(?:office|working|business|work|opening) (?:hours|days)|i work|my (?:hours|days)|arbeitszeiten|arbeitstage|burozeiten|buerozeiten|werkdagen|werktijden|horaires?|heures de bureau|jours de travail|horario|dias laborables|orario|giorni lavorativi|horario de trabalho|dias de trabalho)(?![a-z])[^.!?\n]{0,30}$/;
+/** "from Thursday I'll answer every email", "ab Donnerstag beantworte ich", "з четверга відповім": the day the replies start. */
+const REPLIES_AFTER = /^[ ,.]{0,3}(?:[a-z'\u0400-\u04ff]+ ){0,3}(?:answer|reply|respond|beantworte|antworte|repondrai|respondere|rispondero|beantwoord|responderei|odpowiem|odpovim|odpovem|svarar|svarer|відповім|відповідатиму|отвечу)(?![a-z])/;
 
 interface Candidate {
   ms: number;
@@ -189,10 +193,12 @@ export function returnDate(text: string, ref: Reference): number | null {
   const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   const absolute: Candidate[] = [];
   const add = (index: number, length: number, y: number | null, m: number, d: number) => {
-    const ms = dayOf(y, m, d, today);
+    // a past day its weekday names is the notice's own, as stated (an effect pauses nothing for it)
+    const past = y === null ? pastNamed(t, index, m, d, today) : null;
+    const ms = past ?? dayOf(y, m, d, today);
     if (ms === null) return;
     const score = cueScore(t, index, index + length);
-    if (score > 0) absolute.push({ ms: ms + dayAfter(t, index, index + length, score), score: ms < today ? score - 0.5 : score });
+    if (score > 0) absolute.push({ ms: ms + dayAfter(t, index, index + length, score), score: ms < today && past === null ? score - 0.5 : score });
   };
   for (const m of t.matchAll(DAY_MONTH)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1]));
   for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
@@ -340,6 +346,21 @@ function year(s: string | undefined): number | null {
   return s.length === 2 ? 2000 + n : n;
 }
 
+const WEEKDAY_BEFORE = new RegExp(`(?<![a-z])(${WEEKDAY}),? (?:the |den |der |le |el |il |de )?$`);
+/**
+ * "back in the office on Monday 4th January", read on the 11th: a notice left on since, this year's 4 January
+ * (a Monday) and not next year's (a Tuesday); null when no weekday names the date or it names next year's.
+ */
+function pastNamed(text: string, index: number, m: number, d: number, today: number): number | null {
+  const named = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, index - 24), index));
+  if (!named) return null;
+  const past = Date.UTC(new Date(today).getUTCFullYear(), m - 1, d);
+  if (past >= today || new Date(past).getUTCDate() !== d) return null;
+  const next = dayOf(null, m, d, today);
+  const wd = WEEKDAY_OF.get(named[1]!);
+  return new Date(past).getUTCDay() === wd && (next === null || new Date(next).getUTCDay() !== wd) ? past : null;
+}
+
 /** The day (ms UTC, 00:00), or null when it is no date; no year: the next such day from today. */
 function dayOf(y: number | null, m: number, d: number, today: number): number | null {
   if (m < 1 || m > 12 || d < 1 || d > 31) return null;
@@ -374,7 +395,8 @@ const NOT_BEFORE_NORDIC = /(?<![a-z])(?:ikke|inte)(?: [a-z-]+){0,5} for $/;
 
 /** Russian and Ukrainian "по" right before the day: through it ("в отпуске по 24 января", "з 4 по 24 січня"). */
 const THROUGH_PO = /(?:^|[\s(,])по\s*$/;
-const THROUGH_AFTER = /^[ ,.]{0,3}\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|kozott|включительно|включно)(?![a-z])/;
+// (after the year's abbreviation: "do 20.01.2027 r. włącznie", "по 24.01.2027 г. включительно")
+const THROUGH_AFTER = /^[ ,.]{0,3}(?:(?:r|roku|г|года|р|року)\.? ?)?\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|kozott|включительно|включно)(?![a-z])/;
 
 // the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",
 // "del 11 al 22", "dall'11 al 22", "van 11 tot 22", "de 11 a 22", "18-22 January", "from 2027-01-11 to 2027-01-22":
@@ -402,7 +424,8 @@ function cueScore(text: string, start: number, end: number): number {
   // Finnish "perjantaihin asti", "18.1. saakka": "until" after the day
   if (UNTIL_AFTER.test(text.slice(end, end + 12))) return 2;
   const before = text.slice(Math.max(0, start - 60), start);
-  if (/[-–] ?$/.test(before)) return 2;
+  // "my office hours are Tuesday–Thursday": the days someone works, no absence's end
+  if (/[-–] ?$/.test(before)) return OFFICE_HOURS.test(before) ? 1 : 2;
   const tokens = before.split(/[\s,;:()]+/).filter(Boolean);
   let i = tokens.length - 1;
   // the words between the cue and the date: "back in the office on Monday, 12 January"
@@ -419,7 +442,7 @@ function cueScore(text: string, start: number, end: number): number {
   if (STARTS.has(cue) || (cue === "a" && tokens[i - 1] === "partir")) {
     // "back in the office from 20 January", "wieder im Büro ab dem 20.01.": the day the return starts
     for (let k = i - 1; k >= Math.max(0, i - 5); k--) if (BACK.test(tokens[k]!.replace(/[.!]+$/, ""))) return 3;
-    return 0;
+    return REPLIES_AFTER.test(after) ? 3 : 0;
   }
   // "back" a little further: "I'll be back at my desk on 12 January"
   for (let k = i; k >= Math.max(0, i - 4); k--) if (BACK.test(tokens[k]!.replace(/[.!]+$/, ""))) return 3;

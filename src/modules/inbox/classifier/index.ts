@@ -36,6 +36,7 @@ import { RELAYED_MORE } from "./more-languages";
 import { RELAYED } from "./other-scripts";
 import { hasMatch, WordStarts } from "../../../lib/word-starts";
 import { visibleText } from "./visible";
+import { greetsReader, readerNames } from "./greeting";
 
 export type { Intent, Sentiment };
 export type Classification = "bounce" | "complaint" | "auto_reply" | "unsubscribe_request" | "reply";
@@ -143,7 +144,13 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const read = (report.kind === "auto_reply" && !AGENT_COMMENT.test(visible)) || wording?.unmistakable ? score(visible, folded) : null;
   // a person who is away and answers anyway ("de viaje hasta el jueves, pero: no nos encaja, ya trabajamos con otra
   // herramienta"): a refusal or a request outweighs the absence they describe, unless headers or the text say a machine wrote it
-  const answeredWhileAway = read !== null && report.kind !== "auto_reply" && wording?.kind === "out_of_office" && !wording.automatic && (read.refusal >= 3 || read.requested);
+  // ... or greets the reader by name ("Hola Dana, estoy de baja hasta marzo; escríbeme en abril", "Hi Dana, I left
+  // Harbour Lane in November, reach me at …"): no autoresponder knows it (greeting.ts)
+  const byPerson = read !== null && report.kind !== "auto_reply" && wording !== null && !wording.automatic;
+  const answeredWhileAway =
+    byPerson &&
+    ((wording.kind === "out_of_office" && (read.refusal >= 3 || read.requested)) ||
+      ((wording.kind === "out_of_office" || wording.kind === "left_company") && greetsReader(visible, readerNames(mailboxes(msg), (a) => ours.has(a.slice(a.lastIndexOf("@") + 1))))));
   if (read !== null && !answeredWhileAway) {
     const found = mentions(visible, excluded);
     // "our addresses have changed, reach me at … from now on" (a rebrand): an address of their own for good, not an

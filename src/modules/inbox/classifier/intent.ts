@@ -150,6 +150,8 @@ const SOMEONE_AWAY = /(?<![a-z])(?:(?:he|she|they|[a-z]{2,20})(?:'s| is|'re| are
 const INVITE_ALSO_TO = /^ (?:also to |to (?:me|us) (?:and|&|as well as) (?:to )?(?:also )?)(?!me(?![a-z])|us(?![a-z]))[a-z0-9]|^ to (?:[^.!?\n]|\.(?=[a-z0-9])){1,60}? (?:too|as well)(?![a-z])/;
 
 /** A past event just before a span of time, in its clause: "I moved to Brightline in December", "we switched in March". */
+/** "not now, not in Q2, not ever": a time denied is no time to come back. */
+const NOT_THEN = /(?<![a-z])(?:not|nor|nicht|niet|pas)(?: (?:in|im|until|till|before|even in))? ?$/;
 const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:just |already |only )?(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed)(?![a-z])[^.!?,;\n]{0,40}$/;
 
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
@@ -285,7 +287,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     const someoneAway = SOMEONE_AWAY.test(before);
     // "I moved to Brightline in December": when something happened, not when to write
     const past = HAPPENED.test(before);
-    if (deadline) hits.push(`deadline:${m[0].trim()}`);
+    if (NOT_THEN.test(before)) hits.push(`not_then:${m[0].trim()}`);
+    else if (deadline) hits.push(`deadline:${m[0].trim()}`);
     else if (count) hits.push(`count:${m[0].trim()}`);
     else if (someoneAway) hits.push(`absent:${m[0].trim()}`);
     else if (past) hits.push(`past:${m[0].trim()}`);

@@ -94,7 +94,7 @@ export const REFUSAL_MORE = [
 /** Interest, or material asked for (cues.ts INTEREST). A negation before ("nie", "inte", "ikke", "ei", "nem") makes it a refusal. */
 export const INTEREST_MORE = [
   // pl
-  "(?:czy )?(?:moglibyscie|mozecie|moglaby pani|moglby pan) (?:mi |nam )?przeslac|zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej|ile to kosztuje",
+  "(?:czy )?(?:moglibyscie|mozecie|moglaby pani|moglby pan) (?:mi |nam )?przeslac|zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) o (?:przeslanie|wyslanie|przedstawienie) (?:(?:nam|mi) )?(?:oferty|cennika|wyceny|szczegolow|informacji|prezentacji)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej|ile to kosztuje",
   // cs, sk
   "(?:me|nas) to (?:zajima|zaujima)|zajima (?:me|nas)|zaujima (?:ma|nas)|(?:mohl|mohla|mohli|mohol) (?:byste|by ste) (?:mi |nam )?poslat|(?:muzete|mozete|muzes) (?:mi |nam )?poslat|mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|posli mi (?:ponuku|cennik|viac)|rad(?:a)? sa dozviem viac|kolko to stoji",
   // sv, da, no

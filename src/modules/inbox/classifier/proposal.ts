@@ -239,7 +239,8 @@ export function referredName(text: string): { name: string | null; index: number
       // "ich bin … für Softwarelizenzen zuständig": the writer is the one in charge (German capitalises every noun)
       if (FIRST_PERSON.test(clauseBefore(f, m.index!))) continue;
       const before = line.slice(Math.max(0, m.index! - 60), m.index!);
-      const name = trailingName(before.replace(/[\s,]+$/, ""));
+      // "Sarah Jennings in HR looks after it": the name before where they sit
+      const name = trailingName(before.replace(/[\s,]+$/, "")) ?? trailingName(before.replace(/\s+(?:in|from|on|at) (?:the )?[A-Za-z&]{2,20}(?: team)?[\s,]*$/, ""));
       if (name) return { name, index: offset + m.index! - before.length + Math.max(0, before.lastIndexOf(name.split(" ")[0]!)) };
     }
     if (role === null) {

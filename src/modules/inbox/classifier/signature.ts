@@ -90,6 +90,9 @@ export function writerNames(displayName: string | null, address: string | undefi
   return words.length > 1 ? [full, words[0]!, `${words[0]![0]}. ${last}`, `${words[0]![0]} ${last}`] : [full];
 }
 
+/** A firm's notice under its name block, headed in capitals ("CYBER CRIME WARNING: we will never change our bank details by email", "IMPORTANT NOTICE:"). */
+const FOOTER_NOTICE = /^(?:[A-Z][A-Z&'-]+ ){0,4}(?:WARNING|NOTICE|ALERT|DISCLAIMER|IMPORTANT|PRIVACY|CONFIDENTIALITY)\b[^a-z]{0,20}:/;
+
 /** After a sign-off: a name block (at most 8 short lines), nothing like more prose. */
 function shortBlockFollows(lines: string[], from: number): boolean {
   let count = 0;
@@ -98,7 +101,7 @@ function shortBlockFollows(lines: string[], from: number): boolean {
     if (l === "") continue;
     // a delimiter, a mobile client's line, the company's disclaimer or register line under the name block ends it
     const f = fold(l);
-    if (DELIMITER.test(l) || DELIMITER.test(f) || MOBILE.test(f) || DISCLAIMER.test(f) || isNotice(f) || REGISTER.test(f)) return true;
+    if (DELIMITER.test(l) || DELIMITER.test(f) || MOBILE.test(f) || DISCLAIMER.test(f) || isNotice(f) || REGISTER.test(f) || FOOTER_NOTICE.test(l)) return true;
     // a question or a long sentence after "Thanks" is more message, not a name block
     if (++count > 8 || l.length > 100 || l.includes("?")) return false;
   }
