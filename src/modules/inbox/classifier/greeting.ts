@@ -9,7 +9,7 @@ export interface ReaderName {
 }
 
 /** Titles before a family name, folded ("Frau Whitfield", "Ms. Whitfield", "Pani Whitfield"). */
-const TITLES = "mr|mrs|ms|miss|dr|frau|herr|madame|mme|monsieur|mrs\\.|ms\\.|mr\\.|dr\\.|senora|sra\\.?|senor|sr\\.?|signora|sig\\.ra|signor|mevrouw|mevr\\.?|meneer|dhr\\.?|pani|pan|fru|herr";
+const TITLES = "mr|mrs|ms|miss|dr|frau|herr|madame|mme|monsieur|senora|sra|senor|sr|signora|signor|mevrouw|mevr|meneer|dhr|pani|pan|fru";
 
 // Cyrillic and Greek letters written in Latin, for a name greeted in those scripts ("Дана" is Dana)
 const LATIN: Record<string, string> = {
@@ -39,7 +39,7 @@ export function greetsReader(visible: string, names: readonly ReaderName[]): boo
   const line = latin(fold(first));
   return names.some(({ given, family }) => {
     const alone = new RegExp(`(?<![a-z])${escape(given)}(?![a-z])${family ? `(?! ${escape(family)}(?![a-z]))` : ""}`);
-    const titled = family ? new RegExp(`(?<![a-z])(?:${TITLES}) ${escape(family)}(?![a-z])`) : null;
+    const titled = family ? new RegExp(`(?<![a-z])(?:${TITLES})\\.? ${escape(family)}(?![a-z])`) : null;
     return alone.test(line) || (titled?.test(line) ?? false);
   });
 }

@@ -144,8 +144,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const read = (report.kind === "auto_reply" && !AGENT_COMMENT.test(visible)) || wording?.unmistakable ? score(visible, folded) : null;
   // a person who is away and answers anyway ("de viaje hasta el jueves, pero: no nos encaja, ya trabajamos con otra
   // herramienta"): a refusal or a request outweighs the absence they describe, unless headers or the text say a machine wrote it
-  // ... or greets the reader by name ("Hola Dana, estoy de baja hasta marzo; escríbeme en abril", "Hi Dana, I left
-  // Harbour Lane in November, reach me at …"): no autoresponder knows it (greeting.ts)
+  // So is a notice without automation headers that greets the reader by name ("Hola Dana, estoy de baja hasta marzo;
+  // escríbeme en abril", "Hi Dana, I left Harbour Lane in November, reach me at …"): no autoresponder knows it (greeting.ts)
   const byPerson = read !== null && report.kind !== "auto_reply" && wording !== null && !wording.automatic;
   const answeredWhileAway =
     byPerson &&
