@@ -561,3 +561,22 @@ test("a daemon's notice titled 'Warning: <address> - User unknown!' ('there is n
   const person = plain("Zoe Park <zoe@example.org>", "Re: user unknown error in our CRM", "Hi, we still see the user unknown error when we import. Any idea?\n");
   expect(parseReport(person).kind).not.toBe("bounce");
 });
+
+test("localised reports of a missing mailbox (Brazilian qmail, Turkish, Japanese, Polish Exim) are hard; a full mailbox in Japanese is soft", () => {
+  const qmail = plain("MAILER-DAEMON@mx.example.com.br", "aviso de falha", "Olá. Este é o programa qmail-send em mx.example.com.br.\nLamento informar que não foi possível entregar sua mensagem aos endereços abaixo.\nEste é um erro permanente; desisti.\n\n<ana@example.com.br>:\nDesculpe, não existe caixa postal com este nome. (#5.1.1)\n");
+  expect(first(qmail)).toEqual({ kind: "bounce", recipient: "bounced", address: "ana@example.com.br", hard: true, reason: "user_unknown" });
+  const turkish = plain("MAILER-DAEMON@mail.example.com.tr", "İleti teslim edilemedi", "Gönderdiğiniz ileti aşağıdaki alıcıya teslim edilemedi:\n\n    can@example.com.tr\n\nHata nedeni: Alıcının posta kutusu mevcut değil.\nSunucu yanıtı: 550 Böyle bir kullanıcı yok\n\nBu kalıcı bir hatadır.\n");
+  expect(first(turkish)).toMatchObject({ kind: "bounce", address: "can@example.com.tr", hard: true, reason: "user_unknown" });
+  const japanese = plain("MAILER-DAEMON@mail.example.jp", "メール配送エラー", "お客様が送信されたメールは、以下の宛先に配送できませんでした。\n\n  宛先　： ken@example.jp\n  理由　： 指定されたメールアドレスは存在しません。\n");
+  expect(first(japanese)).toMatchObject({ kind: "bounce", address: "ken@example.jp", hard: true, reason: "user_unknown" });
+  const full = plain("MAILER-DAEMON@mail.example.jp", "配送エラーのお知らせ", "以下の宛先へのメールは、受信者のメールボックスが容量の上限に達しているため配送できませんでした。\n\n宛先　： yui@example.jp\n理由　： メールボックス容量超過\n");
+  expect(first(full)).toMatchObject({ kind: "bounce", address: "yui@example.jp", hard: false, reason: "mailbox_full" });
+});
+
+test("a DNS blocklist named beside 'User unknown' refused our IP: blocked and soft, never a suppression", () => {
+  const raw = plain("MAILER-DAEMON@mail.example.org", "Undelivered Mail Returned to Sender", "This is the mail system at host mail.example.org.\n\n<lee@example.com>: host mx.example.com[192.0.2.7] said: 550 5.1.1 <lee@example.com>: Recipient address rejected: User unknown; Client host [198.51.100.9] blocked using zen.spamhaus.org (in reply to RCPT TO command)\n");
+  expect(first(raw)).toMatchObject({ hard: false, reason: "blocked" });
+  // control: the same answer without a blocklist is a missing mailbox
+  const unknown = plain("MAILER-DAEMON@mail.example.org", "Undelivered Mail Returned to Sender", "This is the mail system at host mail.example.org.\n\n<lee@example.com>: host mx.example.com[192.0.2.7] said: 550 5.1.1 <lee@example.com>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command)\n");
+  expect(first(unknown)).toMatchObject({ hard: true, reason: "user_unknown" });
+});

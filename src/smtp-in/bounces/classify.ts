@@ -41,7 +41,7 @@ export interface Classified {
   remoteMta: string | null;
 }
 
-const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient)(?: <?[^ @<>]+@[^ <>]+>?)? does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|not a valid (?:recipient|mailbox)|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|(?:user|mailbox) not found|unknown user:|there is no (?:user|mailbox) by that name|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|inexistant|inexistente|inesistente|no existe|non esiste|bestaat niet|n[ãa]o existe|존재하지 않|nicht im domino-verzeichnis|(?:用户|地址|邮箱|收件人|[账帐][户号])不存在|e-mail-adresse (?:wurde nicht gefunden|konnte nicht gefunden werden)|adresse de (?:messagerie|courrier) que vous avez entr[ée]e est introuvable|no se (?:encontr[óo]|pudo encontrar) la direcci[óo]n de correo electr[óo]nico|impossibile trovare l'indirizzo di posta elettronica|e-mailadres dat u hebt ingevoerd,? is niet gevonden|endere[çc]o de e-?mail que voc[êe] inseriu n[ãa]o foi encontrado/i;
+const DEFINITE_UNKNOWN = /(?:user|mailbox|address|account|recipient)(?: <?[^ @<>]+@[^ <>]+>?)? does(?:n't| not) exist|doesn't have an? \S+ account|invalid recipient|not a valid (?:recipient|mailbox)|destinataire invalide|recipient name is not recognized|000c05a6|address couldn'?t be found|not listed in|invalid final delivery userid|no valid recipients|>: user unknown|(?:user|mailbox) not found|unknown user:|there is no (?:user|mailbox) by that name|(?:skrzynka|u[zż]ytkownik|adres)(?: [a-ząćęłńóśźż]+){0,2} nie istnieje|nie ma takiego u[zż]ytkownika|posta kutusu mevcut de[gğ]il|b[oö]yle bir kullan[ıi]c[ıi] yok|(?:アドレス|宛先|ユーザー?)は存在しません|存在しない(?:アドレス|ユーザ)|requested action not taken: mailbox unavailable|existiert nicht|n'existe pas|inexistant|inexistente|inesistente|no existe|non esiste|bestaat niet|n[ãa]o existe|존재하지 않|nicht im domino-verzeichnis|(?:用户|地址|邮箱|收件人|[账帐][户号])不存在|e-mail-adresse (?:wurde nicht gefunden|konnte nicht gefunden werden)|adresse de (?:messagerie|courrier) que vous avez entr[ée]e est introuvable|no se (?:encontr[óo]|pudo encontrar) la direcci[óo]n de correo electr[óo]nico|impossibile trovare l'indirizzo di posta elettronica|e-mailadres dat u hebt ingevoerd,? is niet gevonden|endere[çc]o de e-?mail que voc[êe] inseriu n[ãa]o foi encontrado/i;
 
 /** Google's refusal of a post to a group, also for a Workspace group at the company's own domain (English, German). */
 const GROUP_REFUSAL = /the group you tried to contact|permission to post messages to the group|die gruppe, die sie kontaktieren|um der gruppe nachrichten zu posten/i;
@@ -50,6 +50,8 @@ const GROUP_REFUSAL = /the group you tried to contact|permission to post message
 const SENDING_HOST = /invalid (?:dns )?ptr|ptr (?:resource )?record|reverse (?:dns|lookup|hostname)|rdns|\bip=[0-9]|client host (?:\[|rejected)|your ip(?: address)? (?:is|has been|was)|blocked using|listed (?:at|in|on) [a-z.]*(?:spamhaus|spamcop|sorbs|barracuda)/i;
 
 /** Transient conditions a report that gave up names as its last error: the failure is the expiry. */
+/** A DNS blocklist's refusal of our sending IP. */
+const DNSBL = /blocked using [a-z0-9.-]+\.[a-z]{2,}|listed (?:at|in|on) [a-z0-9.-]*(?:spamhaus|spamcop|sorbs|barracuda|dnsbl|rbl)|\b(?:zen|sbl|xbl|pbl)\.spamhaus\.org/i;
 const GAVE_UP_ON = new Set<BounceReason>(["network", "other", "system", "protocol"]);
 const NO_CONNECTION = /timed? ?out|connection (?:refused|reset|lost|closed|dropped|failed)|did not accept (?:our )?(?:requests? to connect|(?:the )?connection)|(?:could not|couldn't|unable to|failed to|cannot) (?:connect|establish)/i;
 const DNS_OR_LOOP = /name ?server|\bdns\b|host not found|not resolv|\bloop|hop count/i;
@@ -126,7 +128,9 @@ export function classifyRecipient(f: Found): Classified | null {
   }
   // RFC 5321's generic "mailbox unavailable" over a cause about our sending host ("… 550 invalid DNS PTR resource record,
   // IP=…": GMX, Web.de): our host refused, the mailbox is not said to be missing
-  if (reason === "user_unknown" && !(status && /^[45]\.1\.(?:[0-6]|10)$/.test(status)) && SENDING_HOST.test(words)) {
+  // (a DNS blocklist named beside "user unknown" — "Client host [x] blocked using zen.spamhaus.org" — refused our IP
+  // whatever the code says of the mailbox: suppressing the address would lose a live one)
+  if (reason === "user_unknown" && (!(status && /^[45]\.1\.(?:[0-6]|10)$/.test(status)) || DNSBL.test(words)) && SENDING_HOST.test(words)) {
     // named as the MTA's own answers name it (reverse DNS: dmarc), else a block
     const named = classifyAnswer(code, null, words.replace(/mailbox unavailable/gi, " ")).bounce?.reason;
     reason = named && named !== "user_unknown" && named !== "other" && named !== "policy" ? named : "blocked";
