@@ -463,3 +463,40 @@ describe("Czech and Slovak 'PN' (sick leave) said of oneself, and 'predpokladan�
     expect(classifyMessage(reply("Pošlite mi prosím PN kód produktu a cenník.")).classification).toBe("reply");
   });
 });
+
+describe("a fresh batch in the fifteen languages: removals with a courtesy inside, for a colleague, for the company, and in Greeklish", () => {
+  test.each([
+    "Добрый день. Удалите, пожалуйста, мой e-mail из вашей базы.",
+    "Доброго дня. Приберіть, будь ласка, мою адресу з вашої розсилки.",
+    "Geia sas, afaireste to email mou apo ti lista sas, euxaristw.",
+    "Kalispera, mh mou ksanasteilete tipota.",
+  ])("%p is the writer's removal", (body) => {
+    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: FROM } });
+  });
+  test.each([
+    "Hej, I har også skrevet til min kollega Per Lund (per.lund@firma.example). Han ønsker ikke flere mails, så fjern ham venligst fra listen.",
+    "Bon dia, en Pere Vidal (pere.vidal@firma.example) m'ha demanat que us digui que no en vol rebre més; esborreu la seva adreça, si us plau.",
+    "Добрий день. Ви пишете й нашому директору, Петру Мельнику (petro.melnyk@firma.example). Він просив, щоб ви більше не надсилали йому листів; видаліть, будь ласка, його адресу.",
+  ])("%p is the colleague's removal, never a referral", (body) => {
+    const v = read(body);
+    expect(v.classification).toBe("unsubscribe_request");
+    expect(v.intent).not.toBe("referral");
+    expect(v.proposal?.email ?? null).not.toBe(FROM);
+  });
+  test.each([
+    "Žiadame Vás, aby ste z databázy vymazali všetky e-mailové adresy našej spoločnosti a nekontaktovali nás.",
+    "Prosimy o usunięcie wszystkich adresów naszej firmy z Państwa bazy.",
+    "Vă rugăm să ștergeți toate adresele de e-mail ale companiei noastre din baza de date.",
+    "Molim Vas da sve adrese naše tvrtke uklonite sa svoje liste.",
+    "Kérjük, cégünk összes munkatársának címét töröljék az adatbázisukból.",
+  ])("%p is for the whole company", (body) => {
+    expect(read(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test.each([
+    // controls: a colleague named as the one to talk to; the writer's own offer of the company's addresses
+    ["Za finance odpovídá můj kolega Petr Novák (petr.novak@firma.example), napište prosím jemu.", "referral"],
+    ["Пожалуйста, пришлите прайс-лист на мой e-mail.", "interested"],
+  ] as [string, Intent][])("control: %p → %p", (body, intent) => {
+    expect(read(body).intent).toBe(intent);
+  });
+});

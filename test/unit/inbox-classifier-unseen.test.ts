@@ -4836,3 +4836,44 @@ describe("a fresh campaign week's replies: the general forms of its misses", () 
     expect(classifyMessage(reply("You've emailed three of us this week. Please remove everyone at Prospect Group (anything @prospect.example) from your lists.")).companyWide).toBe(true);
   });
 });
+
+describe("hard shapes of a fresh batch: a removal denied, a colleague's removal by role, a shared inbox's own address, an inline 'Stop.'", () => {
+  test.each([
+    "FYI your unsubscribe link 404s. That said, I'm not trying to unsubscribe - send the one-pager and pricing for 40 recruiters?",
+    "I don't want to unsubscribe, I just want fewer follow-ups. What does it cost for a team of 10?",
+  ])("%p suppresses no one", (body) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe("reply");
+    expect(v.proposal).toBeNull();
+  });
+  test("control: 'I'm trying to unsubscribe' asks it", () => {
+    expect(classifyMessage(reply("I'm trying to unsubscribe and your link is broken. Please take me off.")).classification).toBe("unsubscribe_request");
+  });
+  test("'please stop emailing our CEO (…)' suppresses the CEO's address, not the writer's, and names no one 'Also'", () => {
+    const v = classifyMessage(reply("Not for us, thanks.\n\nAlso, please stop emailing our CEO (ken.ito@prospect.example). He forwards every one of these to me."));
+    expect(v).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "ken.ito@prospect.example", name: null } });
+    // control: the writer and the CEO both
+    expect(classifyMessage(reply("Please stop emailing me and our CEO.")).proposal?.email).toBe("priya.nair@prospect.example");
+  });
+  test("a shared inbox asking to take its own address off the list suppresses that address", () => {
+    const v = classifyMessage(
+      ["From: Talent Team <talent@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "This inbox is for candidates only. Please take talent@prospect.example off your list.\n\nMaya, People Ops"].join("\n"),
+    );
+    expect(v).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "talent@prospect.example" } });
+  });
+  const inline = (answer: string) =>
+    reply(`On 7 Jan 2027, Leo wrote:\n> Worth a call next week?\n\nNo.\n\n> Leo\n> PS - reply 'stop' if you'd rather not hear from me.\n\n${answer}\n\nThanks`);
+  test("'Stop.' written inline right under the quoted offer takes that way out", () => {
+    expect(classifyMessage(inline("Stop.")).classification).toBe("unsubscribe_request");
+  });
+  test("control: a line beginning with 'Stop' that says something else is no removal", () => {
+    expect(classifyMessage(inline("Stop by our stand at the fair on Thursday instead.")).classification).toBe("reply");
+  });
+  test("'Dieses Postfach wird nicht überwacht.' is a shared inbox's notice; 'nicht mehr gelesen' after a leaver stays one", () => {
+    expect(classifyMessage(reply("Dieses Postfach wird nicht überwacht. Bewerbungen bitte über unser Portal.")).intent).toBeNull();
+    expect(classifyMessage(reply("Frau Nair hat das Unternehmen verlassen. Dieses Postfach wird nicht mehr gelesen.")).intent).toBe("moved");
+  });
+  test("'no volváis a escribir a nadie de Grupo Mareas' is the whole company", () => {
+    expect(classifyMessage(reply("Dana, por favor no volváis a escribir a nadie de Grupo Prospecto. Gracias.")).companyWide).toBe(true);
+  });
+});

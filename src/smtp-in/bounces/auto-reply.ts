@@ -227,7 +227,7 @@ const LEFT_THIRD = re([
 const MAILBOX_GONE = re([
   // (a mailbox "not monitored" is no leaver's: a shared inbox's notice says so, an acknowledgement below)
   "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|in use|valid)|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not be )(?:monitored|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is no longer (?:being )?monitored|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) will be (?:closed|deactivated|deleted|shut down|switched off|removed)",
-  "(?:dieses postfach|diese (?:e-?mail-?)?adresse) (?:ist|wird) nicht mehr|postfach wird nicht (?:mehr )?(?:gelesen|uberwacht|bearbeitet)",
+  "(?:dieses postfach|diese (?:e-?mail-?)?adresse) (?:ist|wird) nicht mehr|postfach wird nicht mehr (?:gelesen|uberwacht|ueberwacht|bearbeitet)",
   "cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)? n'est plus|boite (?:mail )?n'est plus (?:consultee|active|lue)|(?:cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)?|boite (?:mail )?) n'est pas (?:consultee|surveillee|lue|relevee)",
   "(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? ya no|(?:buzon|cuenta) no (?:se )?(?:revisa|monitoriza|supervisa)|(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? no (?:se )?(?:revisa|monitoriza|supervisa|lee|atiende)",
   "questo indirizzo(?: e-?mail| email| di posta)? non e piu|questo indirizzo(?: e-?mail| email| di posta)? non (?:e|viene) (?:monitorato|letto|controllato|presidiato)|casella (?:di posta )?non (?:e piu|viene) (?:attiva|monitorata|letta)",
@@ -257,7 +257,7 @@ const LEFT_NON_LATIN = new RegExp(`больше не работа|более н�
 // "your request has been received" (nobody writes that by hand)
 const RECEIVED_PASSIVE = re([
   "your (?:request|ticket|message|case|inquiry|enquiry|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:regularly|actively|closely|frequently|often|always|constantly) (?:monitored|checked|read)|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:being )?(?:monitored|checked|read)(?= ?[.!,;]| ?$)",
-  "ihre (?:anfrage|nachricht|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung|(?:dieses|das) postfach wird nicht (?:regelmassig|standig|taglich) (?:gelesen|abgerufen|uberwacht|ueberwacht|betreut|gepruft)",
+  "ihre (?:anfrage|nachricht|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung|(?:dieses|das) postfach wird nicht (?:uberwacht|ueberwacht|gelesen|bearbeitet)(?= ?[.!,;]| ?$)|(?:dieses|das) postfach wird nicht (?:regelmassig|standig|taglich) (?:gelesen|abgerufen|uberwacht|ueberwacht|betreut|gepruft)",
   "(?:nous )?accusons (?:bonne )?reception de votre|un ticket a ete (?:cree|ouvert)|votre (?:demande|message|e-?mail|courriel)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? a (?:bien )?ete (?:recue?|enregistree?)|accuse de reception",
   "(?:su|tu) (?:solicitud|consulta|mensaje|correo)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ha sido|fue) (?:recibid|registrad)[oa]|acuse de recibo",
   "(?:la sua|la tua|il suo|il tuo) (?:richiesta|messaggio|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:e stat[oa]|e) (?:ricevut|registrat)[oa]|conferma di ricezione",

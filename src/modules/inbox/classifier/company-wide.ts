@@ -41,6 +41,7 @@ const COMPANY_REQUEST = anyOf([
   `(?:eliminen|elimine|eliminar|borren|borre|borrar|quiten|quitar|den de baja|dar de baja) (?:a )?(?:todas las direcciones|todos los contactos|todos los correos|todos los empleados|todo el equipo|toda la empresa|nuestra empresa) (?:de (?:nuestra|la) (?:empresa|compania|organizacion) |${A_DOMAIN} |de @?[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4} )?de (?:su|sus|tu|tus|vuestra|vuestras) (?:lista|listas|base de datos|base|bases)`,
   // "que se abstenga de enviar comunicaciones comerciales a cualquier empleado de Grupo Alcor"
   "(?:se abstenga|se abstengan|abstengase|abstenganse) de (?:enviar|remitir|mandar|dirigir) (?:[a-z]{1,15} ){0,3}a (?:cualquier|ningun|ninguna) (?:empleado|empleada|trabajador|trabajadora|persona|miembro|direccion) de",
+  "no (?:volvais|vuelvan|vuelva) a (?:escribir|contactar|escribirle|enviar (?:correos|e-?mails|mensajes)) a (?:nadie|ninguno) de (?:(?:nuestra|nuestro|la|mi) (?:empresa|compania|equipo|organizacion)|[a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2})",
   "no (?:contacten|escriban|envien|manden) (?:mas )?(?:(?:correos|e-?mails|mensajes) )?(?:a nadie|a ninguno) de (?:(?:nuestra|nuestro|la|mi) (?:empresa|compania|equipo|organizacion)|[a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2})",
   "(?:eliminen|elimine|borren|borre|quiten|quite|saquen|saque|supriman|suprima) (?:de inmediato |inmediatamente |cuanto antes )?de (?:su|sus|tu|tus|vuestra) (?:base de datos|base|lista|listas) (?:a )?(?:todas las direcciones|todos los contactos|todos los correos|todos los empleados)|(?:eliminen|borren|quiten|saquen) (?:a )?(?:todas las direcciones|todos los contactos|todos los correos|todos los empleados) de [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2},? de (?:su|sus|tu|tus|vuestra) (?:base de datos|base|lista|listas)|(?:borren|eliminen|quiten) de (?:su|sus|tu|tus) (?:lista|listas|base) (?:a )?(?:todos|todas) (?:los|las) (?:contactos|direcciones|correos) de",
   // it
@@ -53,7 +54,13 @@ const COMPANY_REQUEST = anyOf([
   "(?:haal|verwijder) (?:alsjeblieft |alstublieft |aub |graag )?(?:al onze|alle) (?:medewerkers|collega's|adressen|contacten)(?: (?:van|bij) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30})?)? (?:uit|van) (?:jullie|uw|je|de) (?:lijst|lijsten|bestand|database|mailinglijst)|(?:wij|we) willen als (?:bedrijf|organisatie) niet meer (?:benaderd|gemaild|gecontacteerd|lastiggevallen) worden",
   // sv, hu: "ta bort samtliga adresser på @…", "minden @… végződésű e-mail-címet … törölje"
   "(?:ta bort|radera|stryk) (?:samtliga|alla) (?:adresser|kontakter|e-?postadresser) (?:pa|med|under) " + A_DOMAIN + "|(?:slet|fjern) (?:alle|samtlige) (?:adresser|kontakter) (?:pa|med) " + A_DOMAIN +
-    "|(?:minden|valamennyi|osszes) " + A_DOMAIN + " (?:vegzodesu )?(?:e-?mail-?cimet|cimet|cimunket)|cegunk (?:valamennyi|minden|osszes) munkatarsat",
+    "|(?:minden|valamennyi|osszes) " + A_DOMAIN + " (?:vegzodesu )?(?:e-?mail-?cimet|cimet|cimunket)|cegunk (?:valamennyi|minden|osszes) munkatars(?:at|anak|ainak)",
+  // pl, cs, sk, ro, hr: "wszystkie adresy naszej firmy", "všechny adresy naší společnosti", "všetky e-mailové adresy našej spoločnosti",
+  // "toate adresele de e-mail ale companiei noastre", "sve adrese naše tvrtke"
+  "(?:wszystkie|wszystkich) (?:adresy|adresow|kontakty)(?: e-?mail(?:owe)?)? (?:z )?naszej (?:firmy|spolki|organizacji)" +
+    "|(?:vsechny|vsetky) (?:e-?mailove |emailove )?(?:adresy|kontakty) (?:z )?(?:nasi|nasej) (?:spolecnosti|spolocnosti|firmy|organizace|organizacie)" +
+    "|toate adresele(?: de e-?mail)? ale (?:companiei|firmei|societatii) noastre" +
+    "|sve (?:e-?mail )?(?:adrese|kontakte) (?:nase|iz nase) (?:tvrtke|firme|kompanije)",
   // pt
   "nao (?:enviem|envie|mandem|mande) (?:mais )?(?:e-?mails |mensagens )?(?:para|pra|a) (?:ninguem|nenhum) (?:da|de|do) (?:nossa|nosso|minha|meu) (?:empresa|equipe|time|organizacao)|nao (?:contatem|contate|escrevam) (?:mais )?(?:ninguem|nenhum) (?:da|de|do) (?:nossa|nosso) (?:empresa|equipe|time)",
   "(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da nossa|do nosso|da) (?:empresa|equipe|time|dominio)|(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da|do|de) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30})? (?:da|de|desta|dessa|do) (?:sua |vossa )?(?:base|lista|cadastro)",

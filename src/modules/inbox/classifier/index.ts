@@ -21,7 +21,7 @@ import { parseReport, type Report } from "../../../smtp-in/bounces";
 import { allAddresses, firstAddress } from "../../../smtp-in/bounces/fields";
 import { header, headerText, parseMessage, walk, type Entity } from "../../../smtp-in/bounces/mime";
 import { calendarAnswer, calendarNotice } from "./calendar";
-import { tookOfferedOptOut } from "./opt-out";
+import { tookOfferedOptOut, tookOfferedStopLine } from "./opt-out";
 import { bodyText } from "./body";
 import { returnDate, type Reference } from "./dates";
 import { fold } from "./fold";
@@ -124,7 +124,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const subjectFolded = fold(subject).trim();
   if ((visible.length < 300 && REMOVAL_SUBJECT.test(subjectFolded)) || (folded.trim() === "" && REMOVAL_SUBJECT_TAIL.test(subjectFolded))) return removal();
   // the word our quoted message offered for opting out ("…rather not hear from me? Reply 'no thanks'"), and nothing else
-  if (visible.length <= 40 && tookOfferedOptOut(bodyText(msg), visible)) return removal();
+  if ((visible.length <= 40 && tookOfferedOptOut(bodyText(msg), visible)) || tookOfferedStopLine(visible, () => bodyText(msg))) return removal();
 
   // an invitation accepted, a new time proposed or the writer's own invitation is a meeting whatever the note says,
   // even from a calendar that marks its answers automatic; a refusal is read as written
@@ -171,7 +171,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // a removal that names the writer's own other address ("eliminad mi dirección del trabajo, p.navarro@…" from a
   // private address; "excluir o endereço mariana.souza@…" from Mariana's): theirs, of that address
   if (mentions(visible, excluded).some((m) => ownNamedForRemoval(visible, m, writer) || ownReferredBack(visible, m))) return removal();
-  const forSelf = another !== null ? FOR_THE_WRITER_TOO.test(folded) || writer.addresses.some((a) => addressAt(folded, a, another.end)) : asksRemoval(folded, starts);
+  const forSelf = another !== null ? FOR_THE_WRITER_TOO.test(folded) || writer.addresses.some((a) => addressAt(folded, a, another)) : asksRemoval(folded, starts);
   // for everyone at their company ("remove everyone at our company", "ni yo ni nadie de mi equipo"): read on, as below
   const wide = companyWide(folded, starts, forSelf);
   // a colleague's wish relayed in a language more-languages.ts reads ("mój kolega prosił, żebym przekazał, że nie chce
@@ -328,10 +328,10 @@ function askedBesides(folded: string, asked: Span[]): boolean {
   return false;
 }
 
-/** The address stands where the request ends ("remove priya@…"): a few characters on at most. */
-const addressAt = (folded: string, address: string, end: number) => {
-  const i = folded.indexOf(address, end);
-  return i >= 0 && i - end <= 4;
+/** The address stands where the request ends ("remove priya@…": a few characters on at most), or inside it ("take talent@… off"). */
+const addressAt = (folded: string, address: string, span: Span) => {
+  const i = folded.indexOf(address, span.at);
+  return i >= 0 && i - span.end <= 4;
 };
 
 /**

@@ -11,6 +11,8 @@
 
 /** Asking not to be mailed again (unsubscribe.ts REMOVAL). */
 export const REMOVAL_MORE = [
+  // Greek typed in Latin letters on a phone ("Greeklish"): "afaireste to email mou apo th lista", "mhn mou ksanasteilete"
+  "(?:afaireste|afairese|diagrapste|diagrapse|vgalte) (?:me|to email mou|to e-?mail mou|th dieythynsh mou|ta stoixeia mou)|(?:mhn|mh|mi|min) mou (?:ksana|xana)?(?:steilete|stelnete|grafete|steilte)",
   // pl
   "wypisz(?:cie)? mnie|wypisanie mnie|wypisac mnie|(?:prosze|prosimy) o (?:wypisanie|usuniecie|wykreslenie)|usun(?:cie|ac)? (?:mnie|moj adres|moje dane|moj e-?mail|nas)|usuniecie (?:mnie|moich danych|mojego adresu|moj)|wykreslcie mnie" +
     "|(?:nie|juz nie) (?:chce|chcemy|zycze sobie|zyczymy sobie) (?:juz |wiecej )?(?:otrzymywac|dostawac)|(?:prosze|prosimy) (?:juz |wiecej )?(?:do mnie |do nas )?nie (?:pisac|wysylac|kontaktowac)|nie (?:piszcie|pisz|wysylajcie|wysylaj|przesylajcie) (?:do mnie |do nas |mi |nam )?(?:juz |wiecej )?(?:wiecej|juz|zadnych|maili|wiadomosci)" +

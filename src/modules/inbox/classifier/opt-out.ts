@@ -38,5 +38,28 @@ export function tookOfferedOptOut(body: string, visible: string): boolean {
   return false;
 }
 
+/** Words that ask for removal on their own, as a line: the ones an offer to opt out names. */
+const STOP_WORDS = /^(?:stop|unsubscribe|remove|remove me|opt out|optout|stopp|abmelden|desabonner|baja|cancella|afmelden|parar)$/;
+
+/**
+ * A line that is only the stop word our quoted message offered, in a longer answer ("No." under one paragraph,
+ * "Stop." under the offer, written inline): that way out taken too. The offer must be in the quoted lines.
+ */
+export function tookOfferedStopLine(visible: string, body: () => string): boolean {
+  const lines = new Set(visible.split("\n").map(bare).filter((l) => STOP_WORDS.test(l)));
+  if (lines.size === 0) return false;
+  const quoted = body()
+    .split("\n")
+    .filter((l) => /^[ \t]*>/.test(l))
+    .map((l) => l.replace(/^[ \t]*(?:>[ \t]?)+/, ""))
+    .join(" ")
+    .replace(/\s+/g, " ");
+  for (const m of [...quoted.matchAll(OFFER_QUOTED), ...quoted.matchAll(OFFER_CAPS)]) {
+    if (!lines.has(bare(m[1]!))) continue;
+    if (FOR_OPTING_OUT.test(fold(quoted.slice(Math.max(0, m.index! - 160), m.index! + m[0].length + 120)))) return true;
+  }
+  return false;
+}
+
 /** Folded, without punctuation or spacing: "No thanks." and "no thanks" are one answer. */
 const bare = (s: string) => fold(s).replace(/[^a-z0-9]+/g, " ").trim();

@@ -210,7 +210,7 @@ function slips(a: string, b: string): number {
  * newsletter", "Sie müssen mich nicht austragen", "pas besoin de me retirer", "non serve togliermi", "não precisa me tirar",
  * "ikke slett oss", "ne töröljenek".
  */
-const NEGATED_BEFORE = /(?<![a-z'])(?:don'?t|do not|never|no need to|needn'?t|(?:don'?t|do not) (?:need|have) to|nicht|pas besoin de|inutile de|non serve|non c'e bisogno di|non e necessario|niet nodig om|hoeft (?:me |mij )?niet|nao precisa(?: de)?|nao e necessario|ikke|inte|ej|nie|nem|ne) (?:[a-z']+ )?$/;
+const NEGATED_BEFORE = /(?<![a-z'])(?:don'?t|do not|never|no need to|needn'?t|(?:don'?t|do not) (?:need|have) to|nicht|pas besoin de|inutile de|non serve|non c'e bisogno di|non e necessario|niet nodig om|hoeft (?:me |mij )?niet|nao precisa(?: de)?|nao e necessario|ikke|inte|ej|nie|nem|ne) (?:[a-z']+ )?$|(?<![a-z'])(?:don'?t|do not|not|never) (?:want|wish|mean|plan|intend|need|trying|going|asking|looking|planning|meaning|wanting|about) to $/;
 
 /** "STOP STOP STOP": nothing but stops. */
 const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
