@@ -4877,3 +4877,72 @@ describe("hard shapes of a fresh batch: a removal denied, a colleague's removal 
     expect(classifyMessage(reply("Dana, por favor no volváis a escribir a nadie de Grupo Prospecto. Gracias.")).companyWide).toBe(true);
   });
 });
+
+describe("removals and their look-alikes (a fresh batch of 90, half of them look-alikes)", () => {
+  test.each([
+    // the word denied, asked about for a customer, or a noun after a determiner
+    "Heads up: your unsubscribe link 404s. Not that I want to unsubscribe! Can we do a call on Wednesday?",
+    "Petite remarque : le lien de désabonnement est cassé. Je ne cherche pas à me désabonner, au contraire. Jeudi, un appel ?",
+    "Uma dúvida: se um cliente pedir descadastro da newsletter, vocês tratam isso em todas as listas?",
+    "We're buried by an agency that ignores every unsubscribe we send them. If you fix that, Thursday at 11 works.",
+    "Kan ni sluta skicka PDF:er? Skicka en länk i stället, jag vill läsa den.",
+  ])("%p suppresses no one", (body) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe("reply");
+    expect(v.proposal).toBeNull();
+  });
+  test.each([
+    "pls unsubcribe me from theese emails thx",
+    "porfavor darme de vaja de esta lista",
+    "Kindly add my email id to your do-not-contact list.",
+    "Com base na LGPD, solicito a eliminação dos meus dados pessoais e que não me sejam enviadas novas comunicações.",
+    "Por favor retirem o meu contacto da vossa lista.",
+    // control: "these" before a threat is no noun of removal
+    "If I get a fourth one of these I'm marking you as spam.",
+  ])("%p is the writer's removal", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
+  });
+  test.each([
+    "Please pull everyone @prospect.example off your list.",
+    "Nous vous demandons de supprimer l'ensemble des adresses du domaine prospect.example de vos fichiers.",
+    "Le rogamos que elimine todas las direcciones de correo de Prospect Group (@prospect.example) de su base de datos.",
+    "Vær venlig at fjerne alle adresser på @prospect.example fra jeres lister.",
+    "Просимо видалити всі адреси на домені prospect.example з ваших розсилок.",
+  ])("%p is for the whole company", (body) => {
+    expect(classifyMessage(reply(body))).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test.each([
+    ["I manage Gregory's inbox. He is not interested and would like to be removed from your mailing list.", null],
+    ["Murat Bey adına yazıyorum; lütfen murat.yilmaz@prospect.example adresini listenizden çıkarın.", "murat.yilmaz@prospect.example"],
+    ["Le chiedo di non scrivere più alla mia collega Francesca Bellini (f.bellini@prospect.example).", "f.bellini@prospect.example"],
+    ["Píšu za pana ředitele. Prosí, abyste jej vyřadili ze svého seznamu.", null],
+  ] as [string, string | null][])("%p is someone else's removal", (body, email) => {
+    const v = classifyMessage(reply(body));
+    expect(v.classification).toBe("unsubscribe_request");
+    expect(v.proposal?.email ?? null).toBe(email);
+  });
+  test("a shared inbox writing 'eliminad pedidos@… de vuestra lista' from pedidos@ suppresses that address", () => {
+    const v = classifyMessage(["From: Pedidos <pedidos@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Hola, eliminad pedidos@prospect.example de vuestra lista, es el buzón de pedidos. Gracias, Marta"].join("\n"));
+    expect(v).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "pedidos@prospect.example" } });
+  });
+  test.each([
+    ["Re: Remove", ""],
+    ["Odhlásit", "Dne 2027-01-07 10:34 Leo napsal(a):\n> Worth a call?"],
+  ])("a subject of only %p over nothing written is a removal", (subject, body) => {
+    const v = classifyMessage(["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", `Subject: ${subject}`, "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", body].join("\n"));
+    expect(v.classification).toBe("unsubscribe_request");
+  });
+});
+
+describe("a fresh week's replies: a past time, a held demo, a new email stated", () => {
+  intents([
+    ["We signed a new 3 year deal with another vendor back in October, so we're locked in. No thanks.", "not_interested"],
+    ["How is this different to Tracko? We had a demo from them in November.", "question"],
+    // control: a time to come back
+    ["Not now - try me again in October.", "later"],
+  ]);
+  test("'new email is … if you want to keep in touch' moves the person there", () => {
+    const v = classifyMessage(reply("Hi Leo, I left Prospect at Christmas. I'm at Fenland now, new email is priya@fenland.example if you want to keep in touch."));
+    expect(v).toMatchObject({ intent: "moved", proposal: { action: "move", email: "priya@fenland.example" } });
+  });
+});

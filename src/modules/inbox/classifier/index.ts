@@ -32,7 +32,7 @@ import { companyWide } from "./company-wide";
 import { WRITING_FROM_NEW } from "./cues";
 import { FOR_THE_WRITER_TOO, removalForAnother, type Span } from "./on-behalf";
 import { asksRemoval } from "./unsubscribe";
-import { RELAYED_MORE } from "./more-languages";
+import { BARE_REMOVAL_MORE, RELAYED_MORE } from "./more-languages";
 import { RELAYED } from "./other-scripts";
 import { hasMatch, WordStarts } from "../../../lib/word-starts";
 import { visibleText } from "./visible";
@@ -351,7 +351,7 @@ const DMARC_AGGREGATE = /^\s*(?:\[[^\]]{1,40}\]\s*)?report[ -]domain:\s*\S+\s+su
 const isMachineReport = (msg: Entity) =>
   msg.type === "multipart/report" || walk(msg).some((e) => REPORT_PARTS.has(e.type)) || DMARC_AGGREGATE.test(headerText(msg, "subject") ?? "");
 
-const REMOVAL_WORD = "unsubscribe|remove me|opt[ -]?out|abmelden|austragen|abbestellen|desinscription|desinscrire|desabonnement|baja|darme de baja|cancellami|cancellazione|disiscrizione|afmelden|uitschrijven|descadastrar|descadastro";
+const REMOVAL_WORD = `${BARE_REMOVAL_MORE}|unsubscribe|remove me|remove|opt[ -]?out|abmelden|austragen|abbestellen|desinscription|desinscrire|desabonnement|baja|darme de baja|cancellami|cancellazione|disiscrizione|afmelden|uitschrijven|descadastrar|descadastro`;
 /**
  * The removal word is the whole subject (a List-Unsubscribe mailto's, perhaps with its token: "unsubscribe 8f3a2c",
  * or with a courtesy): not a subject about unsubscribing ("Unsubscribe link broken?").

@@ -152,6 +152,8 @@ const INVITE_ALSO_TO = /^ (?:also to |to (?:me|us) (?:and|&|as well as) (?:to )?
 /** A past event just before a span of time, in its clause: "I moved to Brightline in December", "we switched in March". */
 /** "not now, not in Q2, not ever": a time denied is no time to come back. */
 const NOT_THEN = /(?<![a-z])(?:not|nor|nicht|niet|pas)(?: (?:in|im|until|till|before|even in))? ?$/;
+/** "we had a demo from them …": a meeting held, before its time. */
+const HAD_A = /(?<![a-z])(?:i|we) (?:already )?had (?:a|an|the|our) (?:demo|call|meeting|trial|pilot|presentation|workshop|review)(?![a-z])[^.!?,;\n]{0,40}$/;
 const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:just |already |only )?(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed)(?![a-z])[^.!?,;\n]{0,40}$/;
 
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
@@ -286,7 +288,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     const before = f.slice(Math.max(0, m.index! - 80), m.index!);
     const someoneAway = SOMEONE_AWAY.test(before);
     // "I moved to Brightline in December": when something happened, not when to write
-    const past = HAPPENED.test(before);
+    // "we signed with them back in October", "we had a demo from them in November": when something happened
+    const past = HAPPENED.test(before) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!));
     if (NOT_THEN.test(before)) hits.push(`not_then:${m[0].trim()}`);
     else if (deadline) hits.push(`deadline:${m[0].trim()}`);
     else if (count) hits.push(`count:${m[0].trim()}`);

@@ -23,7 +23,8 @@
 // Everything from an Outlook block or a separator on is history.
 import { fold } from "./fold";
 
-const ATTRIBUTION_WORD = /(?:wrote|writes|schrieb|a ecrit|ecrit|escribio|ha scritto|scrisse|schreef|heeft geschreven|escreveu)\s*:?\s*$/;
+// (and in the fifteen more languages: "Dne … napsal(a):", "… napisał(a):", "… skrev:", "… kirjoitti:", "… написал(а):")
+const ATTRIBUTION_WORD = /(?:wrote|writes|schrieb|a ecrit|ecrit|escribio|ha scritto|scrisse|schreef|heeft geschreven|escreveu|napsal(?:\(a\)|a)?|napisal(?:\(a\)|a)?|napisao|napisala|skrev|kirjoitti|a scris|irta|yazdi|написал(?:\(а\)|а)?|написав|написала|εγραψε)\s*:?\s*$/;
 const ATTRIBUTION_START = /^(?:on|am|le|el|il|op|em|in data|no dia)\s/;
 
 const FROM_LINE = /^\*?(?:from|von|de|da|van|envoye par)\s?\*?\s?:\s?\S/;
