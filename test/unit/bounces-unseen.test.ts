@@ -580,3 +580,44 @@ test("a DNS blocklist named beside 'User unknown' refused our IP: blocked and so
   const unknown = plain("MAILER-DAEMON@mail.example.org", "Undelivered Mail Returned to Sender", "This is the mail system at host mail.example.org.\n\n<lee@example.com>: host mx.example.com[192.0.2.7] said: 550 5.1.1 <lee@example.com>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command)\n");
   expect(first(unknown)).toMatchObject({ hard: true, reason: "user_unknown" });
 });
+
+test("Sieve's or Dovecot's rejection sent as an MDN (disposition 'deleted') is a failure with its reason; a read receipt stays none", () => {
+  const mdn = (disposition: string, text: string) =>
+    [
+      "From: Mail Delivery Subsystem <MAILER-DAEMON@mail.example.org>",
+      "To: bounce+abc@bounce.outreach.test",
+      "Subject: Rejected: Idea",
+      "Date: Mon, 23 Nov 2026 10:00:00 +0000",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/report; report-type=disposition-notification; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain",
+      "",
+      text,
+      "",
+      "--b",
+      "Content-Type: message/disposition-notification",
+      "",
+      "Reporting-UA: mail.example.org; Dovecot Mail Delivery Agent",
+      "Final-Recipient: rfc822; zoe@example.org",
+      `Disposition: ${disposition}`,
+      "",
+      "--b--",
+      "",
+    ].join("\r\n");
+  expect(first(mdn("automatic-action/MDN-sent-automatically; deleted", "Your message to <zoe@example.org> was automatically rejected:\nQuota exceeded (mailbox for user is full)"))).toEqual({
+    kind: "bounce",
+    recipient: "bounced",
+    address: "zoe@example.org",
+    hard: false,
+    reason: "mailbox_full",
+  });
+  // control: a read receipt names its reader, and nothing failed
+  expect(parseReport(mdn("manual-action/MDN-sent-manually; displayed", "Your message was displayed on Monday.")).kind).toBe("auto_reply");
+});
+
+test("a report whose text names no one but whose subject does ('Undeliverable: x@y') fails that address; 'the domain of the recipient address does not exist' is the domain", () => {
+  const raw = plain("\"Host Postmaster\" <postmaster@host.example>", "Undeliverable: ann@exampel.test", "Your message could not be delivered.\n\nThe domain of the recipient address does not exist: no MX or A record could be found for it.\n\n  Error: 550 5.1.2 Bad destination system address\n\nThis is a permanent error.\n");
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "ann@exampel.test", hard: true, reason: "bad_domain" });
+});

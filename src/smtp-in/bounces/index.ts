@@ -61,6 +61,16 @@ export interface Report {
 
 const MDN_PARTS = new Set(["message/disposition-notification", "message/global-disposition-notification"]);
 
+/** The failed recipient of an MDN that reports a rejection (disposition "deleted", "was automatically rejected: <reason>"), else null. */
+function mdnRejection(fields: string, text: string): ReturnType<typeof parseDeliveryStatus>["recipients"] | null {
+  if (!/^disposition:[^\n]*\bdeleted\b/im.test(fields)) return null;
+  const reason = /(?:was |has been )?(?:automatically )?rejected:?\s*([^\n]{3,300})/i.exec(text)?.[1];
+  const rcpt = /^final-recipient:\s*(?:rfc822\s*;)?\s*<?([^\s<>;]+@[^\s<>;]+?)>?\s*$/im.exec(fields)?.[1];
+  if (!reason || !rcpt) return null;
+  const dsn = parseDeliveryStatus(`Reporting-MTA: dns; mdn\n\nFinal-Recipient: rfc822; ${rcpt}\nAction: failed\nDiagnostic-Code: smtp; ${reason.trim()}\n`);
+  return dsn.recipients.length ? dsn.recipients : null;
+}
+
 const NONE: Report = { kind: "other", format: "none", recipients: [], originalMessageId: null, feedbackType: null };
 
 /** Says what a message is (see the top of this file). Never throws: garbage is "other". `parsed`: these bytes through parseMessage, when the caller has them. */
@@ -124,7 +134,12 @@ function read(msg: Entity): Report {
   }
 
   // a read receipt (RFC 8098) names its reader as Final-Recipient, and nothing failed
-  if (all.some((e) => MDN_PARTS.has(e.type)) || (msg.type === "multipart/report" && /^disposition-notification$/i.test(msg.params["report-type"] ?? ""))) {
+  const mdn = all.find((e) => MDN_PARTS.has(e.type));
+  if (mdn || (msg.type === "multipart/report" && /^disposition-notification$/i.test(msg.params["report-type"] ?? ""))) {
+    // …unless its disposition is "deleted" and its text says the message was rejected: Sieve's and Dovecot's
+    // refusal (RFC 5429 "reject", a full mailbox at delivery) is sent as an MDN, the reason in the text
+    const rejected = mdn ? mdnRejection(mdn.text, body()) : null;
+    if (rejected) return bounceReport("mdn-reject", rejected, originalMessageId(msg, body()), msg);
     return { kind: "auto_reply", format: "mdn", recipients: [], originalMessageId: null, feedbackType: null };
   }
 
@@ -299,6 +314,9 @@ function ownBounceForwarded(msg: Entity, found: Found[]): boolean {
   return found.every((f) => to.has(f.address.toLowerCase()));
 }
 
+/** A bounce's subject that names the failed address: "Undeliverable: x@y", "Delivery failed: <x@y>", "Mail delivery failed for x@y". */
+const SUBJECT_RECIPIENT = /(?:undeliverable|undelivered|not delivered|delivery (?:failed|failure)|failure notice|returned mail)(?: (?:for|to))?\s*[:-]?\s*<?([^\s<>@,;]+@[^\s<>,;]+?)>?\s*$/i;
+
 function plainTextRecipients(msg: Entity, text: string): Found[] {
   const exclude = excluded(msg);
   const scan = scanText(text, exclude);
@@ -322,7 +340,9 @@ function plainTextRecipients(msg: Entity, text: string): Found[] {
     const others = otherAddresses(region, exclude);
     const original = returnedOriginal(msg);
     const to = original ? firstAddress(header(original, "to") ?? "") : quotedHeader(text, "to");
-    const addresses = others.length > 0 && others.length <= 5 ? others : to ? [to] : [];
+    // "Subject: Undeliverable: h.lindqvist@…" over a text that names no one: the subject names the recipient
+    const inSubject = SUBJECT_RECIPIENT.exec(headerText(msg, "subject") ?? "")?.[1] ?? null;
+    const addresses = others.length > 0 && others.length <= 5 ? others : to ? [to] : inSubject && !exclude.has(inSubject.toLowerCase()) ? [inSubject] : [];
     const diagnostic = squeeze(region).slice(0, 2000) || null;
     found = addresses.map((address) => ({ address, diagnostic }));
   }

@@ -185,7 +185,7 @@ export function providerReason(text: string, hosts: string): BounceReason | null
 
 // the domain named between the words, "the domain lapsed.example does not exist", "el dominio x.example no existe":
 // read before the table, whose "no existe" would take it for a missing mailbox
-const DOMAIN_NAMED = /\b(?:the )?domain (?:name )?[a-z0-9.-]+\.[a-z]{2,} (?:does not|doesn't|did not) exist|\bel dominio [a-z0-9.-]+\.[a-z]{2,} no existe|\bil dominio [a-z0-9.-]+\.[a-z]{2,} non esiste|\bhet domein [a-z0-9.-]+\.[a-z]{2,} bestaat niet|\bo dominio [a-z0-9.-]+\.[a-z]{2,} nao existe|\ble domaine [a-z0-9.-]+\.[a-z]{2,} n'existe pas|\bdie domain(?:e)? [a-z0-9.-]+\.[a-z]{2,} existiert nicht/;
+const DOMAIN_NAMED = /\b(?:the )?domain (?:name )?[a-z0-9.-]+\.[a-z]{2,} (?:does not|doesn't|did not) exist|\bthe domain (?:of|in|part of) the (?:recipient(?:'s)?|destination) (?:e-?mail )?address (?:does not|doesn't|did not) exist|\bel dominio [a-z0-9.-]+\.[a-z]{2,} no existe|\bil dominio [a-z0-9.-]+\.[a-z]{2,} non esiste|\bhet domein [a-z0-9.-]+\.[a-z]{2,} bestaat niet|\bo dominio [a-z0-9.-]+\.[a-z]{2,} nao existe|\ble domaine [a-z0-9.-]+\.[a-z]{2,} n'existe pas|\bdie domain(?:e)? [a-z0-9.-]+\.[a-z]{2,} existiert nicht/;
 
 /** The reason a report's own phrases name, or null. */
 export function phraseReason(text: string, status: string | null = null): BounceReason | null {
