@@ -4946,3 +4946,23 @@ describe("a fresh week's replies: a past time, a held demo, a new email stated",
     expect(v).toMatchObject({ intent: "moved", proposal: { action: "move", email: "priya@fenland.example" } });
   });
 });
+
+describe("absences of a last fresh batch: a month's day range, 'resume office', a return a few words on, a stated past day with its year, an Australian leaver", () => {
+  const auto = (body: string) =>
+    classifyMessage(["From: Marcus Webb <marcus@tallyo.example>", "To: Leo <leo@outbound.example>", "Subject: Automatic reply: Idea", "Auto-Submitted: auto-replied", "Date: Mon, 11 Jan 2027 09:00:00 +0000", "", body].join("\n"));
+  test.each([
+    ["I'm on the road visiting clients Jan 11-13 and checking email in the evenings.", Date.UTC(2027, 0, 14)],
+    ["I am on leave from 08/01/2027 to 29/01/2027 and will resume office on Monday, 01/02/2027.", Date.UTC(2027, 1, 1)],
+    ["Am Montag bin ich in einer Schulung. Ab Dienstag, 12. Januar, 13 Uhr, bin ich wieder erreichbar.", Date.UTC(2027, 0, 12)],
+    ["Our office was closed over the holidays. I'm back on Monday 4th January 2027.", Date.UTC(2027, 0, 4)],
+    // controls: a range of days in another month; a future date with its year; a return denied after a start
+    ["I'm away Feb 2-5 at a trade fair.", Date.UTC(2027, 1, 6)],
+    ["Je serai absent à partir du 22/12/2026 et ne serai pas de retour avant le 05/01/2027.", Date.UTC(2027, 0, 5)],
+    ["I'm back on Monday 18 January 2027.", Date.UTC(2027, 0, 18)],
+  ] as [string, number][])("%p → the return", (body, day) => {
+    expect(auto(body).returnAt).toBe(day);
+  });
+  test("'I've finished up at … This inbox isn't being monitored anymore.' is a leaver's notice", () => {
+    expect(auto("Hi,\n\nI've finished up at Tallyo. This inbox isn't being monitored anymore.").intent).toBe("moved");
+  });
+});

@@ -226,7 +226,7 @@ const LEFT_THIRD = re([
 ]);
 const MAILBOX_GONE = re([
   // (a mailbox "not monitored" is no leaver's: a shared inbox's notice says so, an acknowledgement below)
-  "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|in use|valid)|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not be )(?:monitored|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is no longer (?:being )?monitored|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) will be (?:closed|deactivated|deleted|shut down|switched off|removed)",
+  "this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not (?:being )?|not be )(?:active|in use|valid)|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) (?:is|will) (?:no longer |not be )(?:monitored|read|checked|be monitored|be read|be checked)|(?:mailbox|inbox|address) is no longer (?:being )?monitored|(?:mailbox|inbox|address) (?:isn'?t|is not) (?:being )?monitored any ?more|this (?:e-?mail |email )?(?:address|mailbox|account|inbox) will be (?:closed|deactivated|deleted|shut down|switched off|removed)",
   "(?:dieses postfach|diese (?:e-?mail-?)?adresse) (?:ist|wird) nicht mehr|postfach wird nicht mehr (?:gelesen|uberwacht|ueberwacht|bearbeitet)",
   "cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)? n'est plus|boite (?:mail )?n'est plus (?:consultee|active|lue)|(?:cette (?:adresse|boite)(?: mail| e-?mail| aux lettres)?|boite (?:mail )?) n'est pas (?:consultee|surveillee|lue|relevee)",
   "(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? ya no|(?:buzon|cuenta) no (?:se )?(?:revisa|monitoriza|supervisa)|(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? no (?:se )?(?:revisa|monitoriza|supervisa|lee|atiende)",
@@ -236,7 +236,7 @@ const MAILBOX_GONE = re([
   ...MAILBOX_GONE_MORE,
 ]);
 const LEFT_FIRST = re([
-  "i(?: have|'ve) left|i(?: have|'ve) (?:said goodbye to|moved on from)|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i left (?!a |an |the |you |it |this |that |my |your |our |his |her |them |him |for |on |at |in |out|off|early|work|home|office|town|yesterday|today|voicemail|message)[a-z0-9&.-]{2,30}(?= (?:last|in|a|this|at|and|to|for|back|over|some|recently)|[.,;!]|$)|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work",
+  "i(?: have|'ve) finished up at|i(?: have|'ve) left|i(?: have|'ve) (?:said goodbye to|moved on from)|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i left (?!a |an |the |you |it |this |that |my |your |our |his |her |them |him |for |on |at |in |out|off|early|work|home|office|town|yesterday|today|voicemail|message)[a-z0-9&.-]{2,30}(?= (?:last|in|a|this|at|and|to|for|back|over|some|recently)|[.,;!]|$)|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work",
   "(?:ich )?(?:habe|hab) (?:das unternehmen|die firma|[a-z]{2,30}) verlassen|(?:ich )?bin nicht mehr (?:bei|im unternehmen|fur|tatig)|ich arbeite nicht mehr",
   "j'ai quitte (?:la societe|l'entreprise|mes fonctions|mon poste|[a-z]{2,30} (?:le|en|depuis|pour))|je ne (?:fais|travaille) plus|je ne suis plus (?:chez|dans|au sein)",
   "he dejado (?:la empresa|la compania|mi puesto|de trabajar)|ya no (?:trabajo|laboro|estoy en|formo parte)",

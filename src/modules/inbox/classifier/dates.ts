@@ -91,6 +91,8 @@ const TOMORROW = "tomorrow|morgen|demain|manana|domani|amanha|zitra|zajtra|jutro
 // "20 January 2027", "20. Januar", "20 de enero de 2027", and the dashed "20-Jan-2027"
 const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|\\.)?(?: ?|-)(?:of |de )?(${MONTH})\\.?(?:(?:,? |-)(?:de |del )?([0-9]{4}))?(?![a-z])`, "g");
 const MONTH_DAY = new RegExp(`(?<![a-z])(${MONTH})\\.? ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?(?![0-9])`, "g");
+/** "Jan 11–13", "January 11-13": the month, the first day away and the last. */
+const MONTH_DAY_RANGE = new RegExp(`(?<![a-z])(${MONTH})\\.? [0-9]{1,2} ?[-–] ?([0-9]{1,2})(?![0-9])`, "g");
 const ISO = /(?<![0-9])([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?![0-9])/g;
 /** The year first with slashes or dots, as East Asia and Hungary write it: "2027/1/20", "2027. 01. 20.". */
 const YEAR_FIRST = /(?<![0-9./])([0-9]{4})(?:\/|\. ?)([0-9]{1,2})(?:\/|\. ?)([0-9]{1,2})(?![0-9])/g;
@@ -164,7 +166,7 @@ const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "по", "εως", "μεχρι", "before", "vor", "avant", "przed", "pred", "innan"]);
-const BACK = /^(?:back|reply|respond|revert|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
+const BACK = /^(?:back|reply|respond|revert|resume|resuming|resumes|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
 const FILLER = new Set(["on", "the", "of", "ad", "και", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
 /** "…, then", "danach", "ensuite": what follows comes after the date. */
@@ -175,6 +177,8 @@ const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,6}(?:[0-9]|(?:${WEEKDA
 // Hungarian "01. 11. és 01. 15. között" (between … and …): after the range's last day
 const UNTIL_AFTER = /^(?:[ .]{0,2}(?:asti|saakka|kozott)|-?(?:ig|eig|aig|jeig))(?![a-z])/;
 const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.\u0370-\u03ff\u0400-\u04ff]+,? ){0,3}(?:снова|вновь|опять|знову|знов|ξανα|wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
+/** "ab Dienstag, 12. Januar, 13 Uhr, bin ich wieder erreichbar": the return stated a few words after a start. */
+const BACK_AFTER_START = /^[ ,.]{0,3}(?:(?!(?:pas|not|nicht|niet|non|nao|no|ne|until|bis|avant|before)(?![a-z]))[a-z0-9'.]+,? ){0,5}(?:wieder|back|de retour|terug|di nuovo|de vuelta|de volta)(?![a-z])/;
 /** Working days and hours named before a range of weekdays. */
 const OFFICE_HOURS = /(?<![a-z])(?:(?:office|working|business|work|opening) (?:hours|days)|i work|my (?:hours|days)|arbeitszeiten|arbeitstage|burozeiten|buerozeiten|werkdagen|werktijden|horaires?|heures de bureau|jours de travail|horario|dias laborables|orario|giorni lavorativi|horario de trabalho|dias de trabalho)(?![a-z])[^.!?\n]{0,30}$/;
 /** "from Thursday I'll answer every email", "ab Donnerstag beantworte ich", "з четверга відповім": the day the replies start. */
@@ -194,7 +198,7 @@ export function returnDate(text: string, ref: Reference): number | null {
   const absolute: Candidate[] = [];
   const add = (index: number, length: number, y: number | null, m: number, d: number) => {
     // a past day its weekday names is the notice's own, as stated (an effect pauses nothing for it)
-    const past = y === null ? pastNamed(t, index, m, d, today) : null;
+    const past = y === null ? pastNamed(t, index, m, d, today) : pastWithYear(t, index, y, m, d, today);
     const ms = past ?? dayOf(y, m, d, today);
     if (ms === null) return;
     const score = cueScore(t, index, index + length);
@@ -202,6 +206,11 @@ export function returnDate(text: string, ref: Reference): number | null {
   };
   for (const m of t.matchAll(DAY_MONTH)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1]));
   for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
+  // "visiting clients Jan 11–13": away through the 13th (the range's end is read as "11–22 January"'s is)
+  for (const m of t.matchAll(MONTH_DAY_RANGE)) {
+    const end = dayOf(null, MONTH_OF.get(m[1]!)!, Number(m[2]), today);
+    if (end !== null) absolute.push({ ms: end + 86400000, score: 2 });
+  }
   for (const m of t.matchAll(ISO)) add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
   // the year first (Hungarian "2027. 01. 11.", "2027/1/20"): its month and day are no "01. 11." of their own, and a
   // "01. 15." that goes on from it ("… és 01. 15. között", "…–01. 15.") is month first too
@@ -361,6 +370,13 @@ function pastNamed(text: string, index: number, m: number, d: number, today: num
   return new Date(past).getUTCDay() === wd && (next === null || new Date(next).getUTCDay() !== wd) ? past : null;
 }
 
+/** "back on Monday 4th January 2027", read on the 11th: a past day its weekday names, as stated (else null). */
+function pastWithYear(text: string, index: number, y: number, m: number, d: number, today: number): number | null {
+  const named = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, index - 24), index));
+  const ms = dayOf(y, m, d, today);
+  return named && ms !== null && ms < today && new Date(ms).getUTCDay() === WEEKDAY_OF.get(named[1]!) ? ms : null;
+}
+
 /** The day (ms UTC, 00:00), or null when it is no date; no year: the next such day from today. */
 function dayOf(y: number | null, m: number, d: number, today: number): number | null {
   if (m < 1 || m > 12 || d < 1 || d > 31) return null;
@@ -442,7 +458,7 @@ function cueScore(text: string, start: number, end: number): number {
   if (STARTS.has(cue) || (cue === "a" && tokens[i - 1] === "partir")) {
     // "back in the office from 20 January", "wieder im Büro ab dem 20.01.": the day the return starts
     for (let k = i - 1; k >= Math.max(0, i - 5); k--) if (BACK.test(tokens[k]!.replace(/[.!]+$/, ""))) return 3;
-    return REPLIES_AFTER.test(after) ? 3 : 0;
+    return REPLIES_AFTER.test(after) || BACK_AFTER_START.test(after) ? 3 : 0;
   }
   // "back" a little further: "I'll be back at my desk on 12 January"
   for (let k = i; k >= Math.max(0, i - 4); k--) if (BACK.test(tokens[k]!.replace(/[.!]+$/, ""))) return 3;
