@@ -86,6 +86,9 @@ describe("RFC 3464 delivery status notifications", () => {
   test("Action: delivered is not a bounced recipient", () => {
     const r = parseReport(dsn(["Final-Recipient: rfc822; bob@example.org", "Action: delivered", "Status: 2.0.0"]));
     expect(r.recipients.filter((x) => x.kind === "bounced")).toEqual([]);
+    // a success DSN is a machine's notice: an auto-reply, never a bounce nor a person's mail
+    expect(r.kind).toBe("auto_reply");
+    expect(parseReport(dsn(["Final-Recipient: rfc822; bob@example.org", "Action: relayed", "Status: 2.0.0"])).kind).toBe("auto_reply");
   });
 
   test("without a Status line the status comes from the text, else from the reason", () => {

@@ -621,3 +621,37 @@ test("a report whose text names no one but whose subject does ('Undeliverable: x
   const raw = plain("\"Host Postmaster\" <postmaster@host.example>", "Undeliverable: ann@exampel.test", "Your message could not be delivered.\n\nThe domain of the recipient address does not exist: no MX or A record could be found for it.\n\n  Error: 550 5.1.2 Bad destination system address\n\nThis is a permanent error.\n");
   expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "ann@exampel.test", hard: true, reason: "bad_domain" });
 });
+
+test("a fresh batch of gateways and hosted systems: GroupWise's 'User or Post Office not found', a bulk-mail filter, a quoted local part", () => {
+  const groupwise = plain("<Mailer-Daemon@school.example>", "Message status - undeliverable", "The message that you sent was undeliverable to the following:\n\tkim.lee@school.example (User or Post Office not found (D101))\n\nPossibly truncated original message follows:\n");
+  expect(first(groupwise)).toEqual({ kind: "bounce", recipient: "bounced", address: "kim.lee@school.example", hard: true, reason: "user_unknown" });
+  const bulk = plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "This is the mail system at host relay.outreach.test.\n\n<ola@pharma.example>: host gw.pharma.example[192.0.2.9] said: 550 5.7.1 Message blocked by bulk email filter (score 7.10, threshold 5.00) (in reply to end of DATA command)\n");
+  expect(first(bulk)).toEqual({ kind: "bounce", recipient: "bounced", address: "ola@pharma.example", hard: false, reason: "spam" });
+  // the local part Postfix had to quote (a trailing dot) stays whole, quotes and all
+  const quoted = [
+    "From: MAILER-DAEMON@relay.outreach.test",
+    "To: bounce+abc@bounce.outreach.test",
+    "Subject: Undelivered Mail Returned to Sender",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+    "",
+    "--b",
+    "Content-Type: text/plain",
+    "",
+    '<"ana.kos."@events.example>: host mx.events.example[192.0.2.7] said: 501 5.1.3 Bad recipient address syntax (in reply to RCPT TO command)',
+    "",
+    "--b",
+    "Content-Type: message/delivery-status",
+    "",
+    "Reporting-MTA: dns; relay.outreach.test",
+    "",
+    'Final-Recipient: rfc822; "ana.kos."@events.example',
+    "Action: failed",
+    "Status: 5.1.3",
+    "Diagnostic-Code: smtp; 501 5.1.3 Bad recipient address syntax",
+    "",
+    "--b--",
+    "",
+  ].join("\r\n");
+  expect(first(quoted)).toMatchObject({ kind: "bounce", address: '"ana.kos."@events.example', hard: true });
+});

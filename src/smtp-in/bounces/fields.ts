@@ -72,7 +72,10 @@ export function addressValue(value: string): string {
   if (semi >= 0 && semi < 12) v = v.slice(semi + 1).trim();
   const m = /<([^<>\s]+@[^<>\s]+)>/.exec(v);
   if (m) return m[1]!;
-  return v.replace(/^<|>$/g, "").replace(/^["']|["']$/g, "").trim();
+  v = v.replace(/^<|>$/g, "");
+  // a quoted local part stays as written ("anna.kowalska."@example.org: RFC 5321 quotes a trailing dot); quotes around the whole go
+  if (/^"[^"]*"@[^"\s]+$/.test(v)) return v;
+  return v.replace(/^["']|["']$/g, "").trim();
 }
 
 /** "dns; mx.example.org" → "mx.example.org". */

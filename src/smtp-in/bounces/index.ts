@@ -129,7 +129,9 @@ function read(msg: Entity): Report {
       const report = bounceReport(formatName(msg, text) ?? "rfc3464", dsn.recipients, originalMessageId(msg, text), msg);
       report.arrivalDate = dsn.arrivalDate;
       report.originalSubject = originalSubject(msg, text);
-      if (report.recipients.length > 0 || dsn.recipients.some((r) => r.action && r.action !== "failed" && r.action !== "delayed")) return report;
+      if (report.recipients.length > 0) return report;
+      // delivered, relayed, expanded and nothing failed: a machine's notice, as a read receipt is
+      if (dsn.recipients.some((r) => r.action && r.action !== "failed" && r.action !== "delayed")) return { ...report, kind: "auto_reply" };
     }
   }
 

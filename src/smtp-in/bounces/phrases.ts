@@ -72,7 +72,7 @@ const table: [BounceReason, string[]][] = [
       "the user's email name is not found", "there is no one at this address", "this address no longer accepts mail", "no longer valid",
       "resolver.adr.recipnotfound", "resolver.adr.recipientnotfound", "recipnotfound", "sorry, badrcptto", "badrecipientto", "validrcptto", "badrcptto",
       "your envelope recipient has been denied", "user missing home directory", "user not active", "vdeliver: invalid or unknown virtual user",
-      "not listed in domino directory", "not listed in public name & address book", "unknown or illegal alias", "destination addresses were unknown",
+      "not listed in domino directory", "user or post office not found", "not listed in public name & address book", "unknown or illegal alias", "destination addresses were unknown",
       "has been replaced by", "this user doesn't have a", "doesn't have a yahoo", "not our customer", "invalid final delivery userid",
       "no valid recipients", "requested action not taken: mailbox unavailable", "mailbox unavailable or access denied", "nonexistent user",
       "non-existent user", "utilisateur inconnu", "no existe", "nessun utente", "recipient rejected: user unknown", "is not a valid e-mail address",
