@@ -4966,3 +4966,99 @@ describe("absences of a last fresh batch: a month's day range, 'resume office', 
     expect(auto("Hi,\n\nI've finished up at Tallyo. This inbox isn't being monitored anymore.").intent).toBe("moved");
   });
 });
+
+describe("three fresh batches (a campaign week, forwards and shared inboxes, absences): the forms they found", () => {
+  describe("nobody where the writer is, and not knowing who", () => {
+    intents([
+      ["Thanks, but no one on our side handles purchasing tools. Good luck with it.", "wrong_person"],
+      ["I work in HR, this really isn't my world - not sure who looks after vendor tools here.", "wrong_person"],
+      ["Appreciate it, but that isn't really one for me any more since I moved into operations.", "wrong_person"],
+      ["I honestly couldn't tell you who would own a tool like this across our group.", "wrong_person"],
+      ["To nie do mnie, ja odpowiadam za magazyn. Nie wiem, kto się u nas tym zajmuje.", "wrong_person"],
+      // the writer is not the right person, and names no one: no referral to the company they name
+      ["Thanks, but I'm not the right person for this at Fenwick. All the best.", "wrong_person"],
+      // controls: someone named as the right person; "not sure" about the offer itself
+      ["The right person for this is Maya Collins, she runs finance ops.", "referral"],
+      ["Not sure this is for us right now, thanks anyway.", "not_interested"],
+    ]);
+  });
+
+  describe("a desk's 'call' is a ticket; 'your call entirely' is a decision", () => {
+    intents([
+      ["Your call 4471 220 has been updated. Nobody on this team buys software, so I've closed the call.", "wrong_person"],
+      // control: a phone call asked for
+      ["Could we do a call on Thursday at 3pm?", "meeting_request"],
+    ]);
+    test("a colleague added in copy, '(cc)', with the decision left to them, is a referral to that colleague", () => {
+      const v = classifyMessage(
+        ["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", "Cc: Omar Haddad <omar.haddad@prospect.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Hi Leo, I'm adding Omar here (cc), he owns our vendor budget and can judge this far better than me. Omar - your call entirely."].join("\n"),
+        { ownDomains: ["outbound.example"] },
+      );
+      expect(v).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "omar.haddad@prospect.example" } });
+    });
+  });
+
+  describe("a question first, a booking page now, a past perfect", () => {
+    intents([
+      ["We use the add-on from our ERP already. What would you do that it can't? I'd love to know where the gaps are.", "question"],
+      ["Maybe interested, but before I spend time on a call: how long is the minimum term? Is it priced per seat?", "question"],
+      ["Happy to talk, our contract with the current vendor ends in June anyway. Grab a time that suits via my booking page: https://cal.prospect.example/priya", "meeting_request"],
+      ["Zwei Lieferanten haben uns im Dezember im Stich gelassen. Buchen Sie gern direkt einen Termin über meinen Kalender: https://cal.prospect.example/p", "meeting_request"],
+      ["We actually just signed a two-year agreement with another provider in November, so we're not in the market.", "not_interested"],
+      ["Merci, mais ce n'est pas un sujet pour nous actuellement.", "not_interested"],
+      ["We have appointed a supplier under a three-year framework, so we won't be taking this any further.", "not_interested"],
+      ["Kindly connect after the financial year closing, the team is busy with year end activities till then.", "later"],
+      // controls: interest with material asked for; a time to come back
+      ["Maybe interested - can you send me the pricing sheet?", "interested"],
+      ["Wir entscheiden im Dezember über neue Tools, melden Sie sich dann.", "later"],
+    ]);
+  });
+
+  test("'remove everyone at <a long domain> from your database' is for the whole company", () => {
+    expect(readOf("Please remove everyone at northern-quarry-services.example from your database.").companyWide).toBe(true);
+  });
+
+  test("'écrivez-moi plutôt ici : …' from the new address moves the person there", () => {
+    const v = classifyMessage(
+      ["From: Claire Martin <c.martin@newco.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idée", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Bonjour Leo, j'ai quitté Prospect en décembre et je suis désormais chez NewCo. Écrivez-moi plutôt ici : c.martin@newco.example."].join("\n"),
+    );
+    expect(v).toMatchObject({ intent: "moved", proposal: { action: "move", email: "c.martin@newco.example" } });
+  });
+});
+
+describe("absences and leavers of the fresh batch", () => {
+  const notice = (body: string, headers: string[] = ["Auto-Submitted: auto-replied"]) =>
+    classifyMessage(["From: Marcus Webb <marcus@tallyo.example>", "To: Leo <leo@outbound.example>", "Subject: Away", ...headers, "Date: Mon, 11 Jan 2027 09:00:00 +0000", "", body].join("\n"));
+  test.each([
+    ["I'm on holiday and will be back in two weeks.", Date.UTC(2027, 0, 25)],
+    ["Ich bin in drei Tagen wieder da.", Date.UTC(2027, 0, 14)],
+    ["Jeg er på vinterferie i uke 3 og svarer når jeg er tilbake.", Date.UTC(2027, 0, 25)],
+    ["Semester v. 2, tillbaka på kontoret v. 3.", Date.UTC(2027, 0, 18)],
+    ["Я в отпуске до 24.01 включительно.", Date.UTC(2027, 0, 25)],
+    ["15 Ocak - 22 Ocak arası izindeyim. 25 Ocak Pazartesi günü ofiste olacağım.", Date.UTC(2027, 0, 25)],
+    ["1月12日（火）から1月15日（金）まで不在です。1月18日（月）より順次対応いたします。", Date.UTC(2027, 0, 18)],
+    ["1月12日から1月15日まで休業いたします。", Date.UTC(2027, 0, 16)],
+    ["1월 20일까지 휴가입니다.", Date.UTC(2027, 0, 20)],
+    // controls: a time of day after "until"; a desk's answer time is no return
+    ["I'm out of the office until 14.30 today, then back online.", null],
+    ["We'll get back to you in 2 days.", null],
+  ] as [string, number | null][])("%p → the return", (body, day) => {
+    expect(notice(body).returnAt).toBe(day);
+  });
+  test.each([
+    ["I have now left Tallyo - my last day was Friday 8 January. You can reach me personally at marcus.webb@mailbox.example.", "move"],
+    ["Olá, deixei de colaborar com a Tallyo. Para contacto pessoal: marcus.webb@mailbox.example", "move"],
+    ["Prezados, este endereço de e-mail será desativado em breve. Favor enviar suas mensagens para marcus.webb@mailbox.example.", "move"],
+  ] as [string, string][])("%p is a leaver's notice with their new address", (body, action) => {
+    expect(notice(body)).toMatchObject({ classification: "auto_reply", intent: "moved", proposal: { action, email: "marcus.webb@mailbox.example" } });
+  });
+  test("'Jag har slutat … vidarebefordras inte' without automation headers is a leaver's notice", () => {
+    expect(notice("Hej,\n\nJag har slutat på Tallyo. Mejl till den här adressen läses inte och vidarebefordras inte.", [])).toMatchObject({ classification: "auto_reply", intent: "moved" });
+  });
+  test.each([
+    "Informujemy, że ta skrzynka nie jest monitorowana. Korespondencję prosimy kierować na adres biuro@tallyo.example.",
+    "Thank you for writing to us. Your query has been registered with reference SR-20417. This is a system generated mail.",
+  ])("%p is a shared inbox's or desk's notice, no leaver's", (body) => {
+    expect(notice(body)).toMatchObject({ classification: "auto_reply", intent: null, proposal: null });
+  });
+});

@@ -79,7 +79,9 @@ export const THANKS_MORE = [
 
 /** A desk's "your request was received / registered" (auto-reply.ts RECEIVED_PASSIVE): "Váš požadavek byl přijat", "vi har mottagit ditt ärende". */
 export const RECEIVED_MORE = [
-  "(?:ta|tato|tahle) (?:e-?mailova )?schranka (?:nie je|neni) pravidelne (?:sledovana|kontrolovana)",
+  // not read (a shared inbox's notice, as "this mailbox is not monitored"): "Mejl till den här adressen läses inte"
+  "(?:mejl|mail|mails|e-?post|e-?mails?|meddelanden|beskeder|meldinger)(?: som (?:skickas|sendes))? till? (?:den har|denna|denne|dette) (?:e-?post|e-?mail|mail)?adress(?:e|en|a)? (?:lases inte|laeses ikke|leses ikke|bliver ikke (?:laest|overvaget)|blir ikke (?:lest|overvaket)|kommer inte att lasas|bevakas inte|kontrolleras inte)",
+  "(?:ta|tato|tahle) (?:e-?mailova )?schranka (?:nie je|neni) (?:pravidelne )?(?:sledovana|kontrolovana)|(?:ta|tato) schranka (?:sa|se) (?:nesleduje|nekontroluje)|(?:ta |ten )?(?:skrzynka|adres)(?: e-?mail| pocztowa| mailowa)? nie jest (?:regularnie )?(?:monitorowan[ya]|sprawdzan[ya])",
   "(?:vas|vase|vasa|vasi) (?:pozadavek|poziadavka|zprava|sprava|dotaz|e-?mail|zadost|ziadost|objednavka) (?:byl[ao]?|bol[ao]?|je) (?:uspesne )?(?:prijat[ao]?|zaevidovan[ao]?|zaregistrovan[ao]?|doruceny|dorucena|dorucen[ao]?)",
   "(?:twoje|twoja|pana|pani|panstwa) (?:zgloszenie|wiadomosc|zapytanie) (?:zostalo|zostala) (?:przyjet[ae]|zarejestrowan[ae]|odebran[ae])|otrzymalismy (?:twoja|pana|pani|panstwa) (?:wiadomosc|wiadomosci|zgloszenie)",
   "vi har (?:tagit emot|mottagit|modtaget|mottatt) (?:ditt|din|ert|er|jeres|deres) (?:meddelande|arende|mejl|e-?post|henvendelse|mail|besked|melding|sak)",
@@ -120,7 +122,8 @@ export const ACCESS_MORE = [
 
 /** The mailbox no longer read (auto-reply.ts MAILBOX_GONE): "táto schránka už nie je sledovaná", "mailen bliver ikke læst". */
 export const MAILBOX_GONE_MORE = [
-  "(?:ta|tato|tahle) (?:e-?mailova )?schranka (?:uz |jiz )?(?:nie je|neni) (?:sledovana|kontrolovana|aktivna|aktivni)|(?:ta|tato) schranka (?:sa|se) (?:uz |jiz )?(?:nesleduje|nekontroluje|nepouziva)|(?:ta |ten )?(?:skrzynka|adres) (?:nie jest |juz nie jest )(?:monitorowan[ya]|sprawdzan[ya]|aktywn[ya])",
+  // no longer read or active ("už není sledována", "już nie jest monitorowana"); only "not monitored" is a shared inbox's notice (RECEIVED_MORE)
+  "(?:ta|tato|tahle) (?:e-?mailova )?schranka (?:(?:uz|jiz) (?:nie je|neni) (?:sledovana|kontrolovana|aktivna|aktivni)|(?:nie je|neni) (?:aktivna|aktivni))|(?:ta|tato) schranka (?:sa|se) (?:uz|jiz) (?:nesleduje|nekontroluje|nepouziva)|(?:ta|tato) schranka (?:sa|se) nepouziva|(?:ta |ten )?(?:skrzynka|adres)(?: e-?mail| pocztowa| mailowa)? (?:(?:juz nie jest|nie jest juz|nie bedzie) (?:monitorowan[ya]|sprawdzan[ya]|aktywn[ya])|nie jest aktywn[ya])",
   "(?:mailen|e-?posten|denne (?:e-?mail|e-?post)(?:adresse)?|denna (?:e-?post)?adress|brevladan) (?:bliver|blir|lases|kommer) (?:ikke|inte) (?:laest|lest|lasas|att lasas|overvaget|overvaket)|(?:ovaj|ova) (?:sanducic|adresa|e-?mail) (?:se )?(?:vise )?(?:ne prati|nije aktivn[ai]|se ne cita)|bu (?:adres|posta kutusu) (?:artik )?(?:kontrol edilmiyor|takip edilmiyor|kullanilmiyor)",
 ];
 

@@ -82,7 +82,7 @@ const NOT_DISCUSSED = "(?<!(?<![a-z])(?:an|the|that|your|our|my|their|his|her|se
 
 // "this is an automatic reply"
 const AUTOMATIC = re([
-  "this is an? (?:automatic|automated|auto-generated|auto) ?-?(?:reply|response|answer|message|notification|e-?mail)|" + NOT_DISCUSSED + "(?:auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice))(?!s? (?:settings?|rules?|features?|detection|handling|filters?|options?|templates?|tools?|configuration|in (?:your|the|our)|for (?:my|our|your|the|all)))|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically\\)" +
+  "this is an? (?:automatic|automated|auto-generated|auto|system[- ]generated|computer[- ]generated) ?-?(?:reply|response|answer|message|notification|e-?mail|mail)|" + NOT_DISCUSSED + "(?:auto(?:matic)? ?-?(?:reply|response|answer)|automated (?:reply|response)|autoreply|autoresponder|out of office (?:reply|message|notice))(?!s? (?:settings?|rules?|features?|detection|handling|filters?|options?|templates?|tools?|configuration|in (?:your|the|our)|for (?:my|our|your|the|all)))|(?:this|the) (?:message|e-?mail) (?:was|is|has been) (?:sent |generated )?automatically|(?:sent|generated) automatically\\)" +
     // challenge-response filters (Boxbe, SpamArrest…): a machine asks the sender to prove they are human
     "|protecting (?:myself|me|my inbox) from (?:receiving )?(?:junk|spam|unsolicited)|(?:you (?:will )?(?:only )?(?:have|need) to do this|this is (?:only )?required) (?:only )?once|(?:please |to )(?:verify|confirm|prove) (?:that )?you(?:'re| are) (?:a )?(?:human|real person|not a (?:robot|bot|spammer))|(?:senders?|you) to (?:verify|confirm|prove) (?:that )?(?:they are|they're|you are|you're) (?:a )?(?:human|real (?:person|people))|sender verification (?:request|required)",
   "(?<!(?<![a-z])(?:meine|mein|meiner|meinen|unsere|unserer) )(?:automatische (?:antwort|abwesenheitsnotiz|ruckmeldung|eingangsbestatigung)|abwesenheitsnotiz)|(?:sie )?mussen (?:dies|das) nur (?:ein ?mal|ein einziges mal) tun|diese (?:e-?mail|nachricht) wurde automatisch(?! (?:auf|nach) (?:viren|schadsoftware|spam)| (?:gepruft|geprueft|gescannt|uberpruft|ueberpruft))|automatisch (?:generierte|erstellte|versandte) (?:nachricht|e-?mail)",
@@ -99,6 +99,8 @@ const AUTOMATIC = re([
   "(?:e-?mail|mail|messaggio|messaggi|posta) non (?:verra|sara|viene|verranno|saranno) (?:inoltrat|reindirizzat)[oaie]",
   "(?:e-?mail|bericht|mail|berichten)s? (?:wordt|worden) niet (?:automatisch )?doorgestuurd",
   "(?:e-?mail|mensagem|mensagens)s? nao (?:sera|serao|e|sao) (?:encaminhad|redirecionad)[oa]s?",
+  // the Scandinavian languages, Finnish, Polish, Czech, Romanian, Turkish: "vidarebefordras inte", "videresendes ikke"
+  "(?:vidarebefordras|skickas vidare|videresendes|sendes videre) (?:inte|ikke)|(?:ei|eika) (?:valiteta|laheteta) (?:eteenpain|edelleen)|nie (?:beda|bedzie|jest|sa) (?:automatycznie )?przekazywan[aey]|(?:nebude|nebudou|neni|nejsou) (?:automaticky )?(?:preposlan[ay]?|preposilan[ay]?|presmerovan[ay]?)|nu (?:va|vor) fi (?:redirectionat[ea]?|transmis[ea]?|redirectionate)|(?:iletilmeyecek|yonlendirilmeyecek)",
 ]);
 
 // away: out of office, on leave, on holiday
@@ -232,17 +234,19 @@ const MAILBOX_GONE = re([
   "(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? ya no|(?:buzon|cuenta) no (?:se )?(?:revisa|monitoriza|supervisa)|(?:esta|este) (?:direccion|cuenta|buzon|correo)(?: de correo)? no (?:se )?(?:revisa|monitoriza|supervisa|lee|atiende)",
   "questo indirizzo(?: e-?mail| email| di posta)? non e piu|questo indirizzo(?: e-?mail| email| di posta)? non (?:e|viene) (?:monitorato|letto|controllato|presidiato)|casella (?:di posta )?non (?:e piu|viene) (?:attiva|monitorata|letta)",
   "dit (?:e-?mail)?adres (?:is|wordt) niet meer|mailbox wordt niet (?:meer )?(?:gelezen|gecontroleerd)",
-  "este (?:endereco|e-?mail|email|caixa)(?: de e-?mail)? (?:ja )?nao (?:esta|e|sera) (?:mais )?(?:ativo|monitorad|lido|utilizado)",
+  "este (?:endereco|e-?mail|email|caixa)(?: de e-?mail)? (?:ja )?nao (?:esta|e|sera) (?:mais )?(?:ativo|monitorad|lido|utilizado)|este (?:endereco|e-?mail|email)(?: de e-?mail)? (?:sera|vai ser) (?:desativad|encerrad|desligad)[oa]|este (?:endereco|e-?mail|email)(?: de e-?mail)? (?:deixara|vai deixar) de (?:estar ativo|funcionar|ser (?:lido|monitorad))",
   ...MAILBOX_GONE_MORE,
 ]);
 const LEFT_FIRST = re([
-  "i(?: have|'ve) finished up at|i(?: have|'ve) left|i(?: have|'ve) (?:said goodbye to|moved on from)|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i left (?!a |an |the |you |it |this |that |my |your |our |his |her |them |him |for |on |at |in |out|off|early|work|home|office|town|yesterday|today|voicemail|message)[a-z0-9&.-]{2,30}(?= (?:last|in|a|this|at|and|to|for|back|over|some|recently)|[.,;!]|$)|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work",
+  "i(?: have|'ve) finished up at|i(?: have|'ve)(?: now| just| recently| since)? left|i(?: have|'ve) (?:said goodbye to|moved on from)|i left (?:the company|the organi[sz]ation|the firm|my (?:role|position|job))|i left (?!a |an |the |you |it |this |that |my |your |our |his |her |them |him |for |on |at |in |out|off|early|work|home|office|town|yesterday|today|voicemail|message)[a-z0-9&.-]{2,30}(?= (?:last|in|a|this|at|and|to|for|back|over|some|recently)|[.,;!]|$)|i(?:'m| am) no longer (?:with|at|working|employed|part of)|i no longer work",
   "(?:ich )?(?:habe|hab) (?:das unternehmen|die firma|[a-z]{2,30}) verlassen|(?:ich )?bin nicht mehr (?:bei|im unternehmen|fur|tatig)|ich arbeite nicht mehr",
   "j'ai quitte (?:la societe|l'entreprise|mes fonctions|mon poste|[a-z]{2,30} (?:le|en|depuis|pour))|je ne (?:fais|travaille) plus|je ne suis plus (?:chez|dans|au sein)",
   "he dejado (?:la empresa|la compania|mi puesto|de trabajar)|ya no (?:trabajo|laboro|estoy en|formo parte)",
   "ho lasciato (?:l'azienda|la societa|l'organizzazione|il mio (?:ruolo|incarico|lavoro))|non (?:lavoro|faccio) piu|non sono piu (?:in|presso|con)",
   "(?:ik ben|ben ik) niet (?:meer|langer) (?:werkzaam|in dienst|bij)|ik heb (?:het bedrijf|de organisatie|[a-z]{2,30}) verlaten|(?:ik werk|werk ik) niet (?:meer|langer)",
-  "(?:deixei|sai da|sai de) (?:a empresa|empresa|a companhia|o cargo|o emprego)|nao (?:trabalho|faco) mais|ja nao (?:trabalho|estou)",
+  "(?:deixei|sai da|sai de) (?:a empresa|empresa|a companhia|o cargo|o emprego)|nao (?:trabalho|faco) mais|ja nao (?:trabalho|estou)|deixei de (?:colaborar|trabalhar) (?:com|na|no|para|em)",
+  // "j'ai cessé de collaborer avec", "dejé de colaborar con", "ho smesso di collaborare con"
+  "i (?:have |'ve )?(?:stopped|ceased) (?:working (?:for|at)|collaborating with) (?!you|your|them|him|her|it|this|that|these|those|agencies|vendors|suppliers)[a-z0-9&.-]{2,30}|j'ai (?:cesse|arrete) de (?:collaborer|travailler) (?:avec|chez|pour)|je ne collabore plus avec|(?:deje|he dejado) de (?:colaborar|trabajar) (?:con|en|para)|ho smesso di (?:collaborare|lavorare) (?:con|per|presso)|ik (?:ben gestopt met|werk niet meer) (?:samenwerken |werken )?(?:met|bij|voor)",
   // in languages we do not otherwise read: Danish, Norwegian, Swedish, Finnish, Polish, Czech, Slovak, Romanian,
   // Hungarian, Slovenian, Croatian, Turkish
   "jeg er (?:ikke laengere ansat|ikke lenger ansatt|fratradt)|jeg har (?:sagt op|sluttet|forladt)|jag (?:har slutat|arbetar inte langre|ar inte langre anstalld)|(?:en|ei) enaa tyoskentele|olen lopettanut" +
@@ -256,7 +260,7 @@ const LEFT_NON_LATIN = new RegExp(`больше не работа|более н�
 // "we received your message", ticket acknowledgements
 // "your request has been received" (nobody writes that by hand)
 const RECEIVED_PASSIVE = re([
-  "your (?:request|ticket|message|case|inquiry|enquiry|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:regularly|actively|closely|frequently|often|always|constantly) (?:monitored|checked|read)|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:being )?(?:monitored|checked|read)(?= ?[.!,;]| ?$)",
+  "your (?:request|ticket|message|case|inquiry|enquiry|query|submission|complaint|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:has been|was|is) (?:received|created|logged|registered|opened)|confirm(?:s|ing)? (?:the )?receipt of your|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:regularly|actively|closely|frequently|often|always|constantly) (?:monitored|checked|read)|(?:this|the|our) (?:mailbox|inbox|e-?mail address|address) is (?:not|n't) (?:being )?(?:monitored|checked|read)(?= ?[.!,;]| ?$)",
   "ihre (?:anfrage|nachricht|e-?mail)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ist|wurde) (?:bei uns )?(?:eingegangen|erhalten|registriert)|eingangsbestatigung|eingangsbestaetigung|(?:dieses|das) postfach wird nicht (?:uberwacht|ueberwacht|gelesen|bearbeitet)(?= ?[.!,;]| ?$)|(?:dieses|das) postfach wird nicht (?:regelmassig|standig|taglich) (?:gelesen|abgerufen|uberwacht|ueberwacht|betreut|gepruft)",
   "(?:nous )?accusons (?:bonne )?reception de votre|un ticket a ete (?:cree|ouvert)|votre (?:demande|message|e-?mail|courriel)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? a (?:bien )?ete (?:recue?|enregistree?)|accuse de reception",
   "(?:su|tu) (?:solicitud|consulta|mensaje|correo)(?: \\(?#?[a-z0-9-]{1,20}\\)?)? (?:ha sido|fue) (?:recibid|registrad)[oa]|acuse de recibo",

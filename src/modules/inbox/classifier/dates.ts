@@ -100,6 +100,39 @@ const YEAR_FIRST = /(?<![0-9./])([0-9]{4})(?:\/|\. ?)([0-9]{1,2})(?:\/|\. ?)([0-
 // (the text is folded, NFKD: Hangul syllables are decomposed into their letters)
 const hangul = (s: string) => s.normalize("NFKD");
 const CJK = new RegExp(`(?:([0-9]{4}) ?(?:年|${hangul("년")}) ?)?([0-9]{1,2}) ?(?:月|${hangul("월")}) ?([0-9]{1,2}) ?(?:日|${hangul("일")})`, "g");
+/** A CJK date's own cue, read after it (the words follow the date there), or null. */
+interface Cue {
+  score: number;
+  /** The last day away: the return is the day after. */
+  through: boolean;
+}
+const CJK_WEEKDAY = /^ ?\([^)]{1,4}\)/;
+// (the text is folded, NFKD: "で" is "て" and its mark, so each pattern is decomposed too)
+/** "まで", "迄", "까지": until (the day itself, as "until" is read; the end of a range, "12月29日から1月5日まで", the day after). */
+const CJK_UNTIL = new RegExp(`^ ?(?:まで|迄|까지)`.normalize("NFKD"));
+/** "より", "から", "以降", "부터": from. */
+const CJK_FROM = new RegExp(`^ ?(?:より|から|以降|以后|부터|이후)`.normalize("NFKD"));
+/** Back at work: "通常営業", "出社", "復帰", "戻ります", "順次対応", "順次返信", "上班", "恢复", "返回", "정상 근무", "복귀", "출근". */
+const CJK_BACK = new RegExp(`^ ?(?:に|には|起|开始)?.{0,8}?(?:通常|営業|出社|復帰|戻|再開|出勤|対応|返信|連絡|上班|恢复|回复|回到|返回|정상|복귀|출근|업무)`.normalize("NFKD"));
+/** "12月29日至1月5日", "12月29日～1月5日": the end of a range, after "至", "到" or a tilde or dash. */
+const CJK_RANGE_END = /(?:至|到|~|〜|[-–]) ?$/;
+/** A date and "から"/"부터" just before: the date that follows ends the range. */
+const CJK_RANGE_FROM = new RegExp(`[0-9]{1,2} ?(?:日|일) ?(?:\\([^)]{1,4}\\))? ?(?:から|より|부터) ?$`.normalize("NFKD"));
+
+function cjkCue(t: string, start: number, end: number): Cue | null {
+  let after = t.slice(end, end + 40);
+  const weekday = CJK_WEEKDAY.exec(after);
+  if (weekday) after = after.slice(weekday[0].length);
+  const ranged = CJK_RANGE_END.test(t.slice(Math.max(0, start - 3), start)) || CJK_RANGE_FROM.test(t.slice(Math.max(0, start - 12), start));
+  if (CJK_UNTIL.test(after)) return { score: 2, through: ranged };
+  const from = CJK_FROM.exec(after);
+  // "12月29日から1月5日まで": the start of the range; "1月6日より通常営業": the return
+  if (from) return /^ ?[0-9]/.test(after.slice(from[0].length)) ? { score: 0, through: false } : { score: CJK_BACK.test(after.slice(from[0].length)) ? 3 : 0, through: false };
+  if (CJK_BACK.test(after)) return { score: 3, through: false };
+  if (ranged) return { score: 2, through: true };
+  return null;
+}
+
 // (after a dash only when a day ends before it: the end of "11.-22.01.2027", "11.01.-22.01.", not the inside of "2027-01-20")
 /** "22. 1.", "22. 1. 2027": Czech, Slovak and Croatian write a space after the day's dot. */
 const SPACED = /(?<![0-9./])([0-9]{1,2})\. ([0-9]{1,2})\.(?: ?([0-9]{4}))?(?![0-9])/g;
@@ -140,7 +173,10 @@ const MONTH_END_NOW = /(?<![\p{L}])(?:(?:the )?end of (?:the|this) month|(?:ende
 /** A calendar week ("KW 6", "Kalenderwoche 6", "week 6", "semaine 6"): its Monday (ISO 8601 weeks), after a cue only. */
 /** The end of this week as the end of an absence. */
 const WEEK_END_NOW = /(?<![a-z])(?:(?:until|till) the end of (?:the|this) week|bis ende (?:der|dieser) woche|jusqu'a la fin de la semaine|hasta (?:el )?final de (?:la|esta) semana|fino alla fine della settimana|tot het einde van de week|ate o (?:fim|final) da semana|do konca tygodnia|do konce tydne|do konca tyzdna|till slutet av veckan|resten av veckan|ut uken|resten af ugen|viikon loppuun|pana la sfarsitul saptamanii|a het vegeig|hafta sonuna kadar|fins a final de setmana|do kraja tjedna|до конца недели|до кінця тижня|μεχρι το τελος της εβδομαδας)/g;
-const CALENDAR_WEEK = /(?<![a-z])(?:kw|kalenderwoche|week|wk|semaine|semana|settimana|tydzien|tygodniu|tyden|tydnu|tyzden|tyzdni|vecka|uge|uke|viikko|viikolla|saptamana|hafta|setmana|tjedan|tjednu) ?([0-9]{1,2})(?![0-9])/g;
+const CALENDAR_WEEK = /(?<![a-z])(?:kw|kalenderwoche|week|wk|v\.|semaine|semana|settimana|tydzien|tygodniu|tyden|tydnu|tyzden|tyzdni|vecka|uge|uke|viikko|viikolla|saptamana|hafta|setmana|tjedan|tjednu) ?([0-9]{1,2})(?![0-9])/g;
+
+/** The words before a calendar week the writer is away during ("i uke 9", "in der KW 9", "during week 9", "w tygodniu 9"). */
+const DURING_WEEK = /(?<![a-z])(?:in|i|w|v|im|en|na|nella|tijdens|during|durante|pendant)(?: (?:der|de|la|the))? $/;
 
 /** How long the writer is away, from the message's day: "for two weeks", "für 3 Tage", "pendant deux semaines", "per due settimane". */
 const DURATION_COUNT = "([0-9]{1,2}|one|two|three|four|five|six|zwei|drei|vier|funf|fuenf|sechs|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|seis|due|tre|quattro|cinque|sei|twee|drie|vijf|zes|duas|quatro)";
@@ -152,6 +188,11 @@ const DURATION_AWAY = new RegExp(
   `(?<![a-z])${DURATION_COUNT} ${DURATION_UNIT} (?=(?:lang |long )?(?:im urlaub|in urlaub|urlaub|abwesend|nicht im buro|met vakantie|op vakantie|afwezig|away|off|out of (?:the )?office|on (?:vacation|holiday|leave)|en vacances|en conges|absente?|in ferie|in vacanza|assente|de vacaciones|ausente|de ferias|fora))`,
   "g",
 );
+/** "back in two weeks", "de retour dans deux semaines", "rientro tra due settimane"; "in zwei Wochen wieder da", "over twee weken terug". */
+const RETURN_WORDS = "back|return|returning|zuruck|zurueck|wieder (?:da|im buro|im buero|erreichbar)|de retour|je reviens|je rentre|de vuelta|vuelvo|regreso|rientro|torno|di ritorno|terug|de volta|volto|retorno";
+const IN_DURATION = `(?:in|dans|en|tra|fra|over|em|nach) (?:about |roughly |ca\\.? |ongeveer |environ |circa |cerca de |unos |unas )?${DURATION_COUNT} ${DURATION_UNIT}(?![a-z])`;
+const BACK_IN = new RegExp(`(?<![a-z])(?:${RETURN_WORDS}) (?:[a-z]+ ){0,1}${IN_DURATION}`, "g");
+const IN_BACK = new RegExp(`(?<![a-z])${IN_DURATION} (?:[a-z]+ ){0,2}(?=(?:${RETURN_WORDS})(?![a-z]))`, "g");
 const COUNT: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, zwei: 2, drei: 3, vier: 4, funf: 5, fuenf: 5, sechs: 6, deux: 2, trois: 3, quatre: 4, cinq: 5, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, twee: 2, drie: 3, vijf: 5, zes: 6, duas: 2, quatro: 4 };
 const WEEK_WORDS = new Set(["week", "weeks", "wochen", "semaines", "semanas", "settimane", "weken"]);
 
@@ -176,7 +217,7 @@ const WEEKDAY_NAMED = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY})(?![\\p{L}])`, "u")
 const DAY_FOLLOWS = new RegExp(`^[ ,.]{0,3}(?:[a-z']+ ){0,6}(?:[0-9]|(?:${WEEKDAY})(?![a-z]))`);
 // Hungarian "01. 11. és 01. 15. között" (between … and …): after the range's last day
 const UNTIL_AFTER = /^(?:[ .]{0,2}(?:asti|saakka|kozott)|-?(?:ig|eig|aig|jeig))(?![a-z])/;
-const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.\u0370-\u03ff\u0400-\u04ff]+,? ){0,3}(?:снова|вновь|опять|знову|знов|ξανα|wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|donuyor|donecek|k dispozic)/;
+const AFTER_BACK = /^[ ,.]{0,3}(?:[a-z0-9'.\u0370-\u03ff\u0400-\u04ff]+,? ){0,3}(?:снова|вновь|опять|знову|знов|ξανα|wieder|zuruck|zurueck|back|de retour|terug|weer|di ritorno|de vuelta|de volta|again|ujra|ismet|zpet|spat|tillbaka|tilbage|tilbake|takaisin|inapoi|din nou|ponovno|znow|ponownie|opet|opat|jalleen|igen|igjen|torna|ofise|ofiste|donuyor|donecek|k dispozic)/;
 /** "ab Dienstag, 12. Januar, 13 Uhr, bin ich wieder erreichbar": the return stated a few words after a start. */
 const BACK_AFTER_START = /^[ ,.]{0,3}(?:(?!(?:pas|not|nicht|niet|non|nao|no|ne|until|bis|avant|before)(?![a-z]))[a-z0-9'.]+,? ){0,5}(?:wieder|back|de retour|terug|di nuovo|de vuelta|de volta)(?![a-z])/;
 /** Working days and hours named before a range of weekdays. */
@@ -196,13 +237,14 @@ export function returnDate(text: string, ref: Reference): number | null {
   const local = new Date(ref.ms + ref.offsetMinutes * 60000);
   const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   const absolute: Candidate[] = [];
-  const add = (index: number, length: number, y: number | null, m: number, d: number) => {
+  const add = (index: number, length: number, y: number | null, m: number, d: number, cue: Cue | null = null) => {
     // a past day its weekday names is the notice's own, as stated (an effect pauses nothing for it)
     const past = y === null ? pastNamed(t, index, m, d, today) : pastWithYear(t, index, y, m, d, today);
     const ms = past ?? dayOf(y, m, d, today);
     if (ms === null) return;
-    const score = cueScore(t, index, index + length);
-    if (score > 0) absolute.push({ ms: ms + dayAfter(t, index, index + length, score), score: ms < today && past === null ? score - 0.5 : score });
+    const score = cue?.score ?? cueScore(t, index, index + length);
+    const after = cue ? (cue.through ? 86400000 : 0) : dayAfter(t, index, index + length, score);
+    if (score > 0) absolute.push({ ms: ms + after, score: ms < today && past === null ? score - 0.5 : score });
   };
   for (const m of t.matchAll(DAY_MONTH)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1]));
   for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
@@ -221,14 +263,16 @@ export function returnDate(text: string, ref: Reference): number | null {
   }
   const inYearFirst = (at: number) => yearFirst.some(([from, to]) => at >= from && at < to);
   const goesOnFrom = (at: number) => yearFirst.find(([, to]) => to <= at && at - to <= 8 && /^\.? ?(?:es|[-–]|tol|-tol) ?$/.test(t.slice(to, at)));
-  for (const m of t.matchAll(CJK)) add(m.index!, m[0].length, year(m[1]), Number(m[2]), Number(m[3]));
+  for (const m of t.matchAll(CJK)) add(m.index!, m[0].length, year(m[1]), Number(m[2]), Number(m[3]), cjkCue(t, m.index!, m.index! + m[0].length));
   const us = monthFirst(t, ref.offsetMinutes);
   for (const m of t.matchAll(NUMERIC)) {
     const sep = m[2]!;
     // "our 24/7 line": round the clock, not the 24th of July
     if (m[0] === "24/7") continue;
     // "15.01." and "15/01" without a year; "3-12" is a range, "10.30" a time, unless a range's end ("11–22.01")
-    if (m[4] === undefined && (sep === "-" || (sep === "." && !m[0].endsWith(".") && !RANGE_START.test(t.slice(Math.max(0, m.index! - 8), m.index!))))) continue;
+    // ("до 14.02 включительно", "bis 28.02": no hour is followed by "inclusive" or past 24)
+    const dottedDay = Number(m[1]) > 24 || THROUGH_AFTER.test(t.slice(m.index! + m[0].length, m.index! + m[0].length + 20));
+    if (m[4] === undefined && (sep === "-" || (sep === "." && !m[0].endsWith(".") && !dottedDay && !RANGE_START.test(t.slice(Math.max(0, m.index! - 8), m.index!))))) continue;
     let d = Number(m[1]);
     let mo = Number(m[3]);
     // US order when only it makes sense, or when it is the writer's ("25/1" stays day first)
@@ -280,8 +324,11 @@ export function returnDate(text: string, ref: Reference): number | null {
     // "bis einschließlich KW 3", "t.o.m. vecka 6": away that whole week, back the Monday after
     const through = THROUGH_BEFORE.test(t.slice(Math.max(0, m.index! - 40), m.index!)) || THROUGH_AFTER.test(t.slice(m.index! + m[0].length, m.index! + m[0].length + 20));
     if (ms !== null) relative.push({ ms: through && score === 2 ? ms + 7 * 86400000 : ms, score });
+    // "på vinterferie i uke 9", "in KW 9 im Urlaub": away during that week, back the Monday after
+    const during = score < 2 && DURING_WEEK.test(t.slice(Math.max(0, m.index! - 12), m.index!)) ? isoWeekMonday(Number(m[1]), today) : null;
+    if (during !== null) relative.push({ ms: during + 7 * 86400000, score: 2 });
   }
-  for (const m of [...t.matchAll(DURATION), ...t.matchAll(DURATION_AWAY)]) {
+  for (const m of [...t.matchAll(DURATION), ...t.matchAll(DURATION_AWAY), ...t.matchAll(BACK_IN), ...t.matchAll(IN_BACK)]) {
     const n = COUNT[m[1]!] ?? Number(m[1]);
     const days = n * (WEEK_WORDS.has(m[2]!) ? 7 : 1);
     if (n >= 1 && days <= 180) relative.push({ ms: today + days * 86400000, score: 2 });

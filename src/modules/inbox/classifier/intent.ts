@@ -70,6 +70,7 @@ import {
   LATER,
   MEETING,
   AT_OUR_STAND,
+  BOOK_NOW,
   MEETING_CLOCK,
   MEETING_TIME,
   MEETING_WEAK,
@@ -106,6 +107,8 @@ export interface Scores {
   dated: boolean;
   /** Something that makes a far-off time a deferral: "after …", "maybe". */
   deferral: boolean;
+  /** Interest hedged ("possibly interested", "vielleicht interessant"): what the writer then asks is the answer they want first. */
+  tentative: boolean;
   wrongPerson: boolean;
   moved: boolean;
   forwarded: boolean;
@@ -154,7 +157,14 @@ const INVITE_ALSO_TO = /^ (?:also to |to (?:me|us) (?:and|&|as well as) (?:to )?
 const NOT_THEN = /(?<![a-z])(?:not|nor|nicht|niet|pas)(?: (?:in|im|until|till|before|even in))? ?$/;
 /** "we had a demo from them …": a meeting held, before its time. */
 const HAD_A = /(?<![a-z])(?:i|we) (?:already )?had (?:a|an|the|our) (?:demo|call|meeting|trial|pilot|presentation|workshop|review)(?![a-z])[^.!?,;\n]{0,40}$/;
-const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:just |already |only )?(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed)(?![a-z])[^.!?,;\n]{0,40}$/;
+const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:(?:actually|just|already|only|recently|finally) ){0,2}(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed)(?![a-z])[^.!?,;\n]{0,60}$/;
+
+/** A German or Dutch perfect around a time ("haben uns im Dezember hängen lassen", "hebben in december opgezegd"): done, not to come. */
+const PERFECT_AUX = /(?<![a-z])(?:haben|hat|hatten|hatte|habe|sind|ist|war|waren|bin|heeft|hebben|heb|zijn|werd)(?![a-z])[^.!?,;\n]{0,40}$/;
+const PERFECT_PARTICIPLE = /^[^.!?,;\n]{0,30}?(?<![a-z])(?:ge[a-z]{3,}(?:t|en)|[a-z]{3,}iert|lassen|verloren|verlassen|bekommen|erhalten|begonnen|ontvangen|vertrokken|verhuisd)(?![a-z])/;
+
+/** Interest hedged, in the seven languages. */
+const TENTATIVE = /(?<![a-z])(?:maybe|perhaps|possibly|potentially|vielleicht|eventuell|moglicherweise|peut-etre|eventuellement|quizas|quiza|tal vez|posiblemente|forse|eventualmente|misschien|mogelijk|eventueel|talvez|possivelmente) (?:(?:be|sein|etre|ser|essere|zijn|estar|somewhat|a bit|ein wenig|etwas) )?(?:interested|interessiert|interesse|interessee|interesado|interesada|interessato|interessata|geinteresseerd|interessado|interessada)(?![a-z])/;
 
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
 const FORWARDED_BY_OTHER = /(?<![a-z])(?:a|my|our|the|one of (?:my|our)) (?:[a-z-]+ )?(?:colleague|coworker|co-worker|boss|manager|assistant|friend|team ?mate|ceo|cto|cfo|coo|cmo|founder|partner)s? (?:just |kindly |has |had |already )?$/;
@@ -184,7 +194,7 @@ const CONTRAST = new RegExp(`(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 export function score(visible: string, folded = fold(visible), starts = new WordStarts(folded)): Scores {
   let f = folded;
   const hits: string[] = [];
-  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, handoff: false, selfContact: false, requested: false, question: 0, hostile: false, hits };
+  const s: Scores = { refusal: 0, interest: 0, review: 0, meeting: 0, later: 0, farFuture: false, meetingDay: false, dated: false, deferral: false, tentative: false, wrongPerson: false, moved: false, forwarded: false, assistant: false, adds: false, handoff: false, selfContact: false, requested: false, question: 0, hostile: false, hits };
   // every list below runs only where its first letters stand (lib/word-starts.ts); mask() keeps that index true
   const each = (re: RegExp, kind: string, fn: (m: RegExpMatchArray) => void): RegExpMatchArray[] => {
     const found = matchesOf(re, f, starts);
@@ -289,7 +299,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     const someoneAway = SOMEONE_AWAY.test(before);
     // "I moved to Brightline in December": when something happened, not when to write
     // "we signed with them back in October", "we had a demo from them in November": when something happened
-    const past = HAPPENED.test(before) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!));
+    const perfect = PERFECT_AUX.test(before) && PERFECT_PARTICIPLE.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 40));
+    const past = HAPPENED.test(before) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!)) || perfect;
     if (NOT_THEN.test(before)) hits.push(`not_then:${m[0].trim()}`);
     else if (deadline) hits.push(`deadline:${m[0].trim()}`);
     else if (count) hits.push(`count:${m[0].trim()}`);
@@ -300,6 +311,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
       if (AFTER_TIME.test(m[0])) s.deferral = true;
     }
   });
+  if (TENTATIVE.test(f)) s.tentative = true;
   each(HEDGE, "hedge", (m) => {
     // "maybe thurs or fri morning": a day offered tentatively, nothing put off
     if (!HEDGED_DAY.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 30))) s.deferral = true;
@@ -377,12 +389,16 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   each(MEETING_WEAK, "talk", (m) => {
     if (!negated(f, m.index!, m[0].length)) talk++;
   });
-  // an event's booth is met on the event's day: a meeting with a day, not a deferral ("at SaaStr in March, stop by our booth")
-  let atStand = false;
+  // an event's booth is met on the event's day, a booking page's slot now: a meeting with a day, not a deferral ("at SaaStr in March, stop by our booth")
+  let dayFixed = false;
   each(AT_OUR_STAND, "stand", (m) => {
     if (negated(f, m.index!, m[0].length)) return;
     words++;
-    atStand = true;
+    dayFixed = true;
+  });
+  // a slot to book on the writer's calendar now: a meeting with a day, as a stand's is
+  each(BOOK_NOW, "book_now", (m) => {
+    if (!negated(f, m.index!, m[0].length)) dayFixed = true;
   });
   mask(matchesOf(WEEKDAY_RANGE, f, starts));
   // "Mo-Fr 9:00-17:00", "our desk is staffed 8am to 6pm": a working day's hours, not a time to meet (a slot is shorter)
@@ -393,7 +409,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   const when = clock + near;
   // a vague word ("available", "calendar", "disponível") is a meeting only beside a time or talking
   if (words > 0 || ((talk > 0 || vague > 0) && when > 0) || (clock > 0 && when >= 2 && !(noCallNow && requested))) s.meeting = 2 * words + talk + vague + when;
-  s.meetingDay = s.meeting > 0 && (clock > 0 || atStand);
+  s.meetingDay = s.meeting > 0 && (clock > 0 || dayFixed);
   each(REVIEW, "review", () => {
     s.interest += 1;
     s.review += 1;
@@ -535,6 +551,8 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   const positive = Math.max(s.interest, s.meeting);
   if (s.refusal >= 3 && s.refusal >= positive) return "not_interested";
   if (s.meeting >= 2 && s.meeting >= s.interest - 2) return s.later >= 2 && s.meeting < 3 ? "later" : "meeting_request";
+  // "possibly interested, but first: what's the minimum term? per user or per invoice?": the answers come first
+  if (s.tentative && s.interest <= 2 && s.question >= 4 && !s.requested && s.later === 0) return "question";
   if (s.interest >= 2) return s.later >= 2 ? "later" : "interested";
   if (s.later > 0) return "later";
   if (s.refusal > 0 || (s.hostile && s.question === 0)) return "not_interested";

@@ -205,7 +205,7 @@ export const LATER_MORE = [
 
 /** "I'm not the right person" (cues.ts WRONG_PERSON). */
 export const WRONG_PERSON_MORE = [
-  "nie jestem (?:wlasciwa|odpowiednia) osoba|nie zajmuje sie (?:tym|tymi sprawami)|to nie moj (?:obszar|dzial)|nejsem (?:ta )?spravna osoba|nemam to na starosti|nie som (?:ta )?spravna osoba",
+  "nie jestem (?:wlasciwa|odpowiednia) osoba|nie zajmuje sie (?:tym|tymi sprawami)|to nie moj (?:obszar|dzial)|to nie do mnie|nie wiem,? kto (?:sie (?:tym|tymi sprawami) )?(?:u nas )?(?:zajmuje|odpowiada)|nejsem (?:ta )?spravna osoba|nemam to na starosti|nie som (?:ta )?spravna osoba",
   "jag ar inte ratt person|jeg er ikke den rette(?: person)?|jeg er ikke rett person|fel person|forkert person|feil person|en ole oikea henkilo|vaara henkilo",
   "nu sunt persoana potrivita|nu ma ocup (?:eu )?de|nem en vagyok az illetekes|nem en foglalkozom|dogru kisi degilim|ilgili kisi degilim|no soc la persona (?:adequada|indicada)|nisam (?:prava|odgovarajuca) osoba|ne bavim se (?:time|tim)",
   // "nothing to do with sales": "obchodní tým nemám na starosti", "har ikke noget med salg at gøre", "az értékesítéshez semmi közöm", "ne odlučujem o prodajnim alatima"

@@ -30,6 +30,8 @@ const NOT_NAMES = new Set(
     " ma mon mes sa son ses mi mis tu su sus mio mia miei mie mein meine meiner meinem meinen unserer mijn onze meu minha meus minhas seu sua compañero compañera companero companera collaboratrice collaborateur responsable dsi drh daf cio ciso cpo vp cmo chef chefin vorgesetzten vorgesetzte boss capo c'est c’est wer who qui quien quién chi quem wie das dies this that it er es eso esto isso isto questo quello dit dat hij zij ele ela lui lei él ella zijn wezen sein" +
     // the writer speaking of themselves: "not the right person, I'm on the finance side"
     " i i'm i’m i've i’ve i'll i’ll i'd i’d" +
+    // nobody in particular: "Nobody on this team handles purchasing", "Niemand hier ist dafür zuständig"
+    " nobody no-one noone someone somebody anyone anybody everyone everybody nothing niemand jemand personne quelqu'un nadie alguien nessuno qualcuno iemand ninguém ninguem alguém alguem" +
     // a sentence's first word before its clause ("Also, please stop emailing our CEO (…)")
     " also and but so then still however anyway plus besides otherwise btw ps" +
     // festivals and blessings written capitalised ("contact us after Ramadan, Insha'Allah")
