@@ -5062,3 +5062,83 @@ describe("absences and leavers of the fresh batch", () => {
     expect(notice(body)).toMatchObject({ classification: "auto_reply", intent: null, proposal: null });
   });
 });
+
+describe("short replies of a fresh batch (phones, subjects, data requests)", () => {
+  const withSubject = (subject: string, body: string) =>
+    classifyMessage(["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", `Subject: ${subject}`, "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", body].join("\n"));
+  const quoted = "\nOn Mon, Jan 11, 2027 at 9:03 AM Leo <leo@outbound.example> wrote:\n> Hi Priya, worth a quick call?\n";
+  test.each([
+    ["Re: Idea for Prospect - no thanks", "not_interested"],
+    ["AW: Idee für Prospect – kein Interesse", "not_interested"],
+    ["ring me thurs morning", "meeting_request"],
+    // controls: our own subject with nothing added says nothing; an auto-reply's subject is the responder's
+    ["Re: Idea for Prospect", null],
+  ] as [string, Intent | null][])("an empty reply under the subject %p → %p", (subject, intent) => {
+    expect(withSubject(subject, quoted).intent).toBe(intent);
+  });
+  test("a reply with text of its own is not read from its subject", () => {
+    expect(withSubject("Re: Idea - not interested", "Actually yes, send me the deck please." + quoted).intent).toBe("interested");
+  });
+
+  intents([
+    ["👍", "interested"],
+    ["👌🏽", "interested"],
+    ["Try Camille, she handles our vendor contracts.", "referral"],
+    ["Hvad koster det for 40 medarbejdere?", "question"],
+    ["Ile to kosztuje przy 25 osobach?", "question"],
+    ["Please confirm which payroll providers you integrate with.", "question"],
+    ["Sounds useful. Could you send me a one-pager and a customer reference? I'll read it properly after the holidays.", "interested"],
+    // controls: a plan to read with no interest stated is later; a time to talk later is later; "try" a weekday is no referral
+    ["Thanks, I'll look at it after the holidays.", "later"],
+    ["Let's pick this up after the holidays.", "later"],
+    ["Try Monday, she is out until then.", null],
+  ]);
+
+  test("'I actually left <company> …, the best way to reach me is <address>' moves the person there", () => {
+    expect(readOf("Hi Leo, I actually left Prospect back in December. Best way to reach me going forward is priya@harbourline.example.")).toMatchObject({ intent: "moved", proposal: { action: "move", email: "priya@harbourline.example" } });
+  });
+
+  test.each([
+    "Where did you get my details from? I want you to delete them.",
+    "¿De dónde habéis sacado mi correo? Borradlo y no me escribáis más.",
+    "Ich verlange die Löschung meiner Angaben nach Art. 17 DSGVO.",
+    "I am exercising my right to erasure under Article 17 of the GDPR.",
+  ])("%p asks removal of the writer", (body) => {
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "priya.nair@prospect.example" } });
+  });
+  test.each([
+    "Does your product handle erasure under Article 17 GDPR?",
+    "I updated my details on your portal, did you delete it by mistake?",
+    "Which personal data do you hold about me, and where did you obtain it?",
+  ])("%p asks no removal", (body) => {
+    expect(readOf(body).classification).toBe("reply");
+  });
+
+  test("'please stop emailing <Name> in our <team>' is a removal for that colleague, never the writer", () => {
+    expect(readOf("Please stop emailing Rosa in our accounts team, she has passed your last three on to me.")).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name: "rosa" }, proposal: null });
+    // control: the writer's own
+    expect(readOf("Please stop emailing me.").proposal).toEqual({ action: "suppress", email: "priya.nair@prospect.example" });
+  });
+});
+
+describe("absences of spring and summer", () => {
+  const notice = (date: string, body: string, headers: string[] = ["Auto-Submitted: auto-replied"]) =>
+    classifyMessage(["From: Marcus Webb <marcus@tallyo.example>", "To: Leo <leo@outbound.example>", "Subject: Away", ...headers, `Date: ${date}`, "", body].join("\n"));
+  test.each([
+    // Friday 30 April 2027: the early May bank holiday is Monday 3 May
+    ["Fri, 30 Apr 2027 16:00:00 +0100", "I'm away until after the bank holiday.", Date.UTC(2027, 4, 4)],
+    // Thursday 25 March 2027: Good Friday to Easter Monday are one break
+    ["Thu, 25 Mar 2027 16:00:00 +0000", "Office closed until after the Easter bank holiday.", Date.UTC(2027, 2, 30)],
+    ["Wed, 14 Jul 2027 10:00:00 -0300", "Estou de férias de 12/07 a 30/07, retornando em 03/08.", Date.UTC(2027, 7, 3)],
+    ["Tue, 10 Aug 2027 09:00:00 +0200", "2027. augusztus 9-től 20-ig szabadságon vagyok.", Date.UTC(2027, 7, 21)],
+    ["Tue, 10 Aug 2027 09:00:00 +0200", "Augusztus 9-től 20-ig szabadságon vagyok, augusztus 23-án, hétfőn leszek újra elérhető.", Date.UTC(2027, 7, 23)],
+    // controls: the days a part-timer works are no absence; days away named the same way are
+    ["Thu, 15 Apr 2027 10:00:00 -0700", "I work Monday through Wednesday and will reply on my next working day.", null],
+    ["Thu, 15 Apr 2027 10:00:00 -0700", "I'm out of the office Monday through Wednesday.", Date.UTC(2027, 3, 22)],
+  ] as [string, string, number | null][])("%p: %p → the return", (date, body, day) => {
+    expect(notice(date, body).returnAt).toBe(day);
+  });
+  test("Norwegian sick leave without automation headers, routing to a colleague, is a notice", () => {
+    expect(notice("Wed, 09 Jun 2027 09:00:00 +0200", "Hei,\n\nJeg er sykmeldt og leser ikke e-post. Henvendelser kan rettes til min kollega Kari Dahl, kari.dahl@tallyo.example.", [])).toMatchObject({ classification: "auto_reply", intent: null, proposal: null });
+  });
+});

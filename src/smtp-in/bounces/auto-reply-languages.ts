@@ -19,7 +19,7 @@ export const AWAY_MORE = [
   "(?:soc|estic|estare) (?:de vacances|fora de l'oficina|absent|absenta|de viatge|de baixa)|de vacances|fora de l'oficina|absent de l'oficina",
   // the absence named: "urlop", "dovolená", "semester", "loma", "szabadság", "izin"; sick, travelling, training
   // sick or parental leave, a business trip, training, a fair, an office closed
-  "zwolnienie lekarskie|na zwolnieniu lekarskim|urlop rodzicielski|rodicovska dovolena|rodicovskej dovolenke|praceneschopnost|na sluzobnej ceste|na sluzebni ceste|forretningsreise|forretningsrejse|tjensteresa|sairauslomalla|koulutuksessa|messuilla|na bolovanju|na sajmu|a la fira|concediu medical|betegszabadsagon|raporlu|hastalik izninde|de baixa medica" +
+  "zwolnienie lekarskie|na zwolnieniu lekarskim|sykmeldt|sykemeldt|sygemeldt|sjukskriven|sjukskrivning|urlop rodzicielski|rodicovska dovolena|rodicovskej dovolenke|praceneschopnost|na sluzobnej ceste|na sluzebni ceste|forretningsreise|forretningsrejse|tjensteresa|sairauslomalla|koulutuksessa|messuilla|na bolovanju|na sajmu|a la fira|concediu medical|betegszabadsagon|raporlu|hastalik izninde|de baixa medica" +
     "|kontoret (?:er |ar )?(?:stengt|lukket|stangt)|holder (?:stengt|lukket)|har stangt|biuro (?:jest )?zamkniete|kancelar (?:je )?zavrena|firma (?:je )?(?:zavrena|zatvorena)|toimisto on suljettu|biroul (?:este )?inchis|az iroda zarva|ofisimiz kapali|l'oficina (?:esta )?tancada|ured je zatvoren",
   // Czech and Slovak "PN" (pracovní neschopnost: sick leave), said of oneself
   "(?:som|jsem|sme|jsme|momentalne som|momentalne jsem|aktualne som|aktualne jsem) (?:na |v )?pn(?![a-z])|na neschopence|na nemocenske|na nemocenskej|nie jestem w biurze|nie ma mnie w biurze|nejsem v kancelari|nie som v kancelarii|urlop|dovolena|dovolenou|dovolenka|dovolenku|pa utbildning|pa kurs|sjukskriven|sygemeldt|jeg er syg|sykmeldt|jeg er syk|plecat din tara|plecat in strainatate|in strainatate|szabadsag(?:om|ra)?|uzleti ut(?:on)?|yurt disinda|izinli|a una fira|en una fira|de viatge|godisnji odmor",
@@ -60,7 +60,7 @@ export const ON_RETURN_MORE = [
 export const URGENT_MORE = [
   "w (?:pilnych sprawach|sprawach pilnych|razie pilnej potrzeby)|podczas mojej nieobecnosci",
   "v (?:nalehavych|naliehavych) (?:pripadech|pripadoch|zalezitostech|veciach)|behem me nepritomnosti|pocas mojej nepritomnosti",
-  "(?:i|vid) bradskande (?:arenden|fall)|under min franvaro|i (?:hastende|presserende) (?:sager|tilfaelde)|i mit fravaer|i (?:hastesaker|hastende saker)|ved hastesaker|i mitt fravaer",
+  "henvendelser (?:kan|bes|bedes|ma) (?:rettes|sendes)|arenden kan (?:skickas|riktas)|(?:i|vid) bradskande (?:arenden|fall)|under min franvaro|i (?:hastende|presserende) (?:sager|tilfaelde)|i mit fravaer|i (?:hastesaker|hastende saker)|ved hastesaker|i mitt fravaer",
   "kiireellisissa (?:asioissa|tapauksissa)|poissaoloni aikana",
   "(?:pentru|in cazul) (?:problemelor|problemele|situatiilor|chestiunilor|problemei) urgente|pentru urgente|in (?:lipsa|absenta) mea",
   "surgos (?:esetben|ugyekben|ugyben)|tavollettem alatt",
@@ -115,7 +115,8 @@ export const ENGAGED_MORE = [
 /** Limited access to e-mail while away (auto-reply.ts ACCESS): "z ograniczonym dostępem do poczty", "az e-mailjeimet korlátozottan érem el". */
 export const ACCESS_MORE = [
   "(?:z )?ograniczon(?:y|ym) dostep(?:em)? do (?:poczty|e-?maila|skrzynki|internetu)|(?:s )?omezen(?:y|ym) pristup(?:em)? k (?:e-?mailu|poste|internetu)|(?:s )?obmedzen(?:y|ym) pristup(?:om)? k (?:e-?mailu|poste|internetu)",
-  "begransad tillgang till (?:e-?post|mejl|mail|dator)|begraenset adgang til (?:e-?mail|mail|min mail)|begrenset tilgang (?:til|pa) (?:e-?post|epost|e-?mail)",
+  // not reading mail while away: "leser ikke e-post", "läser inte min e-post", "læser ikke mails"
+  "(?:leser|laser|laeser) (?:ikke|inte) (?:min |mine )?(?:e-?post|epost|e-?mails?|mails?|mejl)|begransad tillgang till (?:e-?post|mejl|mail|dator)|begraenset adgang til (?:e-?mail|mail|min mail)|begrenset tilgang (?:til|pa) (?:e-?post|epost|e-?mail)",
   "rajoitetusti (?:sahkopostin|sahkopostia|sahkopostissa|tavoitettavissa)|acces limitat la (?:e-?mail|email|posta|internet)|(?:e-?mailjeimet|leveleimet|postafiokomat) korlatozottan|korlatozott (?:e-?mail-?)?hozzaferes(?:sel)?",
   "(?:e-?postalarima|e-?postama) (?:sinirli|kisitli) erisim|acces limitat al correu|ogranicen(?:im)? pristup(?:om)? (?:e-?posti|e-?mailu|internetu)",
 ];

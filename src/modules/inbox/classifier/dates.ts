@@ -17,6 +17,7 @@
 // Without a year, the year of the message's Date; a day that would be before
 // the message is next year's. Weekdays are the next such day after the
 // message's day (in the writer's own time zone, from the Date header).
+import { afterNextBankHoliday } from "./holidays";
 
 export interface Reference {
   /** The message's time (ms UTC). */
@@ -91,8 +92,8 @@ const TOMORROW = "tomorrow|morgen|demain|manana|domani|amanha|zitra|zajtra|jutro
 // "20 January 2027", "20. Januar", "20 de enero de 2027", and the dashed "20-Jan-2027"
 const DAY_MONTH = new RegExp(`(?<![0-9])([0-9]{1,2})(?:st|nd|rd|th|er|eme|e|o|a|\\.)?(?: ?|-)(?:of |de )?(${MONTH})\\.?(?:(?:,? |-)(?:de |del )?([0-9]{4}))?(?![a-z])`, "g");
 const MONTH_DAY = new RegExp(`(?<![a-z])(${MONTH})\\.? ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?(?![0-9])`, "g");
-/** "Jan 11–13", "January 11-13": the month, the first day away and the last. */
-const MONTH_DAY_RANGE = new RegExp(`(?<![a-z])(${MONTH})\\.? [0-9]{1,2} ?[-–] ?([0-9]{1,2})(?![0-9])`, "g");
+/** "Jan 11–13", "January 11-13", Hungarian "augusztus 9-től 20-ig": the month, the first day away and the last. */
+const MONTH_DAY_RANGE = new RegExp(`(?<![a-z])(${MONTH})\\.? [0-9]{1,2}(?: ?[-–] ?([0-9]{1,2})(?![0-9])|\\.?-?j?[ae]?tol ([0-9]{1,2})\\.?-?j?[ae]?ig(?![a-z]))`, "g");
 const ISO = /(?<![0-9])([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?![0-9])/g;
 /** The year first with slashes or dots, as East Asia and Hungary write it: "2027/1/20", "2027. 01. 20.". */
 const YEAR_FIRST = /(?<![0-9./])([0-9]{4})(?:\/|\. ?)([0-9]{1,2})(?:\/|\. ?)([0-9]{1,2})(?![0-9])/g;
@@ -207,7 +208,7 @@ const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "по", "εως", "μεχρι", "before", "vor", "avant", "przed", "pred", "innan"]);
-const BACK = /^(?:back|reply|respond|revert|resume|resuming|resumes|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|retorno|retornarei|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
+const BACK = /^(?:back|reply|respond|revert|resume|resuming|resumes|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|voltando|retorno|retornarei|retornando|regresando|volviendo|rientrando|tornando|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
 const FILLER = new Set(["on", "the", "of", "ad", "και", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
 /** "…, then", "danach", "ensuite": what follows comes after the date. */
@@ -224,6 +225,8 @@ const BACK_AFTER_START = /^[ ,.]{0,3}(?:(?!(?:pas|not|nicht|niet|non|nao|no|ne|u
 const OFFICE_HOURS = /(?<![a-z])(?:(?:office|working|business|work|opening) (?:hours|days)|i work|my (?:hours|days)|arbeitszeiten|arbeitstage|burozeiten|buerozeiten|werkdagen|werktijden|horaires?|heures de bureau|jours de travail|horario|dias laborables|orario|giorni lavorativi|horario de trabalho|dias de trabalho)(?![a-z])[^.!?\n]{0,30}$/;
 /** "from Thursday I'll answer every email", "ab Donnerstag beantworte ich", "з четверга відповім": the day the replies start. */
 const REPLIES_AFTER = /^[ ,.]{0,3}(?:[a-z'\u0400-\u04ff]+ ){0,3}(?:answer|reply|respond|beantworte|antworte|repondrai|respondere|rispondero|beantwoord|responderei|odpowiem|odpovim|odpovem|svarar|svarer|відповім|відповідатиму|отвечу)(?![a-z])/;
+
+const AFTER_BANK_HOLIDAY = /(?<![a-z])after the (?:(?:easter|may|early may|spring|late may|whit|august|summer|christmas|long|next) )?bank holidays?(?![a-z])/;
 
 interface Candidate {
   ms: number;
@@ -250,7 +253,7 @@ export function returnDate(text: string, ref: Reference): number | null {
   for (const m of t.matchAll(MONTH_DAY)) add(m.index!, m[0].length, year(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2]));
   // "visiting clients Jan 11–13": away through the 13th (the range's end is read as "11–22 January"'s is)
   for (const m of t.matchAll(MONTH_DAY_RANGE)) {
-    const end = dayOf(null, MONTH_OF.get(m[1]!)!, Number(m[2]), today);
+    const end = dayOf(null, MONTH_OF.get(m[1]!)!, Number(m[2] ?? m[3]), today);
     if (end !== null) absolute.push({ ms: end + 86400000, score: 2 });
   }
   for (const m of t.matchAll(ISO)) add(m.index!, m[0].length, Number(m[1]), Number(m[2]), Number(m[3]));
@@ -333,6 +336,11 @@ export function returnDate(text: string, ref: Reference): number | null {
     const days = n * (WEEK_WORDS.has(m[2]!) ? 7 : 1);
     if (n >= 1 && days <= 180) relative.push({ ms: today + days * 86400000, score: 2 });
   }
+  // "until after the bank holiday": the first working day after the next one (holidays.ts)
+  if (AFTER_BANK_HOLIDAY.test(t)) {
+    const ms = afterNextBankHoliday(today, 10);
+    if (ms !== null) relative.push({ ms, score: 2 });
+  }
   const near = pick(relative);
   // a date with no cue of its own ("join our webinar on 28 January" in the signature) gives way to a day back stated,
   // unless that day is the date's own weekday, which then carries the cue ("til og med torsdag d. 14/1": the 15th;
@@ -402,6 +410,7 @@ function year(s: string | undefined): number | null {
   return s.length === 2 ? 2000 + n : n;
 }
 
+const WORKING_DAYS_TO = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY}) (?:through|thru|to|till|until|and|bis|und|au|a|al|e|tot|en|t/m) $`, "u");
 const WEEKDAY_BEFORE = new RegExp(`(?<![a-z])(${WEEKDAY}),? (?:the |den |der |le |el |il |de )?$`);
 /**
  * "back in the office on Monday 4th January", read on the 11th: a notice left on since, this year's 4 January
@@ -489,6 +498,8 @@ function cueScore(text: string, start: number, end: number): number {
   const before = text.slice(Math.max(0, start - 60), start);
   // "my office hours are Tuesday–Thursday": the days someone works, no absence's end
   if (/[-–] ?$/.test(before)) return OFFICE_HOURS.test(before) ? 1 : 2;
+  // "I work Monday through Wednesday": a working week's last day, no absence's end
+  if (WORKING_DAYS_TO.test(before) && OFFICE_HOURS.test(before)) return 1;
   const tokens = before.split(/[\s,;:()]+/).filter(Boolean);
   let i = tokens.length - 1;
   // the words between the cue and the date: "back in the office on Monday, 12 January"

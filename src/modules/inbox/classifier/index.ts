@@ -37,6 +37,7 @@ import { RELAYED } from "./other-scripts";
 import { hasMatch, WordStarts } from "../../../lib/word-starts";
 import { visibleText } from "./visible";
 import { greetsReader, readerNames } from "./greeting";
+import { withoutPrefixes } from "../subject";
 
 export type { Intent, Sentiment };
 export type Classification = "bounce" | "complaint" | "auto_reply" | "unsubscribe_request" | "reply";
@@ -99,6 +100,10 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (report.kind === "complaint") return verdict("complaint");
   // a machine's report that names no failure (a read receipt, a success DSN, a TLS or DMARC report): nobody wrote it
   if (isMachineReport(msg)) return verdict("auto_reply", { machineReport: true });
+  const subject = headerText(msg, "subject") ?? "";
+  // nothing written above the quote: the answer is in the subject ("Re: Payroll at Brandt Roofing - not interested", a new
+  // message's "call me tues after 2pm"); a responder's subject ("Automatic reply: …") is read below as such
+  if (visible.trim() === "" && report.kind !== "auto_reply" && autoReplyWording(subject) === null) visible = subjectAnswer(subject);
 
   // a calendar's notice of an answer ("Priya Raman has declined this invitation."): only the note is the writer's
   const notice = calendarNotice(visible, fold(visible));
@@ -107,7 +112,6 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const ours = ownDomains(msg, writer, opts.ownDomains);
   const excluded = (a: string) => writer.addresses.includes(a) || ours.has(a.slice(a.lastIndexOf("@") + 1));
   const folded = fold(unwrapped(visible));
-  const subject = headerText(msg, "subject") ?? "";
   // a mail client's read receipt or recall notice in plain text: nobody wrote it, and it pauses nothing
   if (isClientNotice(subject, visible)) return verdict("auto_reply", { machineReport: true });
 
@@ -258,6 +262,17 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
       return i >= asked.at - 150 && i <= asked.end + 4;
     });
   }
+}
+
+/**
+ * The words a writer put in the subject: a new message's whole subject, or what follows the last dash or bar of a
+ * reply's ("Re: Payroll at Brandt Roofing - not interested"); a reply's subject without one is the one we wrote.
+ */
+function subjectAnswer(subject: string): string {
+  const own = withoutPrefixes(subject).trim();
+  if (own.length === subject.trim().length) return own;
+  const dash = /.*\s[-\u2013\u2014|]\s+/s.exec(own);
+  return dash ? own.slice(dash[0].length) : "";
 }
 
 const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.email, name: m.name });

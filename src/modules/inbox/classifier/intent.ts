@@ -147,6 +147,9 @@ const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminde
  * Someone else's absence just before a span of time: "Ruth is on parental leave until April", "er ist bis zum
  * 22. März im Urlaub": when they are back, not when the writer wants to be written to.
  */
+/** The writer's own plan to read what they get: "I'll look at it", "ich schaue es mir", "je le regarderai", "lo leeré". */
+const READING_PLAN =
+  /(?<![a-z])(?:(?:i'?ll|i will|i'?m going to|we'?ll|we will) (?:(?:have|take) a (?:proper |closer )?look at|look at|read|review|go through|check out)|(?:ich|wir) (?:schaue|schauen|sehe|sehen|lese|lesen)|je (?:le |la |les )?(?:regarderai|lirai)|(?:lo|la|los|las) (?:mirare|leere|revisare)|(?:lo|la|li|le) (?:guardero|leggero)|ik (?:bekijk|lees)|(?:vou|vamos) (?:ver|ler|analisar))(?: (?:it|them|this|that|these|those|es|sie|das|mir|uns|het|ze|dat|isso|isto|properly|carefully|in ruhe|genauer|dann))*[ ,]*$/;
 const SOMEONE_AWAY = /(?<![a-z])(?:(?:he|she|they|[a-z]{2,20})(?:'s| is|'re| are) (?:currently |still |now )?(?:on (?:[a-z]+ )?(?:leave|vacation|holiday|sabbatical)|away|out of (?:the )?office|off|out)|(?:er|sie) ist (?:noch |derzeit |aktuell )?|(?:il|elle) est (?:encore |actuellement )?(?:en (?:conge|vacances)|absente?)|(?:el|ella) esta (?:de (?:vacaciones|baja|permiso)|ausente)|(?:hij|zij|ze) is (?:nog |momenteel )?(?:met verlof|op vakantie|afwezig)|(?:ele|ela) esta (?:de ferias|de licenca|ausente))[^.!?\n]{0,30}$/;
 
 /** After "send the invite": to someone besides the writer ("to me and to Tom", "also to Hannah", "to priya@… too"), not instead of them. */
@@ -176,6 +179,7 @@ const NAMED_SUBJECT = /(?:^|[.!?;:]\s|\n)\s*(?!(?:i|we|i've|we've|i'll|we'll|i h
 
 const GREEK = /[\u0370-\u03ff]/;
 /** A Greek question mark (";", or its own U+037E) after a Greek word. */
+const ASSENT_EMOJI = /^\s*(?:(?:\u{1F44D}|\u{1F44C}|\u2705|\u2714\uFE0F?)\p{Emoji_Modifier}?\s*)+[.!]*\s*$/u;
 const GREEK_QUESTION = /[\u0370-\u03ff][)"\u00bb]?[;\u037e](?=\s|$)/gu;
 
 /** Copied to be kept informed: "(looping in Sarah) for visibility", "FYI", "to keep her in the loop", "zur Info", "pour info". */
@@ -308,7 +312,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     else if (past) hits.push(`past:${m[0].trim()}`);
     else {
       s.farFuture = true;
-      if (AFTER_TIME.test(m[0])) s.deferral = true;
+      // "send me the deck, I'll look at it after the holidays": when the writer reads it, nothing put off
+      if (AFTER_TIME.test(m[0]) && !READING_PLAN.test(before)) s.deferral = true;
     }
   });
   if (TENTATIVE.test(f)) s.tentative = true;
@@ -355,6 +360,11 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   each(INTEREST_WEAK, "interest_weak", (m) => {
     if (!negated(f, m.index!, m[0].length)) s.interest += 1;
   });
+  // a thumbs-up (or an OK hand, a tick) as the whole answer: a yes
+  if (ASSENT_EMOJI.test(f)) {
+    hits.push("interest_weak:emoji");
+    s.interest += 1;
+  }
   // a meeting: a call/demo/calendar word, or talking with a time, or a day and an hour
   let words = invites + (scripts?.meeting ?? 0);
   let vague = 0;

@@ -96,20 +96,20 @@ export const REFUSAL_MORE = [
 /** Interest, or material asked for (cues.ts INTEREST). A negation before ("nie", "inte", "ikke", "ei", "nem") makes it a refusal. */
 export const INTEREST_MORE = [
   // pl
-  "(?:czy )?(?:moglibyscie|mozecie|moglaby pani|moglby pan) (?:mi |nam )?przeslac|zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) o (?:przeslanie|wyslanie|przedstawienie) (?:(?:nam|mi) )?(?:oferty|cennika|wyceny|szczegolow|informacji|prezentacji)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej|ile to kosztuje",
+  "(?:czy )?(?:moglibyscie|mozecie|moglaby pani|moglby pan) (?:mi |nam )?przeslac|zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) o (?:przeslanie|wyslanie|przedstawienie) (?:(?:nam|mi) )?(?:oferty|cennika|wyceny|szczegolow|informacji|prezentacji)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej",
   // cs, sk
-  "(?:me|nas) to (?:zajima|zaujima)|zajima (?:me|nas)|zaujima (?:ma|nas)|(?:mohl|mohla|mohli|mohol) (?:byste|by ste) (?:mi |nam )?poslat|(?:muzete|mozete|muzes) (?:mi |nam )?poslat|mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|kolik to stoji|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|posli mi (?:ponuku|cennik|viac)|rad(?:a)? sa dozviem viac|kolko to stoji",
+  "(?:me|nas) to (?:zajima|zaujima)|zajima (?:me|nas)|zaujima (?:ma|nas)|(?:mohl|mohla|mohli|mohol) (?:byste|by ste) (?:mi |nam )?poslat|(?:muzete|mozete|muzes) (?:mi |nam )?poslat|mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|posli mi (?:ponuku|cennik|viac)|rad(?:a)? sa dozviem viac",
   // sv, da, no
-  "(?:kan ni|kan du|kan i|kan dere) (?:skicka|sende)|later (?:riktigt |verkligen |mycket )?intressant|intresserade? av|(?:ar|er) (?:mycket )?(?:intresserade?|interesseret|interessert)|skicka (?:garna )?(?:mer information|mer info|prislista|priser|en offert)|vad kostar det" +
-    "|lyder (?:faktisk |virkelig |meget |rigtig )?(?:spaendende|interessant)|hores (?:faktisk |virkelig |veldig )?(?:spennende|interessant)|send (?:gerne |gjerne )?(?:mere information|mer informasjon|priser|et tilbud|en prisliste|prislisten)|hvad koster det|hva koster det",
+  "(?:kan ni|kan du|kan i|kan dere) (?:skicka|sende)|later (?:riktigt |verkligen |mycket )?intressant|intresserade? av|(?:ar|er) (?:mycket )?(?:intresserade?|interesseret|interessert)|skicka (?:garna )?(?:mer information|mer info|prislista|priser|en offert)" +
+    "|lyder (?:faktisk |virkelig |meget |rigtig )?(?:spaendende|interessant)|hores (?:faktisk |virkelig |veldig )?(?:spennende|interessant)|send (?:gerne |gjerne )?(?:mere information|mer informasjon|priser|et tilbud|en prisliste|prislisten)",
   // fi
-  "haluaisin nahda (?:demon|esittelyn)|haluan nahda demon|kuulostaa (?:todella |tosi |ihan )?(?:mielenkiintoiselta|kiinnostavalta)|olemme kiinnostuneita|olen kiinnostunut|(?:lahettakaa|lahettaisitteko|voisitteko lahettaa) (?:lisatietoja|hinnasto|tarjous|lisaa tietoa)|mita se maksaa",
+  "haluaisin nahda (?:demon|esittelyn)|haluan nahda demon|kuulostaa (?:todella |tosi |ihan )?(?:mielenkiintoiselta|kiinnostavalta)|olemme kiinnostuneita|olen kiinnostunut|(?:lahettakaa|lahettaisitteko|voisitteko lahettaa) (?:lisatietoja|hinnasto|tarjous|lisaa tietoa)",
   // ro
-  "(?:imi|ne) puteti trimite|puteti sa-mi trimiteti|suna (?:foarte )?interesant|(?:suntem|sunt) interesat[ia]?|trimiteti-mi (?:mai multe (?:informatii|detalii)|oferta|lista de preturi)|(?:as|am) dori (?:mai multe detalii|o oferta|mai multe informatii)|cat costa",
+  "(?:imi|ne) puteti trimite|puteti sa-mi trimiteti|suna (?:foarte )?interesant|(?:suntem|sunt) interesat[ia]?|trimiteti-mi (?:mai multe (?:informatii|detalii)|oferta|lista de preturi)|(?:as|am) dori (?:mai multe detalii|o oferta|mai multe informatii)",
   // hu
-  "(?:el tudnak|el tudna) kuldeni|kuldje(?:n|nek)? el(?: [a-z]+)? (?:az )?(?:ajanlatot|arajanlatot|anyagot)|erdekel (?:a dolog|engem|minket)|(?:nagyon )?erdekesen hangzik|erdekelne|erdekel minket|kuldjenek (?:tobb informaciot|arajanlatot|arlistat|reszleteket)|(?:kerek|kernek|kerunk) (?:egy )?(?:arajanlatot|tobb informaciot|reszletesebb informaciot)|mennyibe kerul",
+  "(?:el tudnak|el tudna) kuldeni|kuldje(?:n|nek)? el(?: [a-z]+)? (?:az )?(?:ajanlatot|arajanlatot|anyagot)|erdekel (?:a dolog|engem|minket)|(?:nagyon )?erdekesen hangzik|erdekelne|erdekel minket|kuldjenek (?:tobb informaciot|arajanlatot|arlistat|reszleteket)|(?:kerek|kernek|kerunk) (?:egy )?(?:arajanlatot|tobb informaciot|reszletesebb informaciot)",
   // tr
-  "ilginc (?:gorunuyor|geliyor)|ilgimi cekti|ilgimizi cekti|ilgileniyoruz|ilgileniyorum|teklif gonderin|fiyat gonderin|(?:fiyat|teklif)[a-z]{0,6} gonderin|(?:fiyat(?:lari|lar|i|inizi)?|teklif(?:i|inizi)?|daha fazla bilgi|detayli bilgi|fiyat listesi(?:ni)?)(?: bilgisi)? (?:gonderebilir misiniz|gonderir misiniz|rica ediyorum|alabilir miyim|iletebilir misiniz)|ne kadar tutuyor",
+  "ilginc (?:gorunuyor|geliyor)|ilgimi cekti|ilgimizi cekti|ilgileniyoruz|ilgileniyorum|teklif gonderin|fiyat gonderin|(?:fiyat|teklif)[a-z]{0,6} gonderin|(?:fiyat(?:lari|lar|i|inizi)?|teklif(?:i|inizi)?|daha fazla bilgi|detayli bilgi|fiyat listesi(?:ni)?)(?: bilgisi)? (?:gonderebilir misiniz|gonderir misiniz|rica ediyorum|alabilir miyim|iletebilir misiniz)",
   // ca
   "em podeu enviar|podries enviar-me|sembla (?:molt )?interessant|(?:estem|estic) interessat[s]?|m'interessa|ens interessa|envieu-me (?:mes informacio|el preu|una proposta|els preus)|quant costa",
   // hr
@@ -145,6 +145,9 @@ export const MEETING_MORE = [
 ];
 
 /** The days of the week (cues.ts MEETING_CLOCK): a day named beside a call is a meeting asked. */
+/** What it costs, asked (cues.ts QUESTION_INDIRECT): a question about the offer, as "how much does it cost?" is. */
+export const PRICE_ASKED_MORE = ["ile to kosztuje|kolik to stoji|kolko to stoji|vad kostar det|hvad koster det|hva koster det|mita se maksaa|cat costa|mennyibe kerul|ne kadar tutuyor"];
+
 export const WEEKDAYS_MORE = [
   "poniedzialek|wtorek|sroda|srode|czwartek|piatek|pondeli|utery|streda|stredu|ctvrtek|patek|pondelok|utorok|stvrtok|piatok",
   "mandag|mandagen|tisdag|tisdagen|onsdag|onsdagen|torsdag|torsdagen|fredag|fredagen|tirsdag|tirsdagen",

@@ -80,6 +80,8 @@ function takenOff(verbs: string, roles: string, titles: string, notAName: string
 
 const LIST_EN = `(?:from|off|out of) (?:your|the|all your|all of your|any of your) (?:mailing |contact |e-?mail |email |distribution |marketing |sales )?(?:lists?|database|crm|system|records|sequences?|campaigns?|cadences?)`;
 const NAMED = anyOf([
+  // "please stop emailing Jan in our HR department": the shortest name before the sentence ends or says where they work
+  `(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering) (?!(?:me|us|my|our|this|that|these|those|the|all|any|it|them|him|her|your|his|their|every|everyone|anyone|everybody|people|random|staff|folks|a|an)(?![a-z]))([a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30}){0,2}?)(?=${ENDS}| (?:in|at|from|of) (?:our|the|my)(?![a-z]))`,
   takenOff(
     "remove|take|unsubscribe|delete|drop|strike|exclude",
     ROLES_EN,

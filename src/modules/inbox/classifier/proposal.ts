@@ -203,7 +203,9 @@ const PLACED = new RegExp(
   "^\\s*(?:\\s+(?:in|from|on|at|over in|im|vom|von der|aus dem|de|du|dans|en|del|della|dal|nel|van|bij|da|do|na|no)\\s+(?:(?:the|our|my|unser(?:e|em|er)?|notre|nuestr[oa]|il nostro|la nostra|onze|nosso|nossa|le|la|el|l')\\s+)?" +
     "(?:[a-z-]+\\s+){0,2}(?:team|department|dept|ops|revops|salesops|sales|marketing|it|finance|procurement|purchasing|legal|hr|security|engineering|product|operations|growth|partnerships|einkauf|vertrieb|achats|compras|acquisti|inkoop|vendas|ventes|ventas|vendite|verkoop)" +
     // "Dana, our CFO": a role after a comma, ending the phrase
-    "|,\\s*(?:(?:the|our|my|unser(?:e|em|er)?|notre|nuestr[oa]|il nostro|la nostra|onze|nosso|nossa)\\s+)?(?:[a-z-]+\\s+){0,2}(?:head of [a-z]+|director|vp|manager|cfo|cto|ceo|coo|cmo|cro|founder|buyer)(?=\\s?[.,;!)]|\\s?$|\\s(?:who|she|he)))(?![a-z])",
+    "|,\\s*(?:(?:the|our|my|unser(?:e|em|er)?|notre|nuestr[oa]|il nostro|la nostra|onze|nosso|nossa)\\s+)?(?:[a-z-]+\\s+){0,2}(?:head of [a-z]+|director|vp|manager|cfo|cto|ceo|coo|cmo|cro|founder|buyer)(?=\\s?[.,;!)]|\\s?$|\\s(?:who|she|he))" +
+    // "try Maria, she does all our payroll": what the named person does
+    "|\\s*[,;:\u2014\u2013-]?\\s*(?:she|he)(?: does| handles| runs| looks after| manages| owns| deals with| takes care of| covers| sorts| knows| would know|(?:'s| is) (?:our|the|in charge|responsible)))(?![a-z])",
 );
 
 /** Pointing to a role with a verb that never takes a name here ("try our IT manager", "you want our CFO", "prova con il nostro responsabile"). */
