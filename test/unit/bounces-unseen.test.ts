@@ -655,3 +655,42 @@ test("a fresh batch of gateways and hosted systems: GroupWise's 'User or Post Of
   ].join("\r\n");
   expect(first(quoted)).toMatchObject({ kind: "bounce", address: '"ana.kos."@events.example', hard: true });
 });
+
+test("a mailbox closed for good is a hard bounce; one disabled or locked for a while stays soft", () => {
+  const report = (line: string) => plain("MAILER-DAEMON@mx.partner.example", "Mail delivery failed: returning message to sender", `This message was created automatically by mail delivery software.\n\nA message that you sent could not be delivered to one or more of its recipients. This is a permanent error. The following address(es) failed:\n\n  lea.park@partner.example\n    ${line}\n`);
+  for (const line of ["This mailbox has been closed. Please write to office@partner.example instead.", "550 5.2.1 Het e-mailadres is opgeheven en kan geen berichten meer ontvangen", "550 5.2.1 Das Postfach wurde gelöscht."]) {
+    expect(first(report(line))).toMatchObject({ recipient: "bounced", hard: true, reason: "mailbox_disabled" });
+  }
+  // controls: disabled, suspended, inactive (sisimai's "suspend"): the owner may come back
+  for (const line of ["550 5.2.1 The email account that you tried to reach is disabled.", "550 5.2.1 Account has been suspended for inactivity"]) {
+    expect(first(report(line))).toMatchObject({ hard: false, reason: "mailbox_disabled" });
+  }
+});
+
+test("a refusal in general words with a media code (X.6.x) is the content; a table lookup that failed is the remote system's", () => {
+  const report = (line: string) => plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", `This is the mail system at host relay.outreach.test.\n\n<bo@shipper.example>: host mx.shipper.example[192.0.2.8] said: ${line}\n`);
+  expect(first(report("554 5.6.0 Message rejected: a header contains raw 8-bit characters (in reply to end of DATA command)")).reason).toBe("content");
+  expect(first(report("451 4.3.0 <bo@shipper.example>: Temporary lookup failure (in reply to RCPT TO command)")).reason).toBe("system");
+  // control: a refusal by policy with a policy code stays policy
+  expect(first(report("554 5.7.1 Message rejected by local policy (in reply to end of DATA command)")).reason).toBe("policy");
+});
+
+test("a relay's notice that mentions our return path in its boilerplate is no sender refusal", () => {
+  const raw = plain("Relay Notices <notices@relay.example>", "Hard bounce: ops@shipper-typo.example", "Hard bounce for ops@shipper-typo.example\n\nA message sent through your relay could not be delivered.\n\n  Recipient:   ops@shipper-typo.example\n  Details:     smtp;550 5.1.2 DNS error: shipper-typo.example does not exist (NXDOMAIN)\n\nYou are receiving this notice because your message's return path is bounce+abc@bounce.outreach.test.\n");
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "ops@shipper-typo.example", hard: true, reason: "bad_domain" });
+  // control: a refusal of the return path itself is about our sender
+  const sender = plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "This is the mail system at host relay.outreach.test.\n\n<bo@shipper.example>: host mx.shipper.example[192.0.2.8] said: 550 5.7.1 Return path address rejected: domain not found (in reply to MAIL FROM command)\n");
+  expect(first(sender).reason).toBe("policy");
+});
+
+test("no recipient is read from a transcript's Message-ID line nor from a link's query; a log digest of our own host is no report", () => {
+  const mdaemon = plain("MDaemon <MDaemon@mail.partner.example>", "Permanent Delivery Failure", "The attached message had PERMANENT fatal delivery errors!\n\n--- Session Transcript ---\n *  To: team@partner.example\n *  Message-ID: <20270113164055.03320ab7e7@outreach.test>\n Wed 2027-01-13 11:41:07: List is PRIVATE - only members may post\n Wed 2027-01-13 11:41:07: Message refused, returned to sender\n--- End Transcript ---\n");
+  expect(parseReport(mdaemon).recipients.map((r) => r.address)).toEqual(["team@partner.example"]);
+  const lure = plain('"Mail Administrator" <support@storage-upgrade.example>', "Action required: storage quota exceeded", "Dear user bounce+abc@bounce.outreach.test,\n\nYour mailbox has exceeded its storage limit. 6 incoming messages could not be delivered to your inbox.\n\nVerify your account:\nhttps://storage-upgrade.example/verify?u=bounce+abc@bounce.outreach.test\n");
+  expect(parseReport(lure).recipients).toEqual([]);
+  const digest = plain("logwatch@bounce.outreach.test", "Logwatch for bounce.outreach.test (Linux)", " --------------------- Postfix Begin ------------------------\n\n    2   Reject unknown user\n\n **Unmatched Entries**\n    2   NOQUEUE: reject: RCPT from unknown[198.51.100.77]: 550 5.1.1 <info@bounce.outreach.test>: Recipient address rejected: User unknown in virtual alias table\n    3   NOQUEUE: reject: RCPT from unknown[198.51.100.77]: 554 5.7.1 <test@relay.example>: Relay access denied\n\n ---------------------- Postfix End -------------------------\n", ["Auto-Submitted: auto-generated"]);
+  expect(parseReport(digest).kind).not.toBe("bounce");
+  // control: a gateway's own notice, generated and from no daemon, that says a message failed is a report
+  const gateway = plain("Secure Gateway <do-not-reply@gateway.partner.example>", "Message blocked: Pricing 2027", "Your message could not be delivered\n\nYour message to lea.park@partner.example was blocked because the attachment Pricing.docm is a file type that is not allowed.\n", ["Auto-Submitted: auto-generated"]);
+  expect(first(gateway)).toMatchObject({ kind: "bounce", address: "lea.park@partner.example", hard: false });
+});

@@ -26,7 +26,7 @@
 
 import { classifyAnswer, HARD_REASONS, type BounceReason } from "../../mta/answers";
 import type { Found } from "./fields";
-import { phraseReason, providerReason } from "./phrases";
+import { fold, phraseReason, providerReason } from "./phrases";
 import { findCommand, findReplyCode, findStatus, preferStatus, statusFor } from "./status";
 
 export interface Classified {
@@ -57,6 +57,21 @@ const NO_CONNECTION = /timed? ?out|connection (?:refused|reset|lost|closed|dropp
 const DNS_OR_LOOP = /name ?server|\bdns\b|host not found|not resolv|\bloop|hop count/i;
 const NOT_FAILED = new Set(["delivered", "relayed", "expanded", "deliverable"]);
 const PASSING = /temporar|try again later|retry later|will be retried|try later/i;
+/**
+ * A mailbox closed for good, not locked for a while: "this mailbox has been closed", "account deleted", "is opgeheven",
+ * "Postfach wurde gelöscht", "compte supprimé", "cuenta eliminada", "casella cessata", "conta encerrada" (folded).
+ */
+const CLOSED_FOR_GOOD = new RegExp(
+  [
+    "(?:mailbox|account|address|e-?mail address|user) (?:has been |was |is )?(?:permanently )?(?:closed|deleted|removed|terminated|cancell?ed)(?![a-z])|(?:account|mailbox|address) no longer exists",
+    "(?:postfach|konto|adresse|e-?mail-adresse) (?:wurde |ist )?(?:geloscht|geloescht|gekundigt|gekuendigt|aufgelost|aufgeloest|geschlossen)",
+    "(?:is|werd|wordt) opgeheven|(?:adres|account|mailbox) (?:is |werd )?verwijderd",
+    "(?:compte|adresse|boite(?: aux lettres)?) (?:a ete |est )?(?:supprime|ferme|cloture|resilie)e?",
+    "(?:cuenta|buzon|direccion) (?:ha sido |fue |esta )?(?:eliminad|cerrad|cancelad)[oa](?! temporal)|dad[oa] de baja",
+    "(?:account|casella|indirizzo) (?:e stat[oa] |e )?(?:eliminat|chius|cancellat|cessat|disattivat[oa] definitivamente)[oa]?",
+    "(?:conta|caixa(?: postal)?|endereco) (?:foi |esta )?(?:excluid|encerrad|cancelad|eliminad)[oa]",
+  ].map((p) => `(?<![a-z])(?:${p})`).join("|"),
+);
 
 /** The first line of a multi-line answer ("550-5.7.1 …"); its code and enhanced code start every line after it. */
 const MULTI_LINE = /(?:^|\s)([245]\d\d)-(?:([245]\.\d{1,3}\.\d{1,3})(?=\s))?/;
@@ -159,8 +174,8 @@ export function classifyRecipient(f: Found): Classified | null {
   // a recipient address the remote server calls malformed is as dead as a missing one
   if (reason === "bad_address") reason = "user_unknown";
   // a disabled or suspended mailbox may come back (RFC 3463 calls X.2.1 permanent
-  // or transient; providers lock accounts for a while): in a report it is soft
-  const hard = !delayed && permanent && HARD_REASONS.has(reason) && reason !== "mailbox_disabled" && !PASSING.test(words);
+  // or transient; providers lock accounts for a while): in a report it is soft, unless closed for good
+  const hard = !delayed && permanent && HARD_REASONS.has(reason) && (reason !== "mailbox_disabled" || CLOSED_FOR_GOOD.test(fold(words))) && !PASSING.test(words);
   status ??= statusFor(reason, permanent, words);
   return {
     address: f.address,

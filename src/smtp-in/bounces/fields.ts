@@ -105,7 +105,11 @@ function* addressesIn(text: string): Generator<string> {
     const m = ADDRESS_AT.exec(text);
     if (!m) continue;
     from = start + m[0].length;
-    yield m[0].replace(/^[.]+|[.]+$/g, "");
+    let address = m[0];
+    // a link carrying an address ("https://host/verify?u=ana@…"): the address is the query's value, not the URL
+    if (address[0] === "/" || text.charCodeAt(start - 1) === 58) address = address.slice(Math.max(...[..."/?=&"].map((c) => address.lastIndexOf(c, address.indexOf("@")))) + 1);
+    if (address[0] === "@") continue;
+    yield address.replace(/^[.]+|[.]+$/g, "");
   }
 }
 

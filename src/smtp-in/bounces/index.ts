@@ -280,6 +280,11 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
   if (!DAEMON_FROM.test(from) && header(msg, "in-reply-to") !== null && !ENHANCED_CODE.test(region) && !REFUSAL_CODE.test(region)) return false;
   // "has now been delivered" after a delay: nothing failed
   if (DELIVERED_NOW.test(region) && !FINAL_WORDS.test(region)) return false;
+  // a machine's own notice that is no delivery report (a log digest: "Logwatch for <host>", with the refusals its
+  // server made): generated, from no mailer daemon (by its name, not its host's: "logwatch@bounce.<our domain>"), under
+  // no failure's subject, saying of no message that it failed or waits
+  const ownNotice = /^auto-generated\s*$/i.test(header(msg, "auto-submitted") ?? "") && !DAEMON_FROM.test(from.replace(/@[^\s>]*/g, "")) && !BOUNCE_SUBJECT.test(subject) && !FINAL_WORDS.test(region) && !DELAY_WORDS.test(region);
+  if (ownNotice) return false;
   if (hasBounceWords(region)) return true;
   if (!DAEMON_FROM.test(from)) return false;
   // a mailer daemon's message with a bounce subject, or quoting a refusal (in any language the daemon writes

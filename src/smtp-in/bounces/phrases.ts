@@ -140,7 +140,7 @@ const table: [BounceReason, string[]][] = [
 
 /** Lower case without Latin accents ("boîte" reads as "boite"), other scripts as written (NFC again: Japanese keeps its voiced kana). */
 const NON_ASCII = /[^\x00-\x7f]/;
-function fold(text: string): string {
+export function fold(text: string): string {
   const lowered = text.toLowerCase();
   return NON_ASCII.test(lowered) ? lowered.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").normalize("NFC") : lowered;
 }
@@ -174,7 +174,7 @@ const FRANCE_PTT: Record<string, BounceReason> = { "416": "user_unknown", "417":
 
 // A name server that did not answer ("Host not found, try again": DNS
 // TRY_AGAIN) says nothing of whether the domain exists.
-const TEMPORARY_DNS = /host not found, try again|name service error.*(?:try again|malformed or unexpected|timed out|servfail)|temporary (?:dns|name server|lookup) (?:failure|error)/;
+const TEMPORARY_DNS = /host not found, try again|name service error.*(?:try again|malformed or unexpected|timed out|servfail)|temporary (?:dns|name server) (?:failure|error)/;
 
 /** The reason a provider's own code or wording names, by the hosts involved, or null. */
 export function providerReason(text: string, hosts: string): BounceReason | null {

@@ -47,8 +47,8 @@ export function reportRegion(body: string): string {
   return lastRegion;
 }
 
-/** A header line of the returned original quoted in the text: its Message-ID and sender are no recipients. */
-const QUOTED_HEADER = /^\s*(?:message-id|in-reply-to|references|from|return-path|sender|reply-to|dkim-signature|list-unsubscribe|list-id|feedback-id)\s*:/i;
+/** A header line of the returned original quoted in the text (or listed in a transcript, " *  Message-ID: <…>"): its Message-ID and sender are no recipients. */
+const QUOTED_HEADER = /^[\s*>|]*(?:message-id|in-reply-to|references|from|return-path|sender|reply-to|dkim-signature|list-unsubscribe|list-id|feedback-id)\s*:/i;
 
 /**
  * Reads recipients and their error text from a report's text. `exclude`:
