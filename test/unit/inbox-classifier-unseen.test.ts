@@ -5142,3 +5142,51 @@ describe("absences of spring and summer", () => {
     expect(notice("Wed, 09 Jun 2027 09:00:00 +0200", "Hei,\n\nJeg er sykmeldt og leser ikke e-post. Henvendelser kan rettes til min kollega Kari Dahl, kari.dahl@tallyo.example.", [])).toMatchObject({ classification: "auto_reply", intent: null, proposal: null });
   });
 });
+
+describe("answers about stopping mail of a fresh batch (removals, and look-alikes that must suppress no one)", () => {
+  const own = { action: "suppress", email: "priya.nair@prospect.example" };
+  test.each([
+    "Remove please",
+    "Bitte melden Sie mich ab.",
+    "Tragen Sie uns bitte aus Ihrem Verteiler aus.",
+    "Where did you get my email address? Please remove it from whatever list you have.",
+    "Mate, third one this week. Stop sending these or I'll have our IT block your domain.",
+    "Solicito que o meu endereço seja apagado das vossas bases de dados.",
+    "Oponho-me ao tratamento dos meus dados pessoais.",
+  ])("%p asks removal of the writer", (body) => {
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", proposal: own });
+  });
+  test("'elimina mi dirección del trabajo (…)' from a private address suppresses that address", () => {
+    expect(readOf("Te escribo desde mi cuenta personal. Por favor, elimina mi dirección del trabajo (priya.nair@prospect.example) de vuestra lista.")).toMatchObject({ classification: "unsubscribe_request", proposal: own });
+  });
+  test.each([
+    ["Please stop emailing our managing director, Erik Lund. He asked me to pass this along.", "erik lund"],
+    ["Our Managing Director, Mr. S. Raghavan, has asked me to inform you to kindly stop sending mails to him.", "mr. s. raghavan"],
+  ])("%p is a removal for the colleague named", (body, name) => {
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name }, proposal: null });
+  });
+  test("the colleague's address given after the request is the one suppressed", () => {
+    expect(readOf("Could you please take him off your mailing list? His address is martin.booth@prospect.example.").proposal).toEqual({ action: "suppress", email: "martin.booth@prospect.example" });
+  });
+  intents([
+    ["Can your platform do per-contact preferences, so an individual at a client can opt out of the alert emails without us rebuilding the list?", "question"],
+    ["If we signed up, how would staff switch off or unsubscribe from the weekly report?", "question"],
+    ["De afmeldlink werkt trouwens niet, dus als iemand zich wil afmelden gaat dat mis. Maar ik wil me niet afmelden: kunnen we dinsdag om 14:00 bellen?", "meeting_request"],
+    ["Honestly I'd have hit unsubscribe by now if these weren't useful, but this one was spot on. Quick call Thursday at 2:30?", "meeting_request"],
+    ["Take me off the automated follow-ups, I stop reading after the first one. If you want to talk just call me, Tuesday mornings are best.", "meeting_request"],
+    ["There was no way for anyone to unsubscribe themselves with our last provider. Does yours let them?", "question"],
+    ["Do your analysts isolate the machine, or do you just send us an alert?", "question"],
+    ["Last spring we lost 15% of our list to unsubscribes in a month. Do you monitor the storefront?", "question"],
+    ["We're exhibiting next month. Stop by booth 412 on Feb 17 and we can grab 20 minutes.", "meeting_request"],
+    ["Nah all good mate, we've got a bloke who looks after our IT. Appreciate it though.", "not_interested"],
+    // controls: the same words as the writer's own request; someone in-house who joins a call
+    ["Please take me off your automated emails.", null],
+    ["We have a guy who does our IT, could he join the call on Tuesday?", "meeting_request"],
+  ]);
+  test("'Please take me off your automated emails.' with no call asked stays a removal", () => {
+    expect(readOf("Please take me off your automated emails.")).toMatchObject({ classification: "unsubscribe_request", proposal: own });
+  });
+  test("'this is my address going forward: …' moves the person there", () => {
+    expect(readOf("You can stop sending to my old address, I left in December. I'm at Harborview now and this is my address going forward: priya@harborview.example.")).toMatchObject({ intent: "moved", proposal: { action: "move", email: "priya@harborview.example" } });
+  });
+});

@@ -188,6 +188,12 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     if (WRITERS_OWN.has(d.intent)) return verdict("reply", { intent: d.intent, sentiment: d.sentiment });
     return verdict("unsubscribe_request", { onBehalfOf: { name: null } });
   }
+  // "take me off the automated follow-ups … if you want to talk just call me, Tuesday mornings": the sequence, not the
+  // person; the writer asks to talk (the reply stops the sequence)
+  if (forSelf && wide === null && AUTOMATED_ONLY.test(folded)) {
+    const d = decide(score(visible, folded), false);
+    if (d.intent === "meeting_request") return verdict("reply", { intent: d.intent, sentiment: d.sentiment });
+  }
   if (forSelf && wide === null) return removal();
   const fromNew = hasMatch(WRITING_FROM_NEW, folded, starts);
 
@@ -259,7 +265,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   function addressFor(asked: Span, found: Mention[]): Mention | undefined {
     return found.find((m) => {
       const i = folded.indexOf(m.email.toLowerCase());
-      return i >= asked.at - 150 && i <= asked.end + 4;
+      // "…take him off your mailing list? His address is martin@…": given just after
+      return (i >= asked.at - 150 && i <= asked.end + 4) || (i > asked.end && i - asked.end <= 150 && THEIR_ADDRESS.test(folded.slice(Math.max(asked.end, i - 40), i)));
     });
   }
 }
@@ -275,6 +282,12 @@ function subjectAnswer(subject: string): string {
   return dash ? own.slice(dash[0].length) : "";
 }
 
+/** The removal asked of the automated mail only: "take me off the automated follow-ups", "stop the auto sequence". */
+const AUTOMATED_ONLY = /(?<![a-z])(?:automated|automatic|auto|canned|templated|mass|bulk)(?:[- ]generated)? (?:follow-?ups?|sequences?|cadences?|drips?|e-?mails|emails|messages|mails?)(?![a-z])/;
+
+/** "His address is …", "her email:": the address introduced as theirs. */
+const THEIR_ADDRESS = /(?:his|her|their|sein[ea]?|ihre?|son|sa|su|il suo|la sua|zijn|haar|o seu|a sua) (?:e-?mail |email )?(?:address|e-?mail|email|adresse|e-?mail-adresse|direccion|correo|indirizzo|adres|e-?mailadres|endereco)(?: is| ist| est| es| e| lautet|:)? ?:? ?[<(]?$/;
+
 const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.email, name: m.name });
 
 /**
@@ -283,7 +296,7 @@ const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.em
  * contact jane@… instead").
  */
 const NAMED_FOR_REMOVAL =
-  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|borrar|borren|borrad|quitar|quiten|quitad|rimuovere|rimuovete|cancellare|cancellate|togliere|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
+  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|elimina|borrar|borren|borrad|borra|quitar|quiten|quitad|quita|rimuovere|rimuovete|cancellare|cancellate|togliere|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
 /** "my", in the seven languages. */
 const MY = /(?<![a-z])(?:my|mein|meine|meiner|mon|ma|mes|mi|mis|mio|mia|mijn|meu|minha)(?![a-z])/;
 

@@ -84,6 +84,7 @@ import {
   QUESTION_INDIRECT,
   QUESTION_START,
   REFUSAL,
+  COVERED_IN_HOUSE,
   SATISFIED,
   SEND_INVITE,
   WRONG_PERSON,
@@ -160,7 +161,7 @@ const INVITE_ALSO_TO = /^ (?:also to |to (?:me|us) (?:and|&|as well as) (?:to )?
 const NOT_THEN = /(?<![a-z])(?:not|nor|nicht|niet|pas)(?: (?:in|im|until|till|before|even in))? ?$/;
 /** "we had a demo from them …": a meeting held, before its time. */
 const HAD_A = /(?<![a-z])(?:i|we) (?:already )?had (?:a|an|the|our) (?:demo|call|meeting|trial|pilot|presentation|workshop|review)(?![a-z])[^.!?,;\n]{0,40}$/;
-const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:(?:actually|just|already|only|recently|finally) ){0,2}(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed)(?![a-z])[^.!?,;\n]{0,60}$/;
+const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:(?:actually|just|already|only|recently|finally) ){0,2}(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed|lost|got hit|were hit|was hit|saw)(?![a-z])[^.!?,;\n]{0,60}$/;
 
 /** A German or Dutch perfect around a time ("haben uns im Dezember hängen lassen", "hebben in december opgezegd"): done, not to come. */
 const PERFECT_AUX = /(?<![a-z])(?:haben|hat|hatten|hatte|habe|sind|ist|war|waren|bin|heeft|hebben|heb|zijn|werd)(?![a-z])[^.!?,;\n]{0,40}$/;
@@ -180,6 +181,8 @@ const NAMED_SUBJECT = /(?:^|[.!?;:]\s|\n)\s*(?!(?:i|we|i've|we've|i'll|we'll|i h
 const GREEK = /[\u0370-\u03ff]/;
 /** A Greek question mark (";", or its own U+037E) after a Greek word. */
 const ASSENT_EMOJI = /^\s*(?:(?:\u{1F44D}|\u{1F44C}|\u2705|\u2714\uFE0F?)\p{Emoji_Modifier}?\s*)+[.!]*\s*$/u;
+/** "do you (just) …", "does it …": the product's behaviour asked about, before a verb of sending. */
+const HOW_IT_BEHAVES = /(?<![a-z])(?:do|does|did) (?:you|it|they|your [a-z]+|the [a-z]+)(?: (?:just|only|also|then|automatically|ever|still))? $/;
 const GREEK_QUESTION = /[\u0370-\u03ff][)"\u00bb]?[;\u037e](?=\s|$)/gu;
 
 /** Copied to be kept informed: "(looping in Sarah) for visibility", "FYI", "to keep her in the loop", "zur Info", "pour info". */
@@ -247,6 +250,9 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     if (ALREADY_USING.test(m[0])) stackPoints += 3;
     lastRefusal = m.index!;
   }));
+  each(COVERED_IN_HOUSE, "refusal", (m) => {
+    if (said(m)) s.refusal += 2;
+  });
   mask(each(SATISFIED, "satisfied", (m) => {
     if (negated(f, m.index!, m[0].length)) return;
     s.refusal += 3;
@@ -341,6 +347,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   const contrast = lastRefusal >= 0 ? lastContrast(f, lastRefusal) : -1;
   each(INTEREST, "interest", (m) => {
     if (m.index! < courtesyEnd) hits.push(`courtesy:${m[0].trim()}`);
+    // "do you just send us an alert, or isolate the machine?": how the product behaves, asked
+    else if (REQUEST.test(m[0]) && HOW_IT_BEHAVES.test(f.slice(Math.max(0, m.index! - 40), m.index!))) hits.push(`asked:${m[0].trim()}`);
     else if (negated(f, m.index!, m[0].length)) {
       // "not interested unless it integrates with Pipedrive": a condition stated, no refusal
       if (!EXCEPT.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 24))) s.refusal += 2;

@@ -23,7 +23,7 @@ const ENDS = "(?= ?[.!,;?(]| ?$| (?:please|as well|too|immediately|asap|now)(?![
 const FOR_THEM = anyOf([
   // en
   `(?:remove|take|unsubscribe|delete|drop|strike|exclude) (?:him|her)(?: (?:off|from|out of)(?! ${A_THREAD})|${ENDS})|(?:unsubscribe|remove|delete) ${ROLES_EN}${ENDS}|(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to) ${ROLES_EN}${ENDS}|(?:unsubscribe|remove|delete|take) (?:${ROLES_EN} )?[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\\.[a-z0-9.-]{2,253}`,
-  "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering|sending (?:him|her) (?:e-?mails|emails|messages|these|this|anything)) (?:him|her)(?![a-z])|(?:stop|quit|cease) sending (?:him|her) (?:(?:any|these|your|more|further|marketing|sales|such) ){0,2}(?:e-?mails|emails|messages|these|this|anything)|(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to) (?:him|her) (?:again|any ?more)",
+  "(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering|sending (?:him|her) (?:e-?mails|emails|messages|these|this|anything)) (?:him|her)(?![a-z])|(?:stop|quit|cease) (?:sending|writing|mailing) (?:(?:any|these|your|more|the|such) )?(?:(?:e-?mails|emails|mails|messages) )?to (?:him|her)(?![a-z])|(?:stop|quit|cease) sending (?:him|her) (?:(?:any|these|your|more|further|marketing|sales|such) ){0,2}(?:e-?mails|emails|messages|these|this|anything)|(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to) (?:him|her) (?:again|any ?more)",
   `(?:take|remove|delete) (?:his|her) (?:e-?mail |email )?(?:address|details|name|data)(?! (?:from|off) ${A_THREAD})`,
   "(?:he|she) (?:does not|doesn'?t|no longer|would rather not|do not) (?:wish|want)s? to (?:receive|get) (?:(?:any|these|your|more|further|such) ){0,2}(?:e-?mails|emails|mails|messages|communications)|(?:he|she) no longer wants (?:(?:any|these|your|more|further) ){1,2}(?:e-?mails|emails|mails|messages)|(?:he|she) (?:does not|doesn'?t|no longer) (?:wish|want)s? to be (?:contacted|e-?mailed|emailed)",
   "(?:he|she)(?:'d| would) like (?:that|this|it|these(?: e-?mails| emails)?) to stop|(?:he|she)(?:'d| would) like (?:you )?to stop (?:e-?mailing|emailing|contacting|writing|sending|messaging)|(?:he|she) (?:wants|asked|has asked|asks) (?:you |me to ask you |me to tell you )?to (?:stop (?:e-?mailing|emailing|contacting|writing|sending|messaging)|knock it off|cut it out|quit it|stop(?= ?[.!,;]| ?$))",
@@ -81,7 +81,7 @@ function takenOff(verbs: string, roles: string, titles: string, notAName: string
 const LIST_EN = `(?:from|off|out of) (?:your|the|all your|all of your|any of your) (?:mailing |contact |e-?mail |email |distribution |marketing |sales )?(?:lists?|database|crm|system|records|sequences?|campaigns?|cadences?)`;
 const NAMED = anyOf([
   // "please stop emailing Jan in our HR department": the shortest name before the sentence ends or says where they work
-  `(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering) (?!(?:me|us|my|our|this|that|these|those|the|all|any|it|them|him|her|your|his|their|every|everyone|anyone|everybody|people|random|staff|folks|a|an)(?![a-z]))([a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30}){0,2}?)(?=${ENDS}| (?:in|at|from|of) (?:our|the|my)(?![a-z]))`,
+  `(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering) (?:(?:my|our) (?:[a-z]+ )?(?:colleague|coworker|co-worker|boss|manager|director|md|ceo|cfo|cto|coo|founder|owner|partner|assistant|president|chairman|head of [a-z]+),? )?(?!(?:me|us|my|our|this|that|these|those|the|all|any|it|them|him|her|your|his|their|every|everyone|anyone|everybody|people|random|staff|folks|a|an)(?![a-z]))([a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30}){0,2}?)(?=${ENDS}| (?:in|at|from|of) (?:our|the|my)(?![a-z]))`,
   takenOff(
     "remove|take|unsubscribe|delete|drop|strike|exclude",
     ROLES_EN,
@@ -166,7 +166,7 @@ export function removalForAnother(folded: string, text: string, starts: WordStar
 
 /** Someone named with a title shortly before "him" or "her" ("Mrs Okafor forwarded this to me. On her behalf, please stop…"): the last such, or null. */
 const TITLES = "mr|mrs|ms|miss|dr|prof|herrn?|frau|mme|mlle|monsieur|madame|sr|sra|senor|senora|don|dona|dott|dottssa|sig|sigra|signor|signora|ing|avv|dhr|mevr|meneer|mevrouw|senhor|senhora";
-const TITLED = new RegExp(`(?<![a-z'.])(?:(?:${TITLES})\\.?|m\\.) (?:(?:${TITLES})\\.? )?(?:del |della |de |da |do )?[a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30})?`, "g");
+const TITLED = new RegExp(`(?<![a-z'.])(?:(?:${TITLES})\\.?|m\\.) (?:(?:${TITLES})\\.? )?(?:[a-z]\\. ){0,2}(?:del |della |de |da |do )?[a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30})?`, "g");
 function titledBefore(folded: string, text: string, at: number): string | null {
   let last: string | null = null;
   for (const m of folded.slice(Math.max(0, at - 250), at).matchAll(TITLED)) {

@@ -132,6 +132,8 @@ function leadingName(s: string): string | null {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (name.length === 0 && NOT_NAMES.has(t.toLowerCase()) && skipped < 3) {
+      // "… looks after our IT. Appreciate it": the words skipped end at their sentence
+      if (/[.!?]$/.test(raws[i]!)) break;
       skipped++;
       continue;
     }
