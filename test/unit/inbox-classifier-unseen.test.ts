@@ -5190,3 +5190,39 @@ describe("answers about stopping mail of a fresh batch (removals, and look-alike
     expect(readOf("You can stop sending to my old address, I left in December. I'm at Harborview now and this is my address going forward: priya@harborview.example.")).toMatchObject({ intent: "moved", proposal: { action: "move", email: "priya@harborview.example" } });
   });
 });
+
+describe("replies in the fifteen more languages of a fresh batch", () => {
+  intents([
+    ["Dzień dobry, planowaniem tras zajmuje się u nas Pan Adam Nowak, dodaję go do wiadomości.", "referral"],
+    ["Det är vår inköpschef Karin Berg som ansvarar för sånt, prata med henne.", "referral"],
+    ["Jeg sidder i økonomi, så det er desværre ikke mig. Jeg ved heller ikke, hvem der tager sig af det.", "wrong_person"],
+    ["A pénzügyön dolgozom, nem tudom, ki az illetékes.", "wrong_person"],
+    ["Znie to zaujímavo, pošlite mi prosím prezentáciu.", "interested"],
+    ["Zanim przejdziemy do rozmowy o demo: gdzie hostujecie dane? Czy macie ISO 27001?", "question"],
+    ["Dziękuję, ale w listopadzie podpisaliśmy umowę z innym dostawcą. Nie jesteśmy zainteresowani.", "not_interested"],
+    ["Trenutno nam to nije prioritet, javite se krajem travnja.", "later"],
+    ["Сколько стоит лицензия на одного пользователя?", "question"],
+    ["Я бухгалтер, закупками не занимаюсь. Обратитесь в отдел закупок.", "wrong_person"],
+    ["Цими питаннями займається наш диспетчер Андрій, зателефонуйте йому.", "referral"],
+    // controls: a month to come back in stays later; "not the person who handles it" stays wrong person
+    ["Odezwij się w marcu, wtedy porozmawiamy.", "later"],
+    ["Я не тот человек, который этим занимается.", "wrong_person"],
+  ]);
+  test("Polish 'dodaję go do wiadomości' refers to the colleague in Cc", () => {
+    const v = classifyMessage(["From: Ewa Kowalska <ewa@prospect.example>", "To: Leo <leo@outbound.example>", "Cc: Adam Nowak <adam.nowak@prospect.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Dzień dobry, tym tematem zajmuje się Pan Adam Nowak, dodaję go do wiadomości."].join("\n"));
+    expect(v).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "adam.nowak@prospect.example" } });
+  });
+  test.each([
+    ["Vennligst fjern ola.berg@prospect.example fra alle lister hos dere.", { classification: "unsubscribe_request", proposal: { action: "suppress", email: "ola.berg@prospect.example" } }],
+    ["Slet venligst alle adresser på domænet prospect.example fra jeres lister.", { classification: "unsubscribe_request", companyWide: true }],
+    ["Dobrý den, pan Novák si nepřeje, abyste mu psali. Vyřaďte ho prosím ze svého seznamu.", { classification: "unsubscribe_request", onBehalfOf: { name: null } }],
+    ["Просимо видалити всі адреси працівників нашої компанії з бази розсилки.", { classification: "unsubscribe_request", companyWide: true }],
+  ])("%p", (body, expected) => {
+    expect(readOf(body)).toMatchObject(expected);
+  });
+  test("a Catalan Outlook block (De / Enviat el / Per a / Assumpte) ends the writer's text", () => {
+    const v = classifyMessage(reply("La meva companya no vol rebre més correus; us agrairia que la traguéssiu de la vostra llista.\n\nDe: Núria Puig <nuria@prospect.example>\nEnviat el: divendres, 29 de gener de 2027 8:41\nPer a: Albert <albert@prospect.example>\nAssumpte: RV: Idea\n\nAlbert, t'ho reenvio. Ens podem veure dijous a les 10?"));
+    expect(v.visibleText).not.toContain("dijous");
+    expect(v.classification).toBe("unsubscribe_request");
+  });
+});

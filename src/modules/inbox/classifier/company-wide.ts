@@ -55,6 +55,8 @@ const COMPANY_REQUEST = anyOf([
   "(?:haal|verwijder) (?:alsjeblieft |alstublieft |aub |graag )?(?:al onze|alle) (?:medewerkers|collega's|adressen|contacten)(?: (?:van|bij) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30})?)? (?:uit|van) (?:jullie|uw|je|de) (?:lijst|lijsten|bestand|database|mailinglijst)|(?:wij|we) willen als (?:bedrijf|organisatie) niet meer (?:benaderd|gemaild|gecontacteerd|lastiggevallen) worden",
   // sv, hu: "ta bort samtliga adresser på @…", "minden @… végződésű e-mail-címet … törölje"
   "(?:ta bort|radera|stryk) (?:samtliga|alla) (?:adresser|kontakter|e-?postadresser) (?:pa|med|under) " + A_DOMAIN + "|(?:slet|slette|fjern|fjerne) (?:alle|samtlige) (?:adresser|kontakter) (?:pa|med) " + A_DOMAIN +
+    // "slet venligst alle adresser på domænet sjaellandsfragt.example", "ta bort alla adresser på domänen …", "fjern alle adresser hos oss"
+    "|(?:slet|slette|fjern|fjerne|ta bort|radera)(?: (?:venligst|vennligst|gerne|gjerne|garna))? (?:alle|alla|samtlige|samtliga) (?:adresser|kontakter|e-?mailadresser|e-?postadresser|medarbejdere|medarbeidere|medarbetare) (?:pa|med|under) (?:domaenet|domenet|domanen|vores domaene|vart domene|var doman) @?[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}" +
     "|(?:minden|valamennyi|osszes) " + A_DOMAIN + " (?:vegzodesu )?(?:e-?mail-?cimet|cimet|cimunket)|cegunk (?:valamennyi|minden|osszes) munkatars(?:at|anak|ainak)",
   // pl, cs, sk, ro, hr: "wszystkie adresy naszej firmy", "všechny adresy naší společnosti", "všetky e-mailové adresy našej spoločnosti",
   // "toate adresele de e-mail ale companiei noastre", "sve adrese naše tvrtke"

@@ -5,7 +5,7 @@
 // entry is folded (fold.ts: lower case, no accents) regex source made of
 // literal words and bounded gaps only, so a scan is linear in the text.
 import { anyOf } from "./fold";
-import { FAR_FUTURE_MORE, INTEREST_MORE, INTEREST_WEAK_MORE, LATER_MORE, MEETING_MORE, MEETING_WEAK_MORE, NOT_NOW_MORE, PRICE_ASKED_MORE, REFERRAL_MORE, REFUSAL_MORE, WEEKDAYS_MORE, WRONG_PERSON_MORE } from "./more-languages";
+import { FAR_FUTURE_MORE, INTEREST_MORE, INTEREST_WEAK_MORE, LATER_MORE, MEETING_MORE, MEETING_WEAK_MORE, NOT_NOW_MORE, PRICE_ASKED_MORE, REFERRAL_AFTER_NAME_MORE, REFERRAL_MORE, REFUSAL_MORE, WEEKDAYS_MORE, WRONG_PERSON_MORE } from "./more-languages";
 import { TOOK_OVER_PHRASES } from "../../../smtp-in/bounces/auto-reply";
 
 /** The words a greeting line opens with ("Hi Leo,", "Sehr geehrte Frau Hartmann,", "Bonjour Sophie,"), folded. */
@@ -51,6 +51,8 @@ export const NEUTRAL_IDIOMS = anyOf([
   // a service desk's "call" is a ticket: "Your call I 2702 0318 has been updated", "I've closed the call", "quoting the call number"
   "(?:your|the|this|that) call (?:(?:ref(?:erence)?|number|no|id|#)[.:]? ?)?(?:[a-z]{0,4}[0-9][0-9 -]{2,14} )?(?:has been|was|is|will be) (?:closed|updated|logged|resolved|raised|opened|created|assigned|reopened|escalated)|(?:closed|resolved|logged|raised|reopened|updated|closing|resolving) (?:the|this|your) call(?= ?[.!,;]| ?$| as | in )|call (?:number|reference|ref|no|id)(?![a-z])",
   // "before I take a call: …?", "bevor wir einen Termin machen": the meeting is a precondition of what is asked
+  // "zanim w ogóle przejdziemy do rozmowy o demo", "než se vůbec dostaneme k ukázce": questions first
+  "zanim (?:w ogole )?(?:przejdziemy|dojdziemy) do (?:rozmowy|spotkania|demo|prezentacji)(?: o (?:demo|prezentacji|spotkaniu|wdrozeniu))?|nez se (?:vubec )?(?:dostaneme|pustime) (?:k|do) (?:ukazce|schuzce|hovoru|demu)",
   "before (?:i|we|anyone(?: here)?|anybody(?: here)?|you and i)(?:'d| would)? (?:can |could |will )?(?:takes?|books?|commits? to|agrees? to|jumps? on|hops? on|gets? on|schedules?|sets? up|does|do|spends? (?:time|an hour|half an hour|[0-9]{1,3} minutes) on) (?:a |any |the )?(?:call|meeting|demo)|before (?:getting|spending (?:time|an hour|half an hour|[0-9]{1,3} minutes) on||jumping|hopping|taking|booking|scheduling|setting up|doing|committing to) (?:on )?(?:a |any |the )?(?:call|meeting|demo)|bevor wir (?:einen termin|ein gesprach|ein gespraech|einen call|eine demo) (?:vereinbaren|machen|ansetzen)|avant de (?:planifier|fixer|caler|prendre) (?:un appel|une reunion|un rendez-vous|une demo)|antes de (?:agendar|programar|tener|fijar) (?:una llamada|una reunion|una demo)|prima di (?:fissare|organizzare|fare) (?:una call|una chiamata|un incontro|una demo)|voordat we (?:een call|een afspraak|een gesprek|een demo) (?:inplannen|maken|plannen)|antes de (?:marcar|agendar) (?:uma call|uma reuniao|uma ligacao|uma demo)",
   // a meeting that was held, thanked or followed up ("thanks for the call last week", "suite à notre échange"): none to set up
   `(?:just )?(?:got off|came off|had|finished|wrapped up) (?:a |the |our )?(?:call|meeting|demo|session) (?:with|from)|(?:yesterday|today|last week)'s (?:call|demo|meeting|session|walkthrough)|following up (?:on|from) (?:our|the|yesterday'?s|today'?s) (?:call|meeting|demo|session|chat|conversation)|(?:instead of|rather than) (?:a |another |one more |a second |a further |the )?(?:live )?(?:call|demo|meeting|session)|(?:after|since) (?:the|our) (?:call|demo|meeting|session)(?= ?,| (?:we|i|our|the|my))`,
@@ -530,6 +532,7 @@ export const REFERRAL_AFTER_NAME = anyOf([
   "(?:(?:che|chi) )?(?:si occupa|se ne occupa|segue (?:questo|questi|queste|questa)|gestisce (?:questo|questi|queste|questa)|e (?:il|la) (?:responsabile|referente))",
   "(?:(?:die|dat) )?(?:gaat (?:hier|daar|er) ?over|is (?:hier|daar)voor verantwoordelijk|regelt (?:dit|dat|dat soort))",
   "(?:(?:que|quem) )?(?:cuida (?:disso|desse|dessa|deste|desta|dos|das|do|da)|e (?:quem|o responsavel|a responsavel)|trata (?:disso|desse|dessa))",
+  ...REFERRAL_AFTER_NAME_MORE,
 ]);
 /** Passed on to someone else, named or not: "I've forwarded your e-mail to our CTO". */
 export const FORWARDED = anyOf([
@@ -540,6 +543,8 @@ export const FORWARDED = anyOf([
   "(?:ho|sto|ti ho) (?:inoltrato|inoltrando|girato|girando|passato|messo in copia)|in copia|inoltro (?:la sua|la tua)|giro (?:la tua|la sua|questa|la vostra) (?:mail|e-?mail|richiesta|messaggio)",
   "(?:heb|ik heb|ik stuur) (?:je|uw|jouw|het|dit) (?:e-?mail |bericht )?(?:doorgestuurd|door)|doorgestuurd naar|in de cc|in cc",
   "(?:encaminhei|reencaminhei|vou encaminhar|repassei|vou repassar)|em copia",
+  // "dodaję go do wiadomości", "dávám ho do kopie", "sätter honom på kopia", "sætter ham cc", "cc-ben", "kopyaya ekliyorum"
+  "(?:dodaje|dodalem|dodalam) (?:go|ja|ich) do (?:wiadomosci|dw|kopii)|w kopii|(?:davam|pridavam|pridala jsem|pridal jsem) (?:ho|ji|je) do kopie|v kopii|(?:satter|lagger till|tilfojer|setter) (?:honom|henne|ham|hende|han|hun) (?:pa|i|som) (?:kopia|cc|kopi)|(?:pa|i) kopia|masolatban|kopyaya (?:ekliyorum|ekledim)|(?:il|o) pun in cc",
 ]);
 
 export const MOVED = anyOf([

@@ -163,6 +163,8 @@ const NOT_THEN = /(?<![a-z])(?:not|nor|nicht|niet|pas)(?: (?:in|im|until|till|be
 const HAD_A = /(?<![a-z])(?:i|we) (?:already )?had (?:a|an|the|our) (?:demo|call|meeting|trial|pilot|presentation|workshop|review)(?![a-z])[^.!?,;\n]{0,40}$/;
 const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:(?:actually|just|already|only|recently|finally) ){0,2}(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed|lost|got hit|were hit|was hit|saw)(?![a-z])[^.!?,;\n]{0,60}$/;
 
+/** A Polish or Czech past tense just after a time: "podpisaliśmy", "wybrałem", "jsme podepsali", "podepsali jsme". */
+const SLAVIC_PAST_AFTER = /^[ ,]{0,2}(?:[a-z]+ )?(?:[a-z]{3,}(?:lismy|lysmy|liscie|lyscie|lem|lam)|(?:jsme|jsem|sme|som) [a-z]{3,}(?:li|ly|l|la)|[a-z]{3,}(?:li|ly|l|la) (?:jsme|jsem|sme|som))(?![a-z])/;
 /** A German or Dutch perfect around a time ("haben uns im Dezember hängen lassen", "hebben in december opgezegd"): done, not to come. */
 const PERFECT_AUX = /(?<![a-z])(?:haben|hat|hatten|hatte|habe|sind|ist|war|waren|bin|heeft|hebben|heb|zijn|werd)(?![a-z])[^.!?,;\n]{0,40}$/;
 const PERFECT_PARTICIPLE = /^[^.!?,;\n]{0,30}?(?<![a-z])(?:ge[a-z]{3,}(?:t|en)|[a-z]{3,}iert|lassen|verloren|verlassen|bekommen|erhalten|begonnen|ontvangen|vertrokken|verhuisd)(?![a-z])/;
@@ -272,6 +274,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     s.later += 2 * scripts.later;
     s.interest += 2 * scripts.interest;
     if (scripts.wrongPerson) s.wrongPerson = true;
+    if (scripts.handoff) s.handoff = true;
     if (scripts.farFuture) s.farFuture = true;
   }
   each(MOVED, "moved", () => (s.moved = true));
@@ -309,7 +312,9 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     const someoneAway = SOMEONE_AWAY.test(before);
     // "I moved to Brightline in December": when something happened, not when to write
     // "we signed with them back in October", "we had a demo from them in November": when something happened
-    const perfect = PERFECT_AUX.test(before) && PERFECT_PARTICIPLE.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 40));
+    const after = f.slice(m.index! + m[0].length, m.index! + m[0].length + 40);
+    // "w grudniu podpisaliśmy umowę", "v prosinci jsme podepsali": a Polish or Czech past right after the month
+    const perfect = (PERFECT_AUX.test(before) && PERFECT_PARTICIPLE.test(after)) || SLAVIC_PAST_AFTER.test(after);
     const past = HAPPENED.test(before) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!)) || perfect;
     if (NOT_THEN.test(before)) hits.push(`not_then:${m[0].trim()}`);
     else if (deadline) hits.push(`deadline:${m[0].trim()}`);

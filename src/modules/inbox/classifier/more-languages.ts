@@ -98,7 +98,7 @@ export const INTEREST_MORE = [
   // pl
   "(?:czy )?(?:moglibyscie|mozecie|moglaby pani|moglby pan) (?:mi |nam )?przeslac|zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) o (?:przeslanie|wyslanie|przedstawienie) (?:(?:nam|mi) )?(?:oferty|cennika|wyceny|szczegolow|informacji|prezentacji)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej",
   // cs, sk
-  "(?:me|nas) to (?:zajima|zaujima)|zajima (?:me|nas)|zaujima (?:ma|nas)|(?:mohl|mohla|mohli|mohol) (?:byste|by ste) (?:mi |nam )?poslat|(?:muzete|mozete|muzes) (?:mi |nam )?poslat|mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|mam(?:e)? zaujem|znie (?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku)|posli mi (?:ponuku|cennik|viac)|rad(?:a)? sa dozviem viac",
+  "(?:me|nas) to (?:zajima|zaujima)|zajima (?:me|nas)|zaujima (?:ma|nas)|(?:mohl|mohla|mohli|mohol) (?:byste|by ste) (?:mi |nam )?poslat|(?:muzete|mozete|muzes) (?:mi |nam )?poslat|mam(?:e)? zajem|zni (?:velmi |opravdu )?zajimave|poslete(?: mi| nam)?(?:,? prosim)?,? (?:vice informaci|cenik|nabidku|podrobnosti)|rad(?:a)? se dozvim vice|mam(?:e)? zaujem|znie (?:to )?(?:velmi |naozaj )?zaujimavo|poslite(?: mi| nam)?(?:,? prosim)?,? (?:viac informacii|cennik|ponuku|prezentaciu|referencie|podklady)|posli mi (?:ponuku|cennik|viac)|rad(?:a)? sa dozviem viac",
   // sv, da, no
   "(?:kan ni|kan du|kan i|kan dere) (?:skicka|sende)|later (?:riktigt |verkligen |mycket )?intressant|intresserade? av|(?:ar|er) (?:mycket )?(?:intresserade?|interesseret|interessert)|skicka (?:garna )?(?:mer information|mer info|prislista|priser|en offert)" +
     "|lyder (?:faktisk |virkelig |meget |rigtig )?(?:spaendende|interessant)|hores (?:faktisk |virkelig |veldig )?(?:spennende|interessant)|send (?:gerne |gjerne )?(?:mere information|mer informasjon|priser|et tilbud|en prisliste|prislisten)",
@@ -216,10 +216,20 @@ export const WRONG_PERSON_MORE = [
     "|(?:har|har jeg) (?:ikke noget|intet|inget|ingenting) (?:med|at gore med) (?:salg|forsaljning|salget)(?: at gore)?|har (?:ikke|inte) (?:noe|nagot) med (?:salg|forsaljning) a gjore" +
     "|(?:az )?ertekesiteshez semmi kozom|semmi kozom (?:az )?ertekesiteshez|rossz helyre irt" +
     "|ne odlucujem o (?:prodajnim )?(?:alatima|alatu|nabavi)|(?:krivoj|pogresnoj) osobi|nemam (?:nikakve )?veze s prodajom",
+  // "det er desværre ikke mig, du skal snakke med", "ved ikke, hvem der tager sig af det", "nem tudom, ki az illetékes", "nem döntök"
+  "det er (?:desvaerre |nok |altsa )?ikke mig(?:,? (?:du skal|der skal) (?:snakke|tale) med)?|det ar (?:tyvarr |nog )?inte jag(?: du ska prata med)?|det er (?:dessverre )?ikke meg(?: du skal snakke med)?" +
+    "|(?:ved|vet) (?:heller )?ikke (?:lige |helt )?,? ?hvem (?:der|som) (?:tager sig af|tar seg av|har ansvaret for|star for)|vet inte vem som (?:ansvarar for|skoter|har hand om)" +
+    "|nem tudom,? (?:hogy )?ki (?:az illetekes|foglalkozik|felel)|(?:ilyen [a-z]+ )?nem (?:en )?dontok|nem vagyok illetekes",
+];
+/** Named first, then what they handle (cues.ts REFERRAL_AFTER_NAME): "Johan Lindqvist som ansvarar för sånt", "Jan, der tager sig af det". */
+export const REFERRAL_AFTER_NAME_MORE = [
+  "som (?:ansvarar for|har hand om|skoter|tar hand om)|(?:som|der) (?:har ansvaret for|tager sig af|star for|tar seg av|har ansvar for)|joka (?:vastaa|hoitaa)|care se ocupa de|aki (?:felel|foglalkozik)|ktory (?:sie tym zajmuje|za to odpowiada)|ktery (?:ma na starosti|se tim zabyva)",
 ];
 
 /** Sending the reader on to a colleague (cues.ts REFERRAL_VERB). */
 export const REFERRAL_MORE = [
+  // the handler named after the verb: "systemami transportowymi zajmuje się Pan Tomasz Wiśniewski", "má to na starosti pan Novák"
+  "(?<!nie )(?:zajmuje sie|odpowiada za to)|ma (?:to )?na starosti|zaobera sa tym|se tim zabyva",
   "(?:prosze|prosimy) (?:o )?(?:kontakt|kontaktowac sie|skontaktowac sie|pisac) z|skontaktuj(?:cie)? sie z|obratte se na|kontaktujte|obratte sa na",
   "kontakta (?:istallet|hellre|garna)|vand (?:dig|er) till|kontakt (?:i stedet|heller|gerne)|henvend (?:dig|dem) til|ta kontakt med|ottakaa yhteytta|olkaa yhteydessa",
   "contactati-(?:l|o)|(?:va rog|te rog) sa (?:il|o) contactati|keressek (?:a )?kollegamat|forduljon (?:a )?kollegamhoz|(?:ile )?iletisime gecebilirsiniz|iletisime gecin|contacteu amb|adreceu-vos a|obratite se|javite se (?:mom|mojoj|nasem|nasoj)",
@@ -241,6 +251,10 @@ export const FAR_FUTURE_MORE = [
   "(?:ocakta|subatta|martta|nisanda|mayista|haziranda|temmuzda|agustosta|eylulde|ekimde|kasimda|aralikta)",
   "(?:al|a l'|el mes de) ?(?:gener|febrer|marc|abril|maig|juny|juliol|agost|setembre|octubre|novembre|desembre)",
   "u (?:sijecnju|veljaci|ozujku|travnju|svibnju|lipnju|srpnju|kolovozu|rujnu|listopadu|studenom|prosincu)",
+  // a month's end or start: "krajem ožujka", "pod koniec marca", "koncem března", "začiatkom apríla"
+  "(?:krajem|pocetkom|sredinom) (?:sijecnja|veljace|ozujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|listopada|studenoga?|prosinca)" +
+    "|(?:pod koniec|na poczatku|w polowie) (?:stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|wrzesnia|pazdziernika|listopada|grudnia)" +
+    "|(?:koncem|zacatkem|v polovine|koncom|zaciatkom) (?:ledna|unora|brezna|dubna|kvetna|cervna|cervence|srpna|zari|rijna|listopadu|prosince|januara|februara|marca|aprila|maja|juna|jula|augusta|septembra|oktobra|novembra|decembra)",
 ];
 
 /** "Gladly", "sure" (cues.ts INTEREST_WEAK). */

@@ -13,6 +13,8 @@
 //   attribution of our own message, whatever its words;
 // - an Outlook header block: From/Von/De/Da/Van: followed within a few lines by
 //   Sent/Gesendet/Envoyé/Enviado/Inviato/Verzonden/Date: (or To: and Subject:),
+//   and the labels of the fifteen more languages (Od/Wysłano, Från/Skickat, Fra/Sendt, Lähettäjä/Lähetetty,
+//   De la/Trimis, Feladó/Elküldve, Kimden/Gönderildi, От/Отправлено, Από/Στάλθηκε, De/Enviat el/Per a/Assumpte…),
 //   or GMX's, whose Gesendet: comes first; in any language, a labelled line
 //   naming the address the reply was sent to with two more labelled lines under
 //   it, one dated ("Od: … Wysłano: … Do: …");
@@ -27,10 +29,10 @@ import { fold } from "./fold";
 const ATTRIBUTION_WORD = /(?:wrote|writes|schrieb|a ecrit|ecrit|escribio|ha scritto|scrisse|schreef|heeft geschreven|escreveu|napsal(?:\(a\)|a)?|napisal(?:\(a\)|a)?|napisao|napisala|skrev|kirjoitti|a scris|irta|yazdi|написал(?:\(а\)|а)?|написав|написала|εγραψε)\s*:?\s*$/;
 const ATTRIBUTION_START = /^(?:on|am|le|el|il|op|em|in data|no dia)\s/;
 
-const FROM_LINE = /^\*?(?:from|von|de|da|van|envoye par)\s?\*?\s?:\s?\S/;
-const SENT_LINE = /^\*?(?:sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviada|fecha|data|inviato|verzonden|verstuurd)(?: el| em| le| op| am| il)?\s?\*?\s?:/;
-const TO_LINE = /^\*?(?:to|an|a|para|aan|per|destinatario|cc)\s?\*?\s?:/;
-const SUBJECT_LINE = /^\*?(?:subject|betreff|objet|asunto|oggetto|onderwerp|assunto)\s?\*?\s?:/;
+const FROM_LINE = /^\*?(?:from|von|de|da|van|envoye par|od|fra|fran|lahettaja|de la|felado|kimden|от|від|απο)\s?\*?\s?:\s?\S/u;
+const SENT_LINE = /^\*?(?:sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviada|fecha|data|inviato|verzonden|verstuurd|enviat|wyslano|wyslane|odeslano|odoslane|poslano|skickat|sendt|lahetetty|trimis|elkuldve|gonderildi|отправлено|надіслано|σταλθηκε)(?: el| em| le| op| am| il)?\s?\*?\s?:/u;
+const TO_LINE = /^\*?(?:to|an|a|para|aan|per|per a|destinatario|cc|do|komu|till|til|vastaanottaja|catre|cimzett|kime|prima|кому|προς)\s?\*?\s?:/u;
+const SUBJECT_LINE = /^\*?(?:subject|betreff|objet|asunto|oggetto|onderwerp|assunto|assumpte|temat|predmet|amne|emne|aihe|subiect|targy|konu|тема|θεμα)\s?\*?\s?:/u;
 
 const SEPARATOR =
   /^(?:-{2,}|_{2,}|={2,}|\*{2,})?\s?(?:original message|ursprungliche nachricht|urspruengliche nachricht|originalnachricht|message d'origine|message original|mensaje original|messaggio originale|messaggio originario|oorspronkelijk bericht|origineel bericht|mensagem original|forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado|messaggio inoltrato|doorgestuurd bericht|mensagem encaminhada|mensagem reencaminhada)\s?(?:-{2,}|_{2,}|={2,}|\*{2,})?\s?$/;
