@@ -5132,8 +5132,9 @@ describe("absences of spring and summer", () => {
     ["Wed, 14 Jul 2027 10:00:00 -0300", "Estou de férias de 12/07 a 30/07, retornando em 03/08.", Date.UTC(2027, 7, 3)],
     ["Tue, 10 Aug 2027 09:00:00 +0200", "2027. augusztus 9-től 20-ig szabadságon vagyok.", Date.UTC(2027, 7, 21)],
     ["Tue, 10 Aug 2027 09:00:00 +0200", "Augusztus 9-től 20-ig szabadságon vagyok, augusztus 23-án, hétfőn leszek újra elérhető.", Date.UTC(2027, 7, 23)],
-    // controls: the days a part-timer works are no absence; days away named the same way are
-    ["Thu, 15 Apr 2027 10:00:00 -0700", "I work Monday through Wednesday and will reply on my next working day.", null],
+    // a part-timer's days and "my next working day": the next of them (Thursday → Monday); days away named the same way end the day after
+    ["Thu, 15 Apr 2027 10:00:00 -0700", "I work Monday through Wednesday and will reply on my next working day.", Date.UTC(2027, 3, 19)],
+    ["Thu, 15 Apr 2027 10:00:00 -0700", "I work Monday through Wednesday.", null],
     ["Thu, 15 Apr 2027 10:00:00 -0700", "I'm out of the office Monday through Wednesday.", Date.UTC(2027, 3, 22)],
   ] as [string, string, number | null][])("%p: %p → the return", (date, body, day) => {
     expect(notice(date, body).returnAt).toBe(day);
@@ -5224,5 +5225,72 @@ describe("replies in the fifteen more languages of a fresh batch", () => {
     const v = classifyMessage(reply("La meva companya no vol rebre més correus; us agrairia que la traguéssiu de la vostra llista.\n\nDe: Núria Puig <nuria@prospect.example>\nEnviat el: divendres, 29 de gener de 2027 8:41\nPer a: Albert <albert@prospect.example>\nAssumpte: RV: Idea\n\nAlbert, t'ho reenvio. Ens podem veure dijous a les 10?"));
     expect(v.visibleText).not.toContain("dijous");
     expect(v.classification).toBe("unsubscribe_request");
+  });
+});
+
+describe("desks, autoresponders and the people behind them (a fresh batch)", () => {
+  const from = (sender: string, body: string, headers: string[] = []) =>
+    classifyMessage([`From: ${sender}`, "To: Leo <leo@outbound.example>", "Subject: Re: Idea", ...headers, "Date: Mon, 11 Jan 2027 09:00:00 +0000", "", body].join("\n"));
+  test.each([
+    ["Fairhaven <hello@fairhaven.example>", "Thanks for contacting us! A member of the Fairhaven team will be in touch shortly.\n\nWhile you wait, why not download our brochure? https://fairhaven.example/brochure?src=auto\n\nYou are receiving this email because you contacted Fairhaven. Unsubscribe: https://fairhaven.example/u/8c1e2f"],
+    ["Quillon <info@quillon.example>", "Thanks for reaching out! Someone from our team will follow up soon.\n\nReady to see Quillon in action? Book a 30-minute demo with our team:\nhttps://quillon.example/demo"],
+    ["Cantine <assistenza@cantine.example>", "Abbiamo ricevuto il tuo ticket [#3310452] e un membro del nostro team ti risponderà al più presto."],
+    ["Service Desk <desk@ashgrove.example>", "Your incident has been opened on your behalf\nNumber: INC0048812\nShort description: Worth a 15-minute call?\nWe will contact you shortly."],
+    ["CAU <cau@almenara.example>", "Se ha abierto un incidente en su nombre\nNúmero: INC0091234\nDescripción breve: ¿Vale la pena una llamada de 15 minutos?\nNos pondremos en contacto con usted en breve."],
+    ["GuestGate <noreply@guestgate.example>", "Your message to tom@halesons.example has been waitlisted. Please add yourself to my Guest List so your messages will be delivered.\nReceived: Jan 11, 2027 5:30 AM PST"],
+    ["MailRempart <valider@mailrempart.example>", "Votre message est en attente de validation. Merci de cliquer sur le lien et de prouver que vous êtes un humain.\nDate : 11/01/2027 09:20"],
+    ["Acquedotto <acquisti@acquedotto.example>", "Le offerte si presentano solo tramite il portale fornitori. Questa è una comunicazione generata automaticamente, si prega di non rispondere."],
+  ])("%p is an automatic acknowledgement, no intent and no return", (sender, body) => {
+    expect(from(sender, body)).toMatchObject({ classification: "auto_reply", intent: null, proposal: null, returnAt: null });
+  });
+  test("a desk's record of the ticket is not read as the agent's words", () => {
+    const v = from("Service Desk <desk@maplestone.example>", "INC0139907 - comments added\nAdditional comments (Customer visible)\n2027-01-19 10:47:12 EST - Kevin Ortiz\nWe standardized on Looker across the org and are not looking to change. Going to close this one out.\n\nShort description: Worth a 15-minute call, Kevin?\nState: In Progress\nTo unsubscribe from incident notifications, update your notification preferences.");
+    expect(v).toMatchObject({ classification: "reply", intent: "not_interested", proposal: null });
+  });
+  test.each([
+    ["This is an automatically generated message. The e-mail address ethan@old.example has changed to:\n    ethan.cole@newco.example\nPlease update your address book.", "ethan.cole@newco.example"],
+    ["*** Automatic notification ***\nThe new address of this recipient is: n.osei@newco.example\nPlease update your contact records.", "n.osei@newco.example"],
+    ["Dies ist eine automatisch generierte Nachricht. Die E-Mail-Adresse ist nicht mehr gültig, die neue Adresse lautet:\n    k.brandt@newco.example", "k.brandt@newco.example"],
+  ])("an address-change notice moves the person: %p", (body, email) => {
+    expect(from("IT Services <it-notices@old.example>", body, ["Auto-Submitted: auto-replied"])).toMatchObject({ classification: "auto_reply", intent: "moved", proposal: { action: "move", email } });
+  });
+  test.each([
+    ["partnerships@quillstone.example", "This mailbox is no longer monitored. Please submit partnership inquiries through our website. This is an automated message."],
+    ["salg@bygg.example", "Denne e-postadressen er ikke lenger i bruk og blir ikke overvåket. Vennligst send din henvendelse til post@bygg.example."],
+  ])("a role mailbox (%p) closed is no person who moved", (address, body) => {
+    expect(from(`Desk <${address}>`, body)).toMatchObject({ classification: "auto_reply", intent: null });
+  });
+  // control: a person's leaver notice still moves them
+  test("a named person's 'no longer monitored, I have left' still reads as a leaver", () => {
+    expect(from("Jan Novák <jan.novak@stavby.example>", "Pan Jan Novák již ve společnosti Stavby a.s. nepracuje. Kontaktujte jeho nástupkyni, paní Janu Dvořákovou: jana.dvorakova@stavby.example.", ["Auto-Submitted: auto-replied"])).toMatchObject({ intent: "moved", proposal: { action: "refer", email: "jana.dvorakova@stavby.example" } });
+  });
+  intents([
+    ["Unfortunately we are unable to respond to sales, marketing or partnership solicitations received here.", "not_interested"],
+    ["As a regulated utility we don't review unsolicited proposals sent by email. Register on our supplier portal to be considered.", "not_interested"],
+    ["I showed your email to Curtis who runs our ops reporting. Could you send over a one-pager? I'll make sure it gets to him.", "interested"],
+    // control: the colleague to talk to instead is a referral
+    ["Curtis runs our ops reporting, talk to him instead: curtis@prospect.example", "referral"],
+  ]);
+});
+
+describe("absences of autumn and the year's end (a fresh batch)", () => {
+  const notice = (date: string, body: string, headers: string[] = ["Auto-Submitted: auto-replied"]) =>
+    classifyMessage(["From: Marcus Webb <marcus@tallyo.example>", "To: Leo <leo@outbound.example>", "Subject: Away", ...headers, `Date: ${date}`, "", body].join("\n"));
+  test.each([
+    ["Wed, 24 Nov 2027 10:00:00 -0500", "I'm out of the office Thursday and Friday for Thanksgiving.", Date.UTC(2027, 10, 27)],
+    ["Tue, 12 Oct 2027 10:00:00 -0400", "I'm out sick today and tomorrow.", Date.UTC(2027, 9, 14)],
+    ["Thu, 28 Oct 2027 10:00:00 +0530", "Office closed from 28-10-2027 to 01-11-2027 on account of Diwali.", Date.UTC(2027, 10, 2)],
+    ["Fri, 24 Dec 2027 10:00:00 +0100", "De vacaciones del 24 de diciembre al 7 de enero, ambos inclusive.", Date.UTC(2028, 0, 8)],
+    ["Fri, 22 Oct 2027 10:00:00 +0200", "Október 22-től november 1-ig szabadságon vagyok.", Date.UTC(2027, 10, 2)],
+    ["Tue, 30 Nov 2027 10:00:00 +0200", "Birourile noastre vor fi închise 30 noiembrie – 1 decembrie. Revenim joi, 2 decembrie.", Date.UTC(2027, 11, 2)],
+    ["Fri, 24 Sep 2027 10:00:00 +1000", "I work part-time (Tuesday, Wednesday and Thursday) and will respond on my next working day.", Date.UTC(2027, 8, 28)],
+    ["Wed, 16 Jun 2027 10:00:00 +0200", "Ik werk ma/di/do en reageer op mijn volgende werkdag.", Date.UTC(2027, 5, 17)],
+    // control: "until Friday" is the day itself
+    ["Wed, 24 Nov 2027 10:00:00 -0500", "I'm out until Friday.", Date.UTC(2027, 10, 26)],
+  ] as [string, string, number][])("%p: %p → the return", (date, body, day) => {
+    expect(notice(date, body).returnAt).toBe(day);
+  });
+  test("a Greek office closure without automation headers is a notice with its return", () => {
+    expect(notice("Thu, 28 Oct 2027 09:00:00 +0300", "Καλημέρα σας,\n\nΤα γραφεία μας θα παραμείνουν κλειστά σήμερα. Θα επανέλθουμε την Παρασκευή 29/10.", [])).toMatchObject({ classification: "auto_reply", returnAt: Date.UTC(2027, 9, 29) });
   });
 });

@@ -125,12 +125,12 @@ export const ACCESS_MORE = [
 export const MAILBOX_GONE_MORE = [
   // no longer read or active ("už není sledována", "już nie jest monitorowana"); only "not monitored" is a shared inbox's notice (RECEIVED_MORE)
   "(?:ta|tato|tahle) (?:e-?mailova )?schranka (?:(?:uz|jiz) (?:nie je|neni) (?:sledovana|kontrolovana|aktivna|aktivni)|(?:nie je|neni) (?:aktivna|aktivni))|(?:ta|tato) schranka (?:sa|se) (?:uz|jiz) (?:nesleduje|nekontroluje|nepouziva)|(?:ta|tato) schranka (?:sa|se) nepouziva|(?:ta |ten )?(?:skrzynka|adres)(?: e-?mail| pocztowa| mailowa)? (?:(?:juz nie jest|nie jest juz|nie bedzie) (?:monitorowan[ya]|sprawdzan[ya]|aktywn[ya])|nie jest aktywn[ya])",
-  "(?:mailen|e-?posten|denne (?:e-?mail|e-?post)(?:adresse)?|denna (?:e-?post)?adress|brevladan) (?:bliver|blir|lases|kommer) (?:ikke|inte) (?:laest|lest|lasas|att lasas|overvaget|overvaket)|(?:ovaj|ova) (?:sanducic|adresa|e-?mail) (?:se )?(?:vise )?(?:ne prati|nije aktivn[ai]|se ne cita)|bu (?:adres|posta kutusu) (?:artik )?(?:kontrol edilmiyor|takip edilmiyor|kullanilmiyor)",
+  "(?:denne|dette) (?:e-?post|e-?mail)?adressen? (?:er|ar) (?:ikke|inte) (?:lenger|laengere|langre) i bruk|(?:mailen|e-?posten|denne (?:e-?mail|e-?post)(?:adressen?)?|denna (?:e-?post)?adress|brevladan) (?:bliver|blir|lases|kommer) (?:ikke|inte) (?:laest|lest|lasas|att lasas|overvaget|overvaket)|(?:ovaj|ova) (?:sanducic|adresa|e-?mail) (?:se )?(?:vise )?(?:ne prati|nije aktivn[ai]|se ne cita)|bu (?:adres|posta kutusu) (?:artik )?(?:kontrol edilmiyor|takip edilmiyor|kullanilmiyor)",
 ];
 
 /** The person left, in the third person (auto-reply.ts LEFT_THIRD): "już u nas nie pracuje", "har sluttet", "artık çalışmıyor". */
 export const LEFT_THIRD_MORE = [
-  "nie pracuje juz|juz (?:u nas )?nie pracuje|odszedl z firmy|odeszla z firmy|(?:uz|jiz)(?: [a-z]+){0,4} nepracuje|(?:uz|jiz) neni (?:nasim )?zamestnancem|uz nie je (?:nasim )?zamestnancom",
+  "nie pracuje juz|juz (?:u nas )?nie pracuje|odszedl z firmy|odeszla z firmy|(?:uz|jiz)(?: [a-z.]+){0,7} nepracuje|(?:uz|jiz) neni (?:nasim )?zamestnancem|uz nie je (?:nasim )?zamestnancom",
   "er ikke (?:laengere|lenger) ansatt?(?<!jeg er ikke (?:laengere|lenger) ansatt?)|ar inte (?:langre|kvar) anstalld(?<!jag ar inte (?:langre|kvar) anstalld)|har slutat(?<!jag har slutat)|arbetar inte (?:langre|kvar) (?:hos oss|pa foretaget)|er fratradt(?<!jeg er fratradt)|arbejder ikke (?:laengere )?(?:hos os|i virksomheden)|har sluttet|jobber ikke (?:lenger )?(?:hos oss|her)|er ikke lenger ansatt",
   "ei (?:enaa )?tyoskentele|nu mai (?:lucreaza|face parte)|a parasit (?:compania|firma)|mar nem dolgozik|nem dolgozik (?:mar )?(?:nalunk|a cegnel)",
   "artik (?:[a-z.]+ ){0,5}(?:calismiyor|calismamaktadir)|(?:sirketimizden|firmamizdan) ayril(?:di|mistir|mis)|ja no treballa|ha deixat l'empresa|ja no forma part|vise nije (?:nas |nasa )?(?:zaposlenik|zaposlen|zaposlena|djelatnik|djelatnica)|(?:vise|vec) ne radi (?:u|kod)|napustio je tvrtku|napustila je tvrtku",
@@ -146,8 +146,8 @@ const words = (entries: readonly string[]) =>
 
 /** Russian, Ukrainian and Greek (folded: "й" reads "и"), tested only on a text with such letters. */
 export const NON_LATIN = {
-  away: words(["отпуск|відпустка|επαγγελματικο ταξιδι|σε ταξιδι|в отпуске|вне офиса|отсутствую|в командировке|на больничном|в декрете|не в офисе|у відпустці|в відпустці|поза офісом|відсутн(?:ій|я)|у відрядженні|на лікарняному|не в офісі|εκτος γραφειου|σε αδεια|σε διακοπες|απουσιαζω|εκτος εδρας"]),
-  back: words(["εως και|περιορισμενη προσβαση|μεχρι το τελος|до конца недели|до кінця тижня|на связи|буду на связи|επιστρεφει|вернется|повернеться|вернусь|буду в офисе|до [0-9]{1,2}|повернуся|повернусь|буду в офісі|θα επιστρεψω|επιστρεφω|εως (?:τις|την)|μεχρι (?:τις|την)"]),
+  away: words(["(?:τα )?γραφεια (?:μας )?(?:θα )?(?:παραμεινουν |ειναι |παραμενουν )?κλειστα|офис (?:будет )?закрыт|офіс (?:буде )?зачинен(?:ий)?|отпуск|відпустка|επαγγελματικο ταξιδι|σε ταξιδι|в отпуске|вне офиса|отсутствую|в командировке|на больничном|в декрете|не в офисе|у відпустці|в відпустці|поза офісом|відсутн(?:ій|я)|у відрядженні|на лікарняному|не в офісі|εκτος γραφειου|σε αδεια|σε διακοπες|απουσιαζω|εκτος εδρας"]),
+  back: words(["θα επανελθουμε|επανερχομαστε|εως και|περιορισμενη προσβαση|μεχρι το τελος|до конца недели|до кінця тижня|на связи|буду на связи|επιστρεφει|вернется|повернеться|вернусь|буду в офисе|до [0-9]{1,2}|повернуся|повернусь|буду в офісі|θα επιστρεψω|επιστρεφω|εως (?:τις|την)|μεχρι (?:τις|την)"]),
   onReturn: words(["по возвращении|после возвращения|отвечу|как можно скорее|в ближаишее время|після повернення|відповім|якнаишвидше|найближчим часом|με την επιστροφη μου|θα (?:σας )?απαντησω|το συντομοτερο"]),
   urgent: words(["по срочным вопросам|в срочных случаях|в мое отсутствие|з термінових питань|у разі термінових|під час моєі відсутності|για επειγοντα|σε επειγουσες περιπτωσεις"]),
   thanks: words(["спасибо за (?:письмо|ваше письмо|сообщение)|дякую за (?:лист|ваш лист|повідомлення)|ευχαριστω για το (?:μηνυμα|email)"]),

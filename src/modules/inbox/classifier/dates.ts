@@ -208,7 +208,7 @@ const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "по", "εως", "μεχρι", "before", "vor", "avant", "przed", "pred", "innan"]);
-const BACK = /^(?:back|reply|respond|revert|resume|resuming|resumes|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|voltando|retorno|retornarei|retornando|regresando|volviendo|rientrando|tornando|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
+const BACK = /^(?:back|reply|respond|revert|resume|resuming|resumes|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|voltando|retorno|retornarei|retornando|regresando|volviendo|rientrando|tornando|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|revenim|reluam|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
 const FILLER = new Set(["on", "the", "of", "ad", "και", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
 /** "…, then", "danach", "ensuite": what follows comes after the date. */
@@ -239,6 +239,9 @@ export function returnDate(text: string, ref: Reference): number | null {
   const t = text.length > 16000 ? text.slice(0, 16000) : text;
   const local = new Date(ref.ms + ref.offsetMinutes * 60000);
   const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  // a part-timer's days and "my next working day": the next of those days
+  const worked = partTimeReturn(t, today, local.getUTCDay());
+  if (worked !== null) return worked;
   const absolute: Candidate[] = [];
   const add = (index: number, length: number, y: number | null, m: number, d: number, cue: Cue | null = null) => {
     // a past day its weekday names is the notice's own, as stated (an effect pauses nothing for it)
@@ -368,6 +371,35 @@ export function returnDate(text: string, ref: Reference): number | null {
   return pick(months)?.ms ?? null;
 }
 
+const PART_TIME = /(?<![a-z])(?:i work|i'?m in (?:the office )?on|my (?:working|work|office) days are|part-?time|ich arbeite|je travaille|trabajo|lavoro|ik werk|trabalho)(?![a-z])/;
+const NEXT_WORKING_DAY = /(?<![a-z])(?:next working day|next work ?day|next business day|when i'?m next in|nachsten arbeitstag|naechsten arbeitstag|prochain jour (?:de travail|ouvre|travaille)|proximo dia (?:laborable|de trabajo|habil|util)|prossimo giorno lavorativo|volgende werkdag)(?![a-z])/;
+/** Short day names a part-timer lists ("Tue/Wed/Thu", "ma/di/do", "Mo–Mi"); the two-letter ones only in a list with "/". */
+const DAY_ABBR = new Map<string, number>([["sun", 0], ["mon", 1], ["tue", 2], ["tues", 2], ["wed", 3], ["weds", 3], ["thu", 4], ["thur", 4], ["thurs", 4], ["fri", 5], ["sat", 6]]);
+const DAY_ABBR_2 = new Map<string, number>([["mo", 1], ["ma", 1], ["di", 2], ["mi", 3], ["wo", 3], ["do", 4], ["fr", 5], ["vr", 5]]);
+
+/** The next day a part-timer works, when the notice lists their days and promises an answer on the next of them; else null. */
+function partTimeReturn(t: string, today: number, weekday: number): number | null {
+  const cue = PART_TIME.exec(t);
+  if (!cue || !NEXT_WORKING_DAY.test(t)) return null;
+  const span = t.slice(cue.index, cue.index + 100);
+  const slashed = span.includes("/");
+  const named: number[] = [];
+  for (const [i, tok] of span.split(/[\s,/()&+.;:]+/).entries()) {
+    const d = WEEKDAY_OF.get(tok) ?? DAY_ABBR.get(tok) ?? (slashed ? DAY_ABBR_2.get(tok) : undefined);
+    if (d !== undefined) named.push(d);
+    else if (named.length && i > 0 && /^(?:to|through|thru|bis|au|al|a|tot|[-–])$/.test(tok)) named.push(-1);
+  }
+  const days = new Set<number>();
+  named.forEach((d, k) => {
+    // "Monday to Wednesday", "Mo–Mi": every day of the range
+    if (d === -1 && k > 0 && k + 1 < named.length && named[k - 1]! >= 0 && named[k + 1]! >= 0) for (let x = named[k - 1]!; x !== named[k + 1]!; x = (x + 1) % 7) days.add(x);
+    else if (d >= 0) days.add(d);
+  });
+  if (days.size === 0 || days.size === 7) return null;
+  for (let k = 1; k <= 7; k++) if (days.has((weekday + k) % 7)) return today + k * 86400000;
+  return null;
+}
+
 /** The Monday of ISO week `week` (this year's, or next year's when it has passed), or null when there is no such week. */
 function isoWeekMonday(week: number, today: number): number | null {
   if (week < 1 || week > 53) return null;
@@ -410,6 +442,7 @@ function year(s: string | undefined): number | null {
   return s.length === 2 ? 2000 + n : n;
 }
 
+const DAYS_NAMED_BEFORE = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY}|today|heute|aujourd'hui|hoy|oggi|vandaag|hoje) (?:and|&|to|through|thru|bis|und|et|au|y|al|e|en|tot) $`, "u");
 const WORKING_DAYS_TO = new RegExp(`(?<![\\p{L}])(?:${WEEKDAY}) (?:through|thru|to|till|until|and|bis|und|au|a|al|e|tot|en|t/m) $`, "u");
 const WEEKDAY_BEFORE = new RegExp(`(?<![a-z])(${WEEKDAY}),? (?:the |den |der |le |el |il |de )?$`);
 /**
@@ -468,12 +501,12 @@ const NOT_BEFORE_NORDIC = /(?<![a-z])(?:ikke|inte)(?: [a-z-]+){0,5} for $/;
 /** Russian and Ukrainian "по" right before the day: through it ("в отпуске по 24 января", "з 4 по 24 січня"). */
 const THROUGH_PO = /(?:^|[\s(,])по\s*$/;
 // (after the year's abbreviation: "do 20.01.2027 r. włącznie", "по 24.01.2027 г. включительно")
-const THROUGH_AFTER = /^[ ,.]{0,3}(?:(?:r|roku|г|года|р|року)\.? ?)?\(?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|kozott|включительно|включно)(?![a-z])/;
+const THROUGH_AFTER = /^[ ,.]{0,3}(?:(?:r|roku|г|года|р|року)\.? ?)?\(?(?:(?:ambos|ambas|both|tous deux|toutes deux|entrambi|entrambe|beide|beiden|ambos os dias) )?(?:inclus|inclusive|incluso|incluido|incluse|included|inclusief|einschliesslich|inklusive|compreso|compresa|wlacznie|vcetne|vratane|inklusiv|dahil|inclusiv|bezarolag|ukljucivo|inclos|inclosa|kozott|включительно|включно)(?![a-z])/;
 
 // the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",
 // "del 11 al 22", "dall'11 al 22", "van 11 tot 22", "de 11 a 22", "18-22 January", "from 2027-01-11 to 2027-01-22":
 // the range's days are the absence
-const RANGE_END = /(?:(?:^|[^a-z])(?:from|between|vom|von|du|del|dal|dall'|de|van|desde)\s*(?:the |dem |le |el |il |[a-z]+ )?(?:[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[0-9]{1,2}[./][0-9]{1,2}[./](?:[0-9]{4}|[0-9]{2})|[0-9]{1,2}(?:st|nd|rd|th|er|o|\.)?(?:[./][0-9]{1,2}\.?| ?[a-z]{3,9}\.?)?)\s*(?:to|until|till|and|bis(?: zum)?|au|al|a|tot|hasta(?: el)?|ate|[-–])\s*(?:the |dem |le |el |il |o |dia |[a-z]+ )?|(?:^|[^0-9])[0-9]{1,2}(?:st|nd|rd|th|\.)? ?[-–] ?)$/;
+const RANGE_END = /(?:(?:^|[^a-z])(?:from|between|vom|von|du|del|dal|dall'|de|van|desde)\s*(?:the |dem |le |el |il |[a-z]+ )?(?:[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[0-9]{1,2}[./-][0-9]{1,2}[./-](?:[0-9]{4}|[0-9]{2})|[0-9]{1,2}(?:st|nd|rd|th|er|o|\.)?(?:[./][0-9]{1,2}\.?|(?: de| of)? ?[a-z]{3,9}\.?)?)\s*(?:to|until|till|and|bis(?: zum)?|au|al|a|tot|hasta(?: el)?|ate|[-–])\s*(?:the |dem |le |el |il |o |dia |[a-z]+ )?|(?:^|[^0-9])[0-9]{1,2}(?:st|nd|rd|th|\.)? ?[-–] ?)$/;
 
 /** The same in the languages more-languages.ts reads: "od 11. do 20.1.", "från 11 till 15", "с 11 по 22", "από 11 έως 19". */
 const RANGE_END_MORE = /(?:^|[\s(,])(?:od|fran|fra|de la|от|с|з|απο)\s*[0-9]{1,2}\.?\s*(?:do|till|til|pana la|до|по|εως|μεχρι)\s*$/;
@@ -482,7 +515,10 @@ const RANGE_END_MORE = /(?:^|[\s(,])(?:od|fran|fra|de la|от|с|з|απο)\s*[0
 function dayAfter(text: string, start: number, end: number, score: number): number {
   if (score !== 2) return 0;
   const before = text.slice(Math.max(0, start - 40), start);
-  return THROUGH_BEFORE.test(before) || THROUGH_AFTER.test(text.slice(end, end + 20)) || RANGE_END.test(before) || RANGE_END_MORE.test(before) || THROUGH_PO.test(before) ? 86400000 : 0;
+  // "out Thursday and Friday", "out sick today and tomorrow": the days away named, the last one's
+  // Hungarian "október 22-től november 1-ig": a range's end, its start a few words before
+  const hungarianRange = /^-?(?:ig|eig|aig|jeig)(?![a-z])/.test(text.slice(end, end + 5)) && /-?(?:tol|tól|től|atol|etol)(?![a-z])/.test(before);
+  return THROUGH_BEFORE.test(before) || THROUGH_AFTER.test(text.slice(end, end + 20)) || RANGE_END.test(before) || RANGE_END_MORE.test(before) || THROUGH_PO.test(before) || DAYS_NAMED_BEFORE.test(before) || hungarianRange ? 86400000 : 0;
 }
 
 /** 3: a return cue; 2: an "until" cue; 1: none; 0: the start of the absence. */

@@ -106,6 +106,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (visible.trim() === "" && report.kind !== "auto_reply" && autoReplyWording(subject) === null) visible = subjectAnswer(subject);
 
   // a calendar's notice of an answer ("Priya Raman has declined this invitation."): only the note is the writer's
+  // a help desk's record of the ticket ("Short description: Worth a 15-minute call?", "Caller: …", "State: …") echoes our
+  // mail, not the writer's words
+  if (TICKET_ID.test(visible)) visible = visible.replace(DESK_FIELD, "");
   const notice = calendarNotice(visible, fold(visible));
   if (notice) visible = notice.note;
 
@@ -160,7 +163,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     // "our addresses have changed, reach me at … from now on" (a rebrand): an address of their own for good, not an
     // absence's "until 3 March you can reach me at …"
     const movedFor = USE_FROM_NOW.test(folded) && found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) }));
-    const left = wording?.kind === "left_company" || read.moved || movedFor;
+    // a shared mailbox closed ("partnerships@: this mailbox is no longer monitored, use the form"): no person moved
+    const roleBox = ROLE_MAILBOX.test(writer.addresses[0] ?? "");
+    const left = (wording?.kind === "left_company" && !roleBox) || read.moved || movedFor;
     if (left) return verdict("auto_reply", { intent: "moved", proposal: movedProposal(visible, found, writer) });
     // a desk's acknowledgement states no absence, unless it says when it is back: its office hours ("lunes a viernes") are no return
     const noReturn = wording?.kind === "acknowledgement" && !BACK_SAID.test(folded);
@@ -230,7 +235,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const theirs = relayed ? addressFor(relayed, found) : undefined;
   // "please send invoices to ap@…", "facturen graag naar facturen@…": where the writer's bills go, no one to sell to
   const others = found.filter((m) => m !== theirs && !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)) && !FOR_INVOICES.test(fold(visible.slice(Math.max(0, m.index - 60), m.index))));
-  const champion = s.requested && others.length === 0 && (named === null || named.name === null) && namedAfterTo(visible) === null;
+  // "…showed your email to Curtis. Could you send over a one-pager? I'll make sure it gets to him": the writer stays the contact
+  const passesOn = PASSES_IT_ON.test(folded);
+  const champion = s.requested && others.length === 0 && (passesOn || ((named === null || named.name === null) && namedAfterTo(visible) === null));
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
   // someone whose removal the writer relays is no one to refer to ("I forwarded this to Greg, he's a no and asked not to be contacted")
   const referral = !s.moved && !champion && !s.selfContact && !relayed && (s.handoff || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
@@ -284,6 +291,17 @@ function subjectAnswer(subject: string): string {
 
 /** The removal asked of the automated mail only: "take me off the automated follow-ups", "stop the auto sequence". */
 const AUTOMATED_ONLY = /(?<![a-z])(?:automated|automatic|auto|canned|templated|mass|bulk)(?:[- ]generated)? (?:follow-?ups?|sequences?|cadences?|drips?|e-?mails|emails|messages|mails?)(?![a-z])/;
+
+/** The writer passes what they asked for on: "I'll make sure it gets to him", "I'll forward it to her", "ich leite es an ihn weiter". */
+const PASSES_IT_ON = /(?<![a-z])(?:i'?ll|i will|i can|happy to) (?:make sure (?:it|they|this) gets? to|pass (?:it|them|this) (?:on |along )?to|forward (?:it|them|this) to|share (?:it|them|this) with|show (?:it|them|this) to) (?:him|her|them)(?![a-z])|(?:leite|gebe) (?:es|sie|das) (?:gerne )?an (?:ihn|sie) weiter|(?:je le lui|je les lui) (?:transmettrai|ferai suivre)|(?:se lo|se la|se los) (?:paso|pasare|hare llegar)/;
+/** A role's mailbox, no person's: info@, sales@, salg@, partnerships@, support@… */
+const ROLE_MAILBOX = /^(?:info|sales|salg|salj|vertrieb|ventes|ventas|vendite|verkoop|vendas|partnerships?|partners|contact|kontakt|contacto|contatto|hello|hallo|support|office|kontor|buro|bureau|admin|team|marketing|press|media|hr|jobs|careers|billing|accounts?|enquiries|inquiries|post|postmaster|mail|procurement|purchasing|einkauf|achats|compras|acquisti|inkoop|reception|service|kundenservice)@/i;
+
+/** A ticket's or incident's number: "INC0091234", "ticket #90114", "[#3310452]", "SR-20417", "REQ0012345". */
+const TICKET_ID = /(?<![A-Za-z0-9])(?:INC|REQ|RITM|CS|SR|CASE)-?[0-9]{5,}|(?:ticket|case|incident|request|vorgang|caso|incidente|dossier|pratica)\s*(?:#|no\.?|n[°º]\.?|number|nummer|numero|número)\s*:?\s*\[?#?[0-9]{3,}|\[#[0-9]{3,}\]/i;
+/** A desk's field line: "Short description: …", "Descripción breve: …", "Caller: …", "State: In Progress". */
+const DESK_FIELD =
+  /^[ \t]*(?:short description|description|subject|caller|requester|state|status|priority|assignment group|assigned to|number|category|descripci[oó]n breve|asunto|solicitante|estado|prioridad|grupo de asignaci[oó]n|n[uú]mero|kurzbeschreibung|betreff|anrufer|zustand|priorit[aä]t|zuweisungsgruppe|description courte|objet|demandeur|[ée]tat|priorit[ée]|descrizione breve|oggetto|chiamante|stato|priorit[aà]|korte omschrijving|onderwerp|melder|prioriteit|descri[cç][aã]o curta|assunto|prioridade)[ \t]*:.*$/gim;
 
 /** "His address is …", "her email:": the address introduced as theirs. */
 const THEIR_ADDRESS = /(?:his|her|their|sein[ea]?|ihre?|son|sa|su|il suo|la sua|zijn|haar|o seu|a sua) (?:e-?mail |email )?(?:address|e-?mail|email|adresse|e-?mail-adresse|direccion|correo|indirizzo|adres|e-?mailadres|endereco)(?: is| ist| est| es| e| lautet|:)? ?:? ?[<(]?$/;

@@ -112,6 +112,8 @@ export interface Scores {
   tentative: boolean;
   wrongPerson: boolean;
   moved: boolean;
+  /** The move is the writer's own ("I left …"), not a colleague's. */
+  movedSelf?: boolean;
   forwarded: boolean;
   /** The writer's assistant is named ("book time with my assistant"). */
   assistant: boolean;
@@ -277,7 +279,11 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     if (scripts.handoff) s.handoff = true;
     if (scripts.farFuture) s.farFuture = true;
   }
-  each(MOVED, "moved", () => (s.moved = true));
+  each(MOVED, "moved", (m) => {
+    s.moved = true;
+    // "I left …", "dort bin ich nicht mehr": the writer's own move, whatever they say they look after now
+    if (/(?<![a-z])(?:i|i'?ve|i'?m|ich|je|j'|yo|io|ik|eu|my|mein|meine)(?![a-z])/.test(m[0])) s.movedSelf = true;
+  });
   let lastWrong = -1;
   mask(each(WRONG_PERSON, "wrong_person", (m) => {
     s.wrongPerson = true;
@@ -315,7 +321,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     const after = f.slice(m.index! + m[0].length, m.index! + m[0].length + 40);
     // "w grudniu podpisaliśmy umowę", "v prosinci jsme podepsali": a Polish or Czech past right after the month
     const perfect = (PERFECT_AUX.test(before) && PERFECT_PARTICIPLE.test(after)) || SLAVIC_PAST_AFTER.test(after);
-    const past = HAPPENED.test(before) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!)) || perfect;
+    // "seit Anfang Januar", "since December": a time gone by, up to now
+    const past = /(?<![a-z])(?:seit|since|depuis|sinds) (?:(?:anfang|ende|mitte|early|late|mid|debut|fin|begin|eind) )?$/.test(before) || HAPPENED.test(before) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!)) || perfect;
     if (NOT_THEN.test(before)) hits.push(`not_then:${m[0].trim()}`);
     else if (deadline) hits.push(`deadline:${m[0].trim()}`);
     else if (count) hits.push(`count:${m[0].trim()}`);
@@ -557,7 +564,7 @@ export function decide(s: Scores, referral: boolean): Decision {
 
 function pickIntent(s: Scores, referral: boolean): Intent | null {
   // "Herr Krause is no longer with us; I'm responsible for this now": someone else left, the writer stays
-  if (s.moved && !s.selfContact) return "moved";
+  if (s.moved && (!s.selfContact || s.movedSelf)) return "moved";
   if (referral) return "referral";
   if (s.wrongPerson) return "wrong_person";
   // a far-off time defers a refusal, a meeting or a plain remark ("not now, try in Q3", "let's talk in January",

@@ -173,7 +173,7 @@ const SELF = /(?:i'll|i will|let me|we'll|we will|i need to|we need to|i have to
 /** A referral verb whose object is the reader: "pass you on to", "je vous transfère à", "ti giro a", "te passar para". */
 const HANDS_US_OVER = /(?<![a-z])(?:you|sie|dich|euch|vous|te|ti|vi|je|u|jullie|lhe|vos)(?![a-z])/;
 
-const FIRST_PERSON = /(?<![a-z])(?:ich bin|i am|i'm|je suis|soy|sono|ik ben|sou)(?![a-z])/;
+const FIRST_PERSON = /(?<![a-z])(?:ich bin|bin ich|i am|i'm|je suis|soy|sono|ik ben|ben ik|sou)(?![a-z])/;
 
 /** The folded text from the start of its clause to `index`. */
 function clauseBefore(f: string, index: number): string {
@@ -297,7 +297,9 @@ export function looksLikeWriter(address: string, writer: Writer): boolean {
   // "sanne.devries@" beside Pieter de Vries: another given name before the shared family name is a relative or colleague
   const first = local.split(/[._+-]/)[0]!;
   if (first.length >= 3 && first !== local && ![...words].some((w) => first.includes(w) || w.includes(first))) return false;
-  for (const w of words) if (local.includes(w)) return true;
+  // a whole part of the local name, or a longer word inside it ("pnair" for Priya Nair); "jan" is not inside "jana.dvorakova"
+  const parts = new Set(local.split(/[._+-]/));
+  for (const w of words) if (parts.has(w) || (w.length >= 4 && local.includes(w))) return true;
   return false;
 }
 

@@ -240,6 +240,11 @@ const REMOVAL_WORDS = /unsubscrib|opt[- ]?out|abmeld|austrag|abbestell|desinscri
 const ANY_TIME = /(?<![a-z])(?:at any time|anytime|jederzeit|a tout moment|en cualquier momento|in qualsiasi momento|in ogni momento|op elk moment|a qualquer momento)(?![a-z])/;
 /** A past one set against wanting more, in its sentence: "I unsubscribed from your newsletter, but I do want to continue this conversation". */
 const PAST_BUT_WANTS = /(?<![a-z])(?:unsubscribed|abgemeldet|desinscrit|me di de baja|disiscritto|afgemeld|descadastrei)(?![a-z]).{0,80}, but (?:i|we) (?:do |still |really |would )?(?:want|wish|would like|'d like|am interested|are interested)/;
+/**
+ * A sender's own footer, of an autoresponder or a desk: "Unsubscribe: https://…", "To unsubscribe from incident notifications,
+ * update your notification preferences", "You are receiving this email because you contacted us" — a link offered, no request.
+ */
+const FOOTER_LINK = /(?:unsubscrib[a-z]*|opt[- ]?out|abmelden|desinscri[a-z]*|desabonn[a-z]*|darse de baja|disiscri[a-z]*|afmelden|descadastr[a-z]*)\s*[:|]?\s*(?:https?:\/\/|www\.|<https?:|here(?![a-z])|hier(?![a-z])|ici(?![a-z])|aqui(?![a-z]))|(?<![a-z])to (?:unsubscribe|opt[- ]?out)(?: from [^,.!?\n]{1,80})?,? (?:please )?(?:click|update|visit|use|go to|follow|manage|change|adjust|reply|send|log in|sign in)|(?:you are|you're) receiving this (?:e-?mail|message|newsletter|notification)/;
 /** Our footer's wording quoted as a thing: the "Reply 'unsubscribe'" line, the 'opt out' link. */
 const QUOTED_AS_THING = /(?:"[^"\n]{1,60}"|'[^'\n]{1,60}') (?:line|link|button|footer|option|wording|text|bit|part|sentence|paragraph|note)s?(?![a-z])/g;
 
@@ -260,7 +265,7 @@ function withoutMentions(text: string): string {
     while (c + 1 < clauses.length && clauses[c + 1]![0] <= m.index) c++;
     const [from, to] = [sentences[s]![1], sentences[s + 1]?.[0] ?? quoted.length];
     const [cFrom, cTo] = [clauses[c]![1], clauses[c + 1]?.[0] ?? quoted.length];
-    if (to - from <= 400 && PAST_BUT_WANTS.test(quoted.slice(from, to))) spans.push([from, to]);
+    if (to - from <= 400 && (PAST_BUT_WANTS.test(quoted.slice(from, to)) || FOOTER_LINK.test(quoted.slice(from, to)))) spans.push([from, to]);
     else if (cTo - cFrom <= 400 && ANY_TIME.test(quoted.slice(cFrom, cTo))) spans.push([cFrom, cTo]);
   }
   // the spans come in order (a clause's words share its span): the text rebuilt once
