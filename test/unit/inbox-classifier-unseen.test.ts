@@ -5294,3 +5294,26 @@ describe("absences of autumn and the year's end (a fresh batch)", () => {
     expect(notice("Thu, 28 Oct 2027 09:00:00 +0300", "Καλημέρα σας,\n\nΤα γραφεία μας θα παραμείνουν κλειστά σήμερα. Θα επανέλθουμε την Παρασκευή 29/10.", [])).toMatchObject({ classification: "auto_reply", returnAt: Date.UTC(2027, 9, 29) });
   });
 });
+
+describe("scheduling and everything around it (a fresh batch)", () => {
+  intents([
+    ["Not this week, try me next week.", "later"],
+    ["Questa settimana no, siamo sotto rilascio. Mi riscriva la prossima settimana e vediamo.", "later"],
+    ["Diese Woche klappt es leider nicht. Melden Sie sich gern nach dem 15. Februar wieder, dann finden wir bestimmt einen Termin.", "later"],
+    ["Before I commit half an hour – what would we actually cover on the call? And who would be on from your side?", "question"],
+    ["Before we schedule anything – does the demo need read access to our accounts, or is it slides?", "question"],
+    ["Antes de agendar nada, ¿qué veríamos en la llamada? ¿Es una demo o una presentación comercial?", "question"],
+    ["Is this a sales call? I'd rather watch a recorded demo first. Got a link?", "interested"],
+    ["3pm doesn't work for me but 11 would. Same day?", "meeting_request"],
+    ["I forwarded the invite to Raj (cc'd) – he runs our platform team and will join us Thursday.", "meeting_request"],
+    ["Apologies for ghosting our call on Tuesday. Leadership froze new spend, so I didn't want to waste your time with a call that couldn't go anywhere.", "not_interested"],
+    ["Thanks. I'll let you know if we ever want to set something up.", "not_interested"],
+    // controls: a missed call rebooked is a meeting; a plain question with a call agreed stays a meeting
+    ["Sorry I missed our call yesterday! Could we do Thursday at 3 instead?", "meeting_request"],
+    ["Yes, let's talk Thursday at 3 – will you show the Azure side too?", "meeting_request"],
+  ]);
+  test("'not the right contact – talk to our CTO instead, I have put her in Cc' refers to the colleague in Cc", () => {
+    const v = classifyMessage(["From: Jonas Weber <j.weber@prospect.example>", "To: Leo <leo@outbound.example>", "Cc: Stefanie Lorenz <s.lorenz@prospect.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Thank you for the invitation to a call. I am not the right contact for this topic – please talk to our CTO Dr. Stefanie Lorenz instead. I have put her in Cc."].join("\n"));
+    expect(v).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "s.lorenz@prospect.example" } });
+  });
+});

@@ -240,7 +240,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const champion = s.requested && others.length === 0 && (passesOn || ((named === null || named.name === null) && namedAfterTo(visible) === null));
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
   // someone whose removal the writer relays is no one to refer to ("I forwarded this to Greg, he's a no and asked not to be contacted")
-  const referral = !s.moved && !champion && !s.selfContact && !relayed && (s.handoff || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
+  // "I'm not the right contact – talk to our CTO instead, I've put her in Cc": handed on, whatever call our mail offered
+  const referral = !s.moved && !champion && !s.selfContact && !relayed && (s.handoff || (s.wrongPerson && named !== null) || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
   const decided = decide(s, referral);
   const intent = fromNew && decided.intent === null ? "moved" : decided.intent;
   const sentiment = decided.sentiment;

@@ -112,6 +112,8 @@ export interface Scores {
   tentative: boolean;
   wrongPerson: boolean;
   moved: boolean;
+  /** Questions asked before any call is agreed ("before we schedule anything: …?"). */
+  asksFirst?: boolean;
   /** The move is the writer's own ("I left …"), not a colleague's. */
   movedSelf?: boolean;
   forwarded: boolean;
@@ -172,6 +174,8 @@ const PERFECT_AUX = /(?<![a-z])(?:haben|hat|hatten|hatte|habe|sind|ist|war|waren
 const PERFECT_PARTICIPLE = /^[^.!?,;\n]{0,30}?(?<![a-z])(?:ge[a-z]{3,}(?:t|en)|[a-z]{3,}iert|lassen|verloren|verlassen|bekommen|erhalten|begonnen|ontvangen|vertrokken|verhuisd)(?![a-z])/;
 
 /** Interest hedged, in the seven languages. */
+/** Questions put before a call: "before we schedule anything", "before I commit half an hour", "antes de agendar nada", "bevor wir einen Termin ansetzen". */
+const ASKS_FIRST = /(?<![a-z])(?:before (?:we|i) (?:schedule|book|set up|plan|commit|agree to|lock in) (?:anything|a (?:call|meeting|demo|time)|time|half an hour|an hour|[0-9]+ minutes)|antes de (?:agendar|programar|concertar|cuadrar) (?:nada|algo|una (?:llamada|reunion))|bevor wir (?:einen termin|etwas|ein meeting|einen call) (?:ansetzen|planen|vereinbaren|ausmachen)|avant de (?:planifier|caler|fixer|programmer) (?:quoi que ce soit|un (?:appel|rendez-vous|creneau))|prima di (?:fissare|organizzare|programmare) (?:qualsiasi cosa|una (?:call|chiamata|riunione))|voordat we (?:iets|een (?:afspraak|call|gesprek)) (?:inplannen|plannen)|antes de (?:agendarmos|marcarmos) (?:qualquer coisa|uma (?:call|reuniao)))(?![a-z])/;
 const TENTATIVE = /(?<![a-z])(?:maybe|perhaps|possibly|potentially|vielleicht|eventuell|moglicherweise|peut-etre|eventuellement|quizas|quiza|tal vez|posiblemente|forse|eventualmente|misschien|mogelijk|eventueel|talvez|possivelmente) (?:(?:be|sein|etre|ser|essere|zijn|estar|somewhat|a bit|ein wenig|etwas) )?(?:interested|interessiert|interesse|interessee|interesado|interesada|interessato|interessata|geinteresseerd|interessado|interessada)(?![a-z])/;
 
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
@@ -335,6 +339,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     }
   });
   if (TENTATIVE.test(f)) s.tentative = true;
+  // "before we schedule anything – does the demo need read access?": the answers come before any call
+  if (ASKS_FIRST.test(f)) s.asksFirst = true;
   each(HEDGE, "hedge", (m) => {
     // "maybe thurs or fri morning": a day offered tentatively, nothing put off
     if (!HEDGED_DAY.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 30))) s.deferral = true;
@@ -580,6 +586,7 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   if (s.dated && (s.deferral || s.later > 0) && s.refusal < 3) return "later";
   const positive = Math.max(s.interest, s.meeting);
   if (s.refusal >= 3 && s.refusal >= positive) return "not_interested";
+  if (s.asksFirst && s.question >= 2 && !s.requested && s.refusal < 3) return "question";
   if (s.meeting >= 2 && s.meeting >= s.interest - 2) return s.later >= 2 && s.meeting < 3 ? "later" : "meeting_request";
   // "possibly interested, but first: what's the minimum term? per user or per invoice?": the answers come first
   if (s.tentative && s.interest <= 2 && s.question >= 4 && !s.requested && s.later === 0) return "question";
