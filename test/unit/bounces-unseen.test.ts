@@ -694,3 +694,44 @@ test("no recipient is read from a transcript's Message-ID line nor from a link's
   const gateway = plain("Secure Gateway <do-not-reply@gateway.partner.example>", "Message blocked: Pricing 2027", "Your message could not be delivered\n\nYour message to lea.park@partner.example was blocked because the attachment Pricing.docm is a file type that is not allowed.\n", ["Auto-Submitted: auto-generated"]);
   expect(first(gateway)).toMatchObject({ kind: "bounce", address: "lea.park@partner.example", hard: false });
 });
+
+test("a fresh batch of hard shapes: 'Original message follows:' ends the report; French junk wording; sendmail's X-Unix host unknown; a Korean gateway; a newsletter quoting codes", () => {
+  const mailenable = plain("MailEnable <postmaster@relay.partner.example>", "Message delivery failure", "MailEnable: Message could not be delivered to some recipients.\n\n\tRecipient: [SMTP:ravi@partner.example]\n\tReason: Remote SMTP Server Returned: 554 5.7.1 <ravi@partner.example>: Relay access denied\n\nOriginal message follows:\n\n    From: Leo <leo@outbound.test>\n    Subject: Scan every attachment for viruses\n\n    We block malware and viruses in every attachment.\n");
+  expect(first(mailenable)).toMatchObject({ address: "ravi@partner.example", hard: false, reason: "policy" });
+  const french = plain("MAILER-DAEMON@mx.hebergeur.example", "Undelivered Mail Returned to Sender", "Ceci est le système de messagerie.\n\n<claire@mont.example>: host mx.mont.example[192.0.2.4] said: 554 5.7.1 Message refusé : contenu considéré comme indésirable (score 11,8)\n");
+  expect(first(french).reason).toBe("spam");
+  const korean = plain("스팸차단시스템 <spamfilter@steel.example>", "[수신 거부 안내] Following up", "발신자님께,\n\n귀하께서 seojun@steel.example 앞으로 보내신 메일이 당사 스팸 차단 시스템에 의해 수신 거부되었습니다.\n\n■ 차단 사유 : 발송 서버 IP가 RBL에 등록되어 있어 수신이 거부되었습니다.\n(554 5.7.1 Client host [198.51.100.23] blocked using rbl.spamlist.example)\n", ["Auto-Submitted: auto-generated"]);
+  expect(first(korean)).toMatchObject({ kind: "bounce", address: "seojun@steel.example", hard: false, reason: "blocked" });
+  const newsletter = plain("Inbox Signal <newsletter@inboxsignal.example>", "Inbox Signal #37: what 550 5.1.1 really tells you", "This week: a DSN says\n\n  Final-Recipient: rfc822; jane.doe@example.com\n  Action: failed\n  Status: 5.1.1\n  Diagnostic-Code: smtp; 550 5.1.1 User unknown\n\nThe message could not be delivered, and your ESP will retry a soft one.\n", ["List-Id: Inbox Signal <newsletter.inboxsignal.example>", "List-Unsubscribe: <https://inboxsignal.example/u/7f2c>"]);
+  expect(parseReport(newsletter).recipients).toEqual([]);
+});
+
+test("sendmail's own 'Host unknown', written as an X-Unix diagnostic, is the domain's failure", () => {
+  const raw = [
+    "From: Mail Delivery Subsystem <MAILER-DAEMON@relay.outreach.test>",
+    "To: bounce+abc@bounce.outreach.test",
+    "Subject: Returned mail: see transcript for details",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+    "",
+    "--b",
+    "Content-Type: text/plain",
+    "",
+    "----- The following addresses had permanent fatal errors -----",
+    "<eo@quillfeather.example>",
+    "",
+    "--b",
+    "Content-Type: message/delivery-status",
+    "",
+    "Reporting-MTA: dns; relay.outreach.test",
+    "",
+    "Final-Recipient: RFC822; eo@quillfeather.example",
+    "Action: failed",
+    "Status: 5.1.2",
+    "Diagnostic-Code: X-Unix; Host unknown (Name server: quillfeather.example: host not found)",
+    "",
+    "--b--",
+    "",
+  ].join("\r\n");
+  expect(first(raw)).toMatchObject({ address: "eo@quillfeather.example", hard: true, reason: "bad_domain" });
+});

@@ -170,7 +170,8 @@ export function classifyRecipient(f: Found): Classified | null {
   // mail loop may be final at once, so only a connection that never came counts.
   if (!delayed && permanent && replyCode === null && reason === "network" && NO_CONNECTION.test(text) && !DNS_OR_LOOP.test(text)) reason = "expired";
   // a local delivery program's failure (x-unix: procmail, a pipe) is the receiving system's
-  if (diagnostic && /^x-unix;/i.test(diagnostic) && reason !== "mailbox_full") reason = "system";
+  // (sendmail also writes its own "Host unknown" as X-Unix: the domain's failure, read as such)
+  if (diagnostic && /^x-unix;/i.test(diagnostic) && reason !== "mailbox_full" && reason !== "bad_domain") reason = "system";
   // a recipient address the remote server calls malformed is as dead as a missing one
   if (reason === "bad_address") reason = "user_unknown";
   // a disabled or suspended mailbox may come back (RFC 3463 calls X.2.1 permanent

@@ -23,7 +23,7 @@ export const ORIGINAL_BEGINS = new RegExp(
     "^[ \\t]*\\|?-+ ?(?:Original message|Original Message|Message header) follows",
     "^[ \\t]*-+ ?(?:Original message|Original Message|Returned Message|Unsent message follows|No message was collected)\\b",
     "^[ \\t]*-+ ?original (?:message|mail info)",
-    "^[ \\t]*Original message follows\\.?$",
+    "^[ \\t]*Original message follows[.:]?$",
     "^[ \\t]*(?:-+ ?)?(?:(?:Undelivered|Undeliverable|Returned) )?(?:Message|Mail) headers follow",
     "^[ \\t]*-+ ?(?:Undelivered|Undeliverable) (?:message|mail) follows",
     "^[ \\t]*-+ ?The (?:header|headers) of the original message",
@@ -56,6 +56,9 @@ export const ORIGINAL_BEGINS = new RegExp(
 // mailer daemon's From: with a bounce Subject:) before it is read as one.
 export const BOUNCE_WORDS = new RegExp(
   [
+    // Korean gateways: "수신 거부되었습니다" (refused at receipt), "차단되었습니다" (blocked)
+    "수신 ?거부되었습니다",
+    "차단되었습니다",
     "could not be delivered",
     "couldn'?t be delivered",
     "cannot be delivered",
@@ -156,7 +159,7 @@ export const BOUNCE_ANCHORS = [
   "deliver", "reach the following", "intended recipients", "permanent", "following address", "sorry to have", "transcript", "returned mail",
   "rejected", "refused", "bounced", "other server", "failure reason", "mail system error", "delay", "warning: message",
   "retry time", "frozen", "your message", "your mail", "valid recipient", "non remis", "non recapitabile", "unzustellbar",
-  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "доставить", "未能送达", "退信", "退回", "无法", "投递失败", "成功", "전달되지", "전송되지", "실패",
+  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "доставить", "未能送达", "退信", "退回", "无法", "投递失败", "成功", "전달되지", "전송되지", "실패", "수신 거부", "거부되었습니다", "차단되었습니다",
 ];
 
 export function hasBounceWords(text: string): boolean {

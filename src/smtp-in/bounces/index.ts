@@ -281,15 +281,25 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
   // "has now been delivered" after a delay: nothing failed
   if (DELIVERED_NOW.test(region) && !FINAL_WORDS.test(region)) return false;
   // a machine's own notice that is no delivery report (a log digest: "Logwatch for <host>", with the refusals its
-  // server made): generated, from no mailer daemon (by its name, not its host's: "logwatch@bounce.<our domain>"), under
-  // no failure's subject, saying of no message that it failed or waits
-  const ownNotice = /^auto-generated\s*$/i.test(header(msg, "auto-submitted") ?? "") && !DAEMON_FROM.test(from.replace(/@[^\s>]*/g, "")) && !BOUNCE_SUBJECT.test(subject) && !FINAL_WORDS.test(region) && !DELAY_WORDS.test(region);
+  // server made): generated on the recipient's own site (logwatch@bounce.<our domain> to root@…), from no mailer daemon
+  // (by its name, not its host's), under no failure's subject, saying of no message that it failed or waits
+  const ownNotice = /^auto-generated\s*$/i.test(header(msg, "auto-submitted") ?? "") && sameSite(from, header(msg, "to") ?? "") && !DAEMON_FROM.test(from.replace(/@[^\s>]*/g, "")) && !BOUNCE_SUBJECT.test(subject) && !FINAL_WORDS.test(region) && !DELAY_WORDS.test(region);
   if (ownNotice) return false;
+  // a newsletter or a list's post (List-Id, List-Unsubscribe) from no mailer daemon, under no failure's subject: its
+  // bounce codes are examples ("what '550 5.1.1' really means"), nobody's failure
+  if ((header(msg, "list-id") !== null || header(msg, "list-unsubscribe") !== null) && !DAEMON_FROM.test(from.replace(/@[^\s>]*/g, "")) && !BOUNCE_SUBJECT.test(subject)) return false;
   if (hasBounceWords(region)) return true;
   if (!DAEMON_FROM.test(from)) return false;
   // a mailer daemon's message with a bounce subject, or quoting a refusal (in any language the daemon writes
   // around it: a reply code with its enhanced code, "550 5.1.1", is one)
   return BOUNCE_SUBJECT.test(subject) || QUOTED_REFUSAL.test(region.slice(0, 4000));
+}
+
+/** The two addresses' domains are one site: equal, or one under the other ("bounce.acme.example" and "acme.example"). */
+function sameSite(from: string, to: string): boolean {
+  const a = firstAddress(from)?.toLowerCase().split("@")[1];
+  const b = firstAddress(to)?.toLowerCase().split("@")[1];
+  return !!a && !!b && (a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`));
 }
 
 function formatName(msg: Entity, text: string): string | null {
