@@ -3456,8 +3456,9 @@ describe("a forward to a colleague with us only in Cc, and the referred person's
   test("the envelope's recipients are ours however To: and Cc: read", () => {
     const raw = forward("Hallo Stefan, schau dir das bitte an. Frau Whitfield, Herr Pohl leitet den Innendienst und meldet sich bei Bedarf direkt bei Ihnen.", "Stefan Pohl <s.pohl@albers.example>", "Dana Whitfield <dana@outreach.test>");
     expect(readMessage(raw, Date.now(), ["dana@outreach.test"]).verdict).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "s.pohl@albers.example", name: "Stefan Pohl" } });
-    // control: without the envelope, two candidates and none named: no proposal rather than a wrong one
-    expect(readMessage(raw, Date.now()).verdict.proposal).toBeNull();
+    // without the envelope, two candidates: the one the text names by first name ("Hallo Stefan"); none named, no proposal
+    expect(readMessage(raw, Date.now()).verdict.proposal).toMatchObject({ email: "s.pohl@albers.example" });
+    expect(readMessage(forward("Schau dir das bitte an, er meldet sich bei Bedarf direkt bei Ihnen.", "Stefan Pohl <s.pohl@albers.example>", "Dana Whitfield <dana@outreach.test>"), Date.now()).verdict.proposal).toBeNull();
   });
   test("the name To: or Cc: gives, else the address's words as the text writes them, never a word beside it", () => {
     const cases: [string, string, string][] = [
@@ -5315,5 +5316,34 @@ describe("scheduling and everything around it (a fresh batch)", () => {
   test("'not the right contact – talk to our CTO instead, I have put her in Cc' refers to the colleague in Cc", () => {
     const v = classifyMessage(["From: Jonas Weber <j.weber@prospect.example>", "To: Leo <leo@outbound.example>", "Cc: Stefanie Lorenz <s.lorenz@prospect.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Thank you for the invitation to a call. I am not the right contact for this topic – please talk to our CTO Dr. Stefanie Lorenz instead. I have put her in Cc."].join("\n"));
     expect(v).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "s.lorenz@prospect.example" } });
+  });
+});
+
+describe("business English of Asia, Africa and the Gulf (a fresh batch)", () => {
+  intents([
+    ["Let's do 9am HKT on 20/1? If not, 21/1 same time works too.", "meeting_request"],
+    ["Let us discuss after our board meeting on 15th March. Pls drop me a mail in the 3rd week of March.", "later"],
+    ["We are a small trading firm, such solutions are not in our scope. Thanks.", "not_interested"],
+    ["Our parent company in Shenzhen handles all analytics centrally, so this is not something we will pursue.", "not_interested"],
+    // control: a colleague in a team stays a referral
+    ["Not my area - Sarah Jennings in Finance looks after all our tooling, try her.", "referral"],
+  ]);
+  test("'please stop sending mails to my colleague, <Name> (<address>)' suppresses the colleague's address", () => {
+    expect(readOf("Please stop sending mails to my colleague, Tunde Bakare (tunde.bakare@prospect.example). He has complained.")).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "tunde.bakare@prospect.example" } });
+  });
+  test("'remove all email ids of <Company> (@domain)' is for the whole company", () => {
+    expect(readOf("Please remove all email ids of Pune Forge & Castings Pvt. Ltd. (@prospect.example) from your database with immediate effect.").companyWide).toBe(true);
+  });
+  test("'my new email is <the From>; the new person at the old firm is Johan (johan@…)' moves the writer, not Johan", () => {
+    const v = classifyMessage(["From: Zanele Mthembu <zanele@vineyards.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Hi Leo, I'm no longer at Karoo Mutual, my new email is zanele@vineyards.example. The new person at Karoo is Johan (johan.pretorius@karoo.example)."].join("\n"));
+    expect(v).toMatchObject({ intent: "moved", proposal: { action: "move", email: "zanele@vineyards.example" } });
+  });
+  test("of two people copied, the one the text hands on to is referred; the assistant kept in the loop is not", () => {
+    const v = classifyMessage(["From: Anil Mehta <anil@steel.example>", "To: Leo <leo@outbound.example>", "Cc: Rajesh Khanna <rajesh.khanna@steel.example>, Priyanka Rao <priyanka@steel.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Dear Leo, adding my colleague Mr. Rajesh in CC, he will take it forward. Also keeping my EA Priyanka in loop for the schedule."].join("\n"));
+    expect(v).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "rajesh.khanna@steel.example" } });
+  });
+  test("'Ms. Priya Nair is no longer associated with <company>; direct correspondence to Mr. Arjun Pillai at …' is a leaver's notice", () => {
+    const v = classifyMessage(["From: Malabar Spices <info@malabar.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Auto-Submitted: auto-replied", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "This is to inform you that Ms. Priya Nair is no longer associated with Malabar Spices & Exports Ltd.\nKindly direct all future correspondence to Mr. Arjun Pillai at arjun.pillai@malabar.example."].join("\n"));
+    expect(v).toMatchObject({ classification: "auto_reply", intent: "moved", proposal: { action: "refer", email: "arjun.pillai@malabar.example" } });
   });
 });

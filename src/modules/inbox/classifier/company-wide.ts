@@ -16,7 +16,7 @@ const EVERYONE_EN = "(?:everyone|everybody|anyone|anybody|any of us|all of us)";
 const A_DOMAIN = "@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}";
 /** A domain written bare ("every acme.com contact") or a company's name of up to three words. */
 const DOMAIN_OR_NAME = "(?:[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}|[a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2})";
-const PEOPLE_EN = "(?:contacts?|address(?:es)?|adress(?:es)?|e-?mail addresses|emails?|e-?mails?|employees?|people|staff|persons?|colleagues|coworkers|co-workers)";
+const PEOPLE_EN = "(?:contacts?|address(?:es)?|adress(?:es)?|e-?mail addresses|emails?|e-?mails?|employees?|people|staff|persons?|colleagues|coworkers|co-workers|(?:e-?mail |mail )?ids)";
 
 /** A request not to mail anyone at the company, complete in itself. */
 const COMPANY_REQUEST = anyOf([
@@ -24,7 +24,7 @@ const COMPANY_REQUEST = anyOf([
   `(?:remove|delete|take|drop|unsubscribe|exclude) (?:${EVERYONE_EN}|all (?:our|my) (?:staff|employees|people|colleagues|team|addresses|contacts|coworkers|co-workers)|(?:all|every|any) (?:contacts?|addresses|e-?mail addresses|emails|people|staff|employees)) (?:at|from|in|of) (?:our|my|this) ${COMPANY_EN}`,
   `(?:remove|delete|take|drop|pull|unsubscribe|exclude) ${EVERYONE_EN} (?:at |with an? |on |under )?${A_DOMAIN}`,
   `(?:remove|delete|take|drop|pull|unsubscribe|exclude) (?:[a-z'-]{2,30},? (?:and|as well as|along with) )?${EVERYONE_EN}(?: else)? (?:at|from|in) (?:[a-z0-9&.'-]{2,30} ){0,2}[a-z0-9&.'-]{2,63}(?: \\([^)]{1,60}\\))?,? (?:from|off) (?:your|the|all your|any of your) (?:mailing |contact |e-?mail |distribution )?(?:lists?|database|crm|system|records)`,
-  `(?:remove|delete|purge|erase|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:single )?(?:${A_DOMAIN}|${DOMAIN_OR_NAME}) ${PEOPLE_EN}|(?:remove|delete|purge|erase|take|drop|unsubscribe) (?:all|every|any) ${PEOPLE_EN} (?:at|on|from|under|with) (?:the )?(?:${A_DOMAIN}|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4})(?: domain)?`,
+  `(?:remove|delete|purge|erase|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:single )?(?:${A_DOMAIN}|${DOMAIN_OR_NAME}) ${PEOPLE_EN}|(?:remove|delete|purge|erase|take|drop|unsubscribe) (?:all|every|any) ${PEOPLE_EN} (?:at|on|from|under|with|of) (?:the )?(?:${A_DOMAIN}|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4})(?: domain)?`,
   `(?:remove|delete|purge|take|drop|unsubscribe) (?:all|every one of|each of) (?:us|our (?:${PEOPLE_EN}|team|people))(?: (?:at|from|in) ${DOMAIN_OR_NAME})?(?: (?:off|from|out of)|${"(?= ?[.!,;]| ?$)"})|(?:take|remove|drop|delete) (?:our|my) (?:whole|entire) ${COMPANY_EN} (?:off|from|out of)`,
   `(?:none of us|nobody|no one|noone)(?: here| (?:at|from|in) ${DOMAIN_OR_NAME})? (?:wants?|wishes?|needs?|would like) (?:to (?:receive|get) )?(?:(?:any|these|your|such|more) ){0,2}(?:e-?mails|emails|mails|messages|outreach)|no (?:more|further) (?:e-?mails|emails|mails|messages) to (?:our|my|this) ${COMPANY_EN}`,
   `(?:remove|delete|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:of the )?${A_DOMAIN} (?:addresses|emails|e-?mails|contacts)|(?:remove|delete|take|drop) (?:our|the) (?:whole |entire )?(?:company|firm|organi[sz]ation|business|domain) (?:from|off)`,

@@ -246,12 +246,13 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const intent = fromNew && decided.intent === null ? "moved" : decided.intent;
   const sentiment = decided.sentiment;
   let proposal: Proposal | null = null;
-  if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : movedProposal(visible, found, writer);
-  else if (intent === "referral") proposal = referralProposal(others, named) ?? copiedProposal(msg, excluded, named?.name ?? null);
+  const from = firstAddress(header(msg, "from") ?? "");
+  // "my new email is <the address I write from>; the new person here is Johan (johan@…)": the writer moved, Johan took over
+  if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : from && statesOwnAddress(visible, from) ? { action: "move", email: from, name: null } : movedProposal(visible, found, writer);
+  else if (intent === "referral") proposal = referralProposal(others, named) ?? copiedProposal(msg, excluded, named?.name ?? null, visible);
   if (proposal?.action === "refer") proposal = { ...proposal, name: nameOf(msg, visible, proposal.email, proposal.name) };
   // "I joined NewCo in March, hence the new address": their own intent, and their person moved to the address they write
   // from (the ingest proposes it only when that is not the address we wrote to)
-  const from = firstAddress(header(msg, "from") ?? "");
   if (proposal === null && from && fromNew) proposal = { action: "move", email: from, name: null };
   // "my new address is bram@kwartel.nl", the address they write from: moved there (the ingest proposes it only when we
   // wrote to another)
@@ -494,13 +495,28 @@ const MAILBOX = /(?:"([^"]{1,100})"|([^,<>"]{1,100}?))?\s*<([^<>\s]{3,254})>|([^
  * "I've cc'd Ahmed, who handles this": the colleague's address is in Cc (or To), not in the text. The one
  * the writer names, else the only one there that is neither theirs nor ours.
  */
-function copiedProposal(msg: Entity, excluded: (address: string) => boolean, named: string | null): Proposal | null {
+function copiedProposal(msg: Entity, excluded: (address: string) => boolean, named: string | null, visible?: string): Proposal | null {
   const copied: { email: string; name: string | null }[] = [];
   for (const c of mailboxes(msg)) if (!excluded(c.email.toLowerCase()) && !copied.some((d) => d.email.toLowerCase() === c.email.toLowerCase())) copied.push(c);
   const first = named?.split(" ")[0]?.toLowerCase();
-  const pick = (first && copied.find((c) => c.name?.toLowerCase().includes(first) || c.email.toLowerCase().startsWith(first))) || (copied.length === 1 ? copied[0] : null);
+  const pick = (first && copied.find((c) => c.name?.toLowerCase().includes(first) || c.email.toLowerCase().startsWith(first))) || (copied.length === 1 ? copied[0] : null) || (visible === undefined ? null : handedTo(copied, fold(visible)));
   return pick ? { action: "refer", email: pick.email, name: pick.name ?? named } : null;
 }
+
+/**
+ * Of several copied, the one the text hands on to ("adding my colleague Mr. Rajesh in CC, he will take it forward; also
+ * keeping my EA Priyanka in loop"): the only one whose first name the text gives, an assistant's aside.
+ */
+function handedTo(copied: { email: string; name: string | null }[], folded: string): { email: string; name: string | null } | null {
+  const named = copied.filter((c) => {
+    const first = fold(c.name ?? c.email.split(/[@._]/)[0]!).split(/\s+/)[0]!;
+    if (first.length < 3) return false;
+    const at = folded.search(new RegExp(`(?<![a-z])${first.replace(/[^a-z]/g, "")}(?![a-z])`));
+    return at >= 0 && !ASSISTANT_BEFORE.test(folded.slice(Math.max(0, at - 30), at));
+  });
+  return named.length === 1 ? named[0]! : null;
+}
+const ASSISTANT_BEFORE = /(?<![a-z])(?:ea|pa|assistant|secretary|executive assistant|assistente|assistentin|secretaria|secretaire|secretaresse)\s*(?:ms\.?|mr\.?|mrs\.?)?\s*$/;
 
 function writerOf(msg: Entity): Writer {
   const addresses: string[] = [];

@@ -248,7 +248,11 @@ export function referredName(text: string): { name: string | null; index: number
       if (FIRST_PERSON.test(clauseBefore(f, m.index!))) continue;
       const before = line.slice(Math.max(0, m.index! - 60), m.index!);
       // "Sarah Jennings in HR looks after it": the name before where they sit
-      const name = trailingName(before.replace(/[\s,]+$/, "")) ?? trailingName(before.replace(/\s+(?:in|from|on|at) (?:the )?[A-Za-z&]{2,20}(?: team)?[\s,]*$/, ""));
+      // "our parent company in Shenzhen handles all analytics": a place, no one named ("Dana Whitfield in Finance": the name before it)
+      const placed = (n: string | null) => n !== null && PLACE_BEFORE.test(before.slice(0, before.lastIndexOf(n.split(" ")[0]!)));
+      let name = trailingName(before.replace(/[\s,]+$/, ""));
+      if (name === null || placed(name)) name = trailingName(before.replace(/\s+(?:in|from|on|at) (?:the )?[A-Za-z&]{2,20}(?: team)?[\s,]*$/, ""));
+      if (placed(name)) continue;
       if (name) return { name, index: offset + m.index! - before.length + Math.max(0, before.lastIndexOf(name.split(" ")[0]!)) };
     }
     if (role === null) {
@@ -270,6 +274,9 @@ export function referredName(text: string): { name: string | null; index: number
   }
   return role === null ? null : { name: null, index: role };
 }
+
+/** A preposition of place just before a capitalised word: "in Shenzhen", "at Head Office", "from Berlin". */
+const PLACE_BEFORE = /(?:^|\s)(?:in|at|from|near|based in|located in)\s+$/i;
 
 /** The name set after a role in lower case and a comma: "our head of sales, Dana Kim", "onze inkoper zijn, Sanne de Boer". */
 function appositiveName(s: string): string | null {
@@ -308,9 +315,14 @@ export function looksLikeWriter(address: string, writer: Writer): boolean {
  * or, with `others`, that of the person they write about ("her new address", "reach him at").
  */
 export function statedAsOwn(text: string, index: number, opts: { others: boolean } = { others: true }): boolean {
-  const before = fold(text.slice(Math.max(0, index - 100), index));
+  // the words after the last address before this one: "my new email is a@…; the new person is Johan (johan@…)" says nothing of Johan's
+  // (a cue that runs across that address, "address a@… has changed to:", is this one's)
+  const window = text.slice(Math.max(0, index - 100), index);
+  const lastAddress = /[^\s<>()]+@[^\s<>()]+(?![\s\S]*@)/.exec(window);
+  const before = fold(window);
+  const cut = lastAddress ? fold(window.slice(0, lastAddress.index + lastAddress[0].length)).length : 0;
   OWN_NEW_ADDRESS.lastIndex = 0;
-  for (const m of before.matchAll(OWN_NEW_ADDRESS)) if (opts.others || !REACH_OTHER.test(m[0])) return true;
+  for (const m of before.matchAll(OWN_NEW_ADDRESS)) if (m.index! + m[0].length > cut && (opts.others || !REACH_OTHER.test(m[0]))) return true;
   return false;
 }
 
