@@ -5347,3 +5347,45 @@ describe("business English of Asia, Africa and the Gulf (a fresh batch)", () => 
     expect(v).toMatchObject({ classification: "auto_reply", intent: "moved", proposal: { action: "refer", email: "arjun.pillai@malabar.example" } });
   });
 });
+
+describe("absences in awkward formats (a fresh batch)", () => {
+  const notice = (subject: string, body: string, date = "Wed, 13 Jan 2027 09:00:00 +0000") =>
+    classifyMessage(["From: Marcus Webb <marcus@tallyo.example>", "To: Leo <leo@outbound.example>", `Subject: ${subject}`, "Auto-Submitted: auto-replied", `Date: ${date}`, "", body].join("\n"));
+  test.each([
+    ["Out of office until 18/01", "I have no email access and will reply when I'm back.", Date.UTC(2027, 0, 18)],
+    ["Abwesend bis 22.01.", "Ich bin nicht im Büro und habe keinen Zugriff auf E-Mails.", Date.UTC(2027, 0, 22)],
+    ["In ferie - rientro 25/01", "Sono in ferie con accesso limitato alla posta.", Date.UTC(2027, 0, 25)],
+    // controls: our own subject a responder answers gives no return, nor a subject with no absence
+    ["Automatic reply: Your trial ends Friday", "I'm currently out of the office with limited access to email.", null],
+    ["Automatic reply: Re: Kickoff on 20 January", "I'm currently out of the office.", null],
+  ] as [string, string, number | null][])("subject %p → the return", (subject, body, day) => {
+    expect(notice(subject, body).returnAt).toBe(day);
+  });
+  test.each([
+    ["I'm away Mon 11 – Thu 14 Jan (skiing, no laptop).", "Mon, 11 Jan 2027 09:00:00 +0000", Date.UTC(2027, 0, 15)],
+    ["All-day offsite today, back at my desk at 2pm tomorrow.", "Tue, 26 Jan 2027 09:00:00 -0500", Date.UTC(2027, 0, 27)],
+    ["Out of station for a client visit, shall be available from 29/01/2027.", "Wed, 27 Jan 2027 09:00:00 +0530", Date.UTC(2027, 0, 29)],
+    ["I work part-time, Monday to Thursday, so I'll pick up your message on Monday.", "Fri, 29 Jan 2027 09:00:00 +0000", Date.UTC(2027, 1, 1)],
+  ] as [string, string, number][])("%p → the return", (body, date, day) => {
+    expect(notice("Out of office", body, date).returnAt).toBe(day);
+  });
+  intents([["On leave till 1 Feb, flick me a note after that and we'll see.", "later"]]);
+});
+
+describe("replies later in a deal (a fresh batch)", () => {
+  intents([
+    ["Signed it this morning – you should have the completed copy from DocuSign.", "interested"],
+    ["We're ready to proceed. Before the PO, procurement needs a W-9 and the new-vendor form.", "interested"],
+    ["If you can do 15% off for a two-year commitment, we'll sign this week.", "interested"],
+    ["Before I take it to our CFO I need two things from you: your SOC 2 report and a copy of your MSA.", "interested"],
+    ["Könnten Sie uns bitte das Bestellformular sowie Ihren AVV zusenden? Dann kann die Geschäftsführung noch im Januar unterschreiben.", "interested"],
+    ["ClearAP came in at half your price, we can't justify paying twice as much, so we're going to go with them.", "not_interested"],
+    ["Decidimos fechar com outro fornecedor por causa da integração com o TOTVS.", "not_interested"],
+    ["It's with procurement now, we expect a decision by February 20. I'll update you then.", "later"],
+    // controls: a pilot first with pricing asked is interest; "going with" a plan is no refusal
+    ["We're going with a pilot first, can you send pricing?", "interested"],
+  ]);
+  test("'take my colleague Greg Holt (greg@…) off his email sequence' suppresses Greg's address", () => {
+    expect(readOf("Could you take my colleague Greg Holt (greg.holt@prospect.example) off your email sequence? He isn't involved.")).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "greg.holt@prospect.example" } });
+  });
+});

@@ -208,7 +208,7 @@ const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");
 
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "to", "bis", "jusqu'au", "jusqu'a", "jusqu'aux", "jusqu'en", "au", "hasta", "al", "fino", "a", "tot", "t/m", "ate", "-", "and", "do", "tom", "t.o.m", "pana", "fins", "до", "по", "εως", "μεχρι", "before", "vor", "avant", "przed", "pred", "innan"]);
-const BACK = /^(?:back|reply|respond|revert|resume|resuming|resumes|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|voltando|retorno|retornarei|retornando|regresando|volviendo|rientrando|tornando|regresso|reprendrai|reincorporo|reincorporare|reachable|erreichbar|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|revenim|reluam|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
+const BACK = /^(?:back|reply|respond|revert|resume|resuming|resumes|antworte|beantworte|repondrai|respondere|rispondero|beantwoord|responderei|return|returning|returns|zuruck|zurueck|retour|reviens|rentre|rentrerai|regreso|regresare|regresa|vuelta|volvere|vuelvo|rientro|rientrero|rientra|ritorno|tornero|terug|weer|volta|volto|voltarei|voltando|retorno|retornarei|retornando|regresando|volviendo|rientrando|tornando|regresso|reprendrai|reincorporo|reincorporare|reachable|available|erreichbar|bereikbaar|disponible|disponibile|disponivel|wieder|nuovo|nuovamente|wracam|wroce|vracim|vratim|vraciam|tillbaka|tilbage|tilbake|palaan|revin|revenim|reluam|visszaterek|tornare|vracam|zpet|spat|vissza|torna|tornara|donuyor|связи|επιστρεφει|επιστροφη|navrat|powrot|возвращение|повернення|biurze|kancelari|kancelarii|kontoret|opat|opet|znow|igen|igjen|jalleen|torno|irodaban|ofiste|uredu|birou|toimistolla|офисе|офісі|γραφειο|вернусь|повернуся|повернусь|επιστρεφω|reopen|reopens|reopening|riapriremo|riapre|riapriamo|rouvrirons|rouvre|reabriremos|reabrimos|reabre|retomamos|retornaremos|heropenen)$/;
 const STARTS = new Set(["from", "since", "ab", "seit", "vom", "von", "depuis", "du", "des", "desde", "del", "dal", "dalla", "vanaf", "van", "sinds", "partir", "partire", "starting", "beginning", "od", "fran", "fra", "с", "от", "з", "απο"]);
 const FILLER = new Set(["on", "the", "of", "ad", "και", "zum", "zur", "dem", "den", "der", "am", "le", "la", "el", "il", "lo", "o", "ao", "dia", "de", "op", "em", "no", "na", "en", "met", "und", "mit", "einschliesslich", "inklusive", "including", "inclusive", "incluido", "incluso", "compreso", "inclus", "office", "in", "im", "buro", "work", "bureau", "oficina", "ufficio", "kantoor", "escritorio", "be", "will", "i'll", "ich", "bin", "je", "serai", "sero", "saro", "estare", "estarei", "ik", "ben", "of", "mijn", "sono", "di", "again", "et", "y", "e", "next", "this", "coming", "nachsten", "nachster", "kommenden", "prochain", "prochaine", "proximo", "proxima", "prossimo", "prossima", "volgende", "aanstaande", "dnia", "dne", "dna", "biura", "pracy", "kancelare", "kontoret", "w", "v", "u", "pe", "och", "og", "med", "в", "у", "офис", "την", "τις", "το"]);
 /** "…, then", "danach", "ensuite": what follows comes after the date. */
@@ -372,7 +372,7 @@ export function returnDate(text: string, ref: Reference): number | null {
 }
 
 const PART_TIME = /(?<![a-z])(?:i work|i'?m in (?:the office )?on|my (?:working|work|office) days are|part-?time|ich arbeite|je travaille|trabajo|lavoro|ik werk|trabalho)(?![a-z])/;
-const NEXT_WORKING_DAY = /(?<![a-z])(?:next working day|next work ?day|next business day|when i'?m next in|nachsten arbeitstag|naechsten arbeitstag|prochain jour (?:de travail|ouvre|travaille)|proximo dia (?:laborable|de trabajo|habil|util)|prossimo giorno lavorativo|volgende werkdag)(?![a-z])/;
+const NEXT_WORKING_DAY = /(?<![a-z])(?:(?:pick up|get to|deal with|answer|respond to|reply to) (?:your|the|all) (?:message|e-?mail|email|mail|enquiry|inquiry)s? on (?:my next|the next|monday|tuesday|wednesday|thursday|friday)|next working day|next work ?day|next business day|when i'?m next in|nachsten arbeitstag|naechsten arbeitstag|prochain jour (?:de travail|ouvre|travaille)|proximo dia (?:laborable|de trabajo|habil|util)|prossimo giorno lavorativo|volgende werkdag)(?![a-z])/;
 /** Short day names a part-timer lists ("Tue/Wed/Thu", "ma/di/do", "Mo–Mi"); the two-letter ones only in a list with "/". */
 const DAY_ABBR = new Map<string, number>([["sun", 0], ["mon", 1], ["tue", 2], ["tues", 2], ["wed", 3], ["weds", 3], ["thu", 4], ["thur", 4], ["thurs", 4], ["fri", 5], ["sat", 6]]);
 const DAY_ABBR_2 = new Map<string, number>([["mo", 1], ["ma", 1], ["di", 2], ["mi", 3], ["wo", 3], ["do", 4], ["fr", 5], ["vr", 5]]);
@@ -506,7 +506,7 @@ const THROUGH_AFTER = /^[ ,.]{0,3}(?:(?:r|roku|г|года|р|року)\.? ?)?\(
 // the end of a range of days away, "from 11 to 22 January", "vom 11. bis 22. Januar", "du 11 au 22 janvier",
 // "del 11 al 22", "dall'11 al 22", "van 11 tot 22", "de 11 a 22", "18-22 January", "from 2027-01-11 to 2027-01-22":
 // the range's days are the absence
-const RANGE_END = /(?:(?:^|[^a-z])(?:from|between|vom|von|du|del|dal|dall'|de|van|desde)\s*(?:the |dem |le |el |il |[a-z]+ )?(?:[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[0-9]{1,2}[./-][0-9]{1,2}[./-](?:[0-9]{4}|[0-9]{2})|[0-9]{1,2}(?:st|nd|rd|th|er|o|\.)?(?:[./][0-9]{1,2}\.?|(?: de| of)? ?[a-z]{3,9}\.?)?)\s*(?:to|until|till|and|bis(?: zum)?|au|al|a|tot|hasta(?: el)?|ate|[-–])\s*(?:the |dem |le |el |il |o |dia |[a-z]+ )?|(?:^|[^0-9])[0-9]{1,2}(?:st|nd|rd|th|\.)? ?[-–] ?)$/;
+const RANGE_END = /(?:(?:^|[^a-z])(?:from|between|vom|von|du|del|dal|dall'|de|van|desde)\s*(?:the |dem |le |el |il |[a-z]+ )?(?:[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[0-9]{1,2}[./-][0-9]{1,2}[./-](?:[0-9]{4}|[0-9]{2})|[0-9]{1,2}(?:st|nd|rd|th|er|o|\.)?(?:[./][0-9]{1,2}\.?|(?: de| of)? ?[a-z]{3,9}\.?)?)\s*(?:to|until|till|and|bis(?: zum)?|au|al|a|tot|hasta(?: el)?|ate|[-–])\s*(?:the |dem |le |el |il |o |dia |[a-z]+ )?|(?:^|[^0-9])[0-9]{1,2}(?:st|nd|rd|th|\.)? ?[-–] ?(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mo|di|mi|do|fr|lun|mar|mer|jeu|ven)\.? )?)$/;
 
 /** The same in the languages more-languages.ts reads: "od 11. do 20.1.", "från 11 till 15", "с 11 по 22", "από 11 έως 19". */
 const RANGE_END_MORE = /(?:^|[\s(,])(?:od|fran|fra|de la|от|с|з|απο)\s*[0-9]{1,2}\.?\s*(?:do|till|til|pana la|до|по|εως|μεχρι)\s*$/;
@@ -533,7 +533,8 @@ function cueScore(text: string, start: number, end: number): number {
   if (UNTIL_AFTER.test(text.slice(end, end + 12))) return 2;
   const before = text.slice(Math.max(0, start - 60), start);
   // "my office hours are Tuesday–Thursday": the days someone works, no absence's end
-  if (/[-–] ?$/.test(before)) return OFFICE_HOURS.test(before) ? 1 : 2;
+  // "Mon 11 – Thu 14 Jan": the end of a range, its weekday's short name between
+  if (/[-–] ?(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mo|di|mi|do|fr|lun|mar|mer|jeu|ven)\.? )?$/.test(before)) return OFFICE_HOURS.test(before) ? 1 : 2;
   // "I work Monday through Wednesday": a working week's last day, no absence's end
   if (WORKING_DAYS_TO.test(before) && OFFICE_HOURS.test(before)) return 1;
   const tokens = before.split(/[\s,;:()]+/).filter(Boolean);
@@ -541,7 +542,8 @@ function cueScore(text: string, start: number, end: number): number {
   // the words between the cue and the date: "back in the office on Monday, 12 January"
   for (let skipped = 0; i >= 0 && skipped < 6; i--, skipped++) {
     const tok = tokens[i]!.replace(/[.!]+$/, "");
-    if (!(FILLER.has(tok) || WEEKDAY_OF.has(tok))) break;
+    // "back at my desk at 2pm tomorrow": an hour between the cue and the day
+    if (!(FILLER.has(tok) || WEEKDAY_OF.has(tok) || /^[0-9]{1,2}(?:[:.][0-9]{2})?(?:am|pm|h)?$/.test(tok))) break;
   }
   if (i < 0) return 1;
   const cue = tokens[i]!.replace(/[.!]+$/, "");

@@ -169,7 +169,12 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     if (left) return verdict("auto_reply", { intent: "moved", proposal: movedProposal(visible, found, writer) });
     // a desk's acknowledgement states no absence, unless it says when it is back: its office hours ("lunes a viernes") are no return
     const noReturn = wording?.kind === "acknowledgement" && !BACK_SAID.test(folded);
-    return verdict("auto_reply", { returnAt: noReturn ? null : returnDate(folded, reference(msg, opts.now)) });
+    // the return stated only in the subject ("Out of office until 18/01", "Abwesend bis 22.01.", "In ferie - rientro 25/01")
+    const ref = reference(msg, opts.now);
+    // (never our own subject it answers: "Automatic reply: Re: Kickoff on Feb 5")
+    const own = subject.replace(AUTO_PREFIX, "");
+    const ownSubject = !/(?:^|[\s:])(?:re|aw|sv|vs|antw|fw|fwd|wg|tr|rv|r)\s*:/i.test(own) && autoReplyWording(own)?.kind === "out_of_office";
+    return verdict("auto_reply", { returnAt: noReturn ? null : (returnDate(folded, ref) ?? (ownSubject ? returnDate(fold(subject), ref) : null)) });
   }
 
   // one index of the text's word starts for both readers (score blanks what it masks: it reads last)
@@ -296,6 +301,9 @@ const AUTOMATED_ONLY = /(?<![a-z])(?:automated|automatic|auto|canned|templated|m
 
 /** The writer passes what they asked for on: "I'll make sure it gets to him", "I'll forward it to her", "ich leite es an ihn weiter". */
 const PASSES_IT_ON = /(?<![a-z])(?:i'?ll|i will|i can|happy to) (?:make sure (?:it|they|this) gets? to|pass (?:it|them|this) (?:on |along )?to|forward (?:it|them|this) to|share (?:it|them|this) with|show (?:it|them|this) to) (?:him|her|them)(?![a-z])|(?:leite|gebe) (?:es|sie|das) (?:gerne )?an (?:ihn|sie) weiter|(?:je le lui|je les lui) (?:transmettrai|ferai suivre)|(?:se lo|se la|se los) (?:paso|pasare|hare llegar)/;
+/** A responder's prefix to the subject it answers: "Automatic reply:", "Autosvar:", "Réponse automatique :"… */
+const AUTO_PREFIX = /^\s*(?:(?:automatic|auto|automated) ?-?(?:reply|response|answer)|autosvar|automatisch antwoord|r[ée]ponse automatique|respuesta autom[áa]tica|risposta automatica|resposta autom[áa]tica|abwesenheitsnotiz|automatische antwort|odpowied[źz] automatyczna|automatick[áa] odpov[ěe]d)\s*:\s*/i;
+
 /** A role's mailbox, no person's: info@, sales@, salg@, partnerships@, support@… */
 const ROLE_MAILBOX = /^(?:info|sales|salg|salj|vertrieb|ventes|ventas|vendite|verkoop|vendas|partnerships?|partners|contact|kontakt|contacto|contatto|hello|hallo|support|office|kontor|buro|bureau|admin|team|marketing|press|media|hr|jobs|careers|billing|accounts?|enquiries|inquiries|post|postmaster|mail|procurement|purchasing|einkauf|achats|compras|acquisti|inkoop|reception|service|kundenservice)@/i;
 

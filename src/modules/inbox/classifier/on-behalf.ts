@@ -75,10 +75,11 @@ const NAME = "[a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30}){0,2}";
  */
 function takenOff(verbs: string, roles: string, titles: string, notAName: string, list: string): string {
   const titled = `(?:${titles}) [a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30})?`;
-  return `(?:${verbs}) (?:(?:${roles})(?: (${titled}|${NAME}))?|(${titled})|(?!(?:${notAName})(?![a-z]))(${NAME}))${COURTESY} (?:${list})(?![a-z])`;
+  // (an address in brackets may follow the name: "take my colleague Greg Holt (greg.holt@…) off his sequence")
+  return `(?:${verbs}) (?:(?:${roles})(?: (${titled}|${NAME}))?|(${titled})|(?!(?:${notAName})(?![a-z]))(${NAME}))(?: \\([^()]{3,80}\\))?${COURTESY} (?:${list})(?![a-z])`;
 }
 
-const LIST_EN = `(?:from|off|out of) (?:your|the|all your|all of your|any of your) (?:mailing |contact |e-?mail |email |distribution |marketing |sales )?(?:lists?|database|crm|system|records|sequences?|campaigns?|cadences?)`;
+const LIST_EN = `(?:from|off|out of) (?:your|the|his|her|their|this|all your|all of your|any of your) (?:mailing |contact |e-?mail |email |distribution |marketing |sales )?(?:lists?|database|crm|system|records|sequences?|campaigns?|cadences?)`;
 const NAMED = anyOf([
   // "please stop emailing Jan in our HR department": the shortest name before the sentence ends or says where they work
   `(?:stop|quit|cease) (?:e-?mailing|emailing|mailing|contacting|messaging|spamming|writing to|bothering|sending (?:(?:e-?mails|emails|mails|messages) )?to) (?:(?:my|our) (?:[a-z]+ )?(?:colleague|coworker|co-worker|boss|manager|director|md|ceo|cfo|cto|coo|founder|owner|partner|assistant|president|chairman|head of [a-z]+),? )?(?!(?:me|us|my|our|this|that|these|those|the|all|any|it|them|him|her|your|his|their|every|everyone|anyone|everybody|people|random|staff|folks|a|an)(?![a-z]))([a-z][a-z'-]{1,30}(?: [a-z][a-z'-]{1,30}){0,2}?)(?=${ENDS}| (?:in|at|from|of) (?:our|the|my)(?![a-z]))`,
