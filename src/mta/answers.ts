@@ -258,6 +258,9 @@ const SPECIFIC: Record<string, BounceReason> = {
   "7.24": "dmarc",
   "7.25": "dmarc",
   "7.26": "dmarc",
+  // Microsoft's sender requirements: the domain fails authentication (5.7.509 DMARC, 5.7.515 the required level)
+  "7.509": "dmarc",
+  "7.515": "dmarc",
   "7.27": "policy", // our sender's domain has a null MX
   "7.30": "tls_required",
 };

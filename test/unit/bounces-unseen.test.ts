@@ -735,3 +735,38 @@ test("sendmail's own 'Host unknown', written as an X-Unix diagnostic, is the dom
   ].join("\r\n");
   expect(first(raw)).toMatchObject({ address: "eo@quillfeather.example", hard: true, reason: "bad_domain" });
 });
+
+test("Exchange's delay notice with the generic '400 4.4.7 Message delayed': the error its text quotes says why it waits; 5.7.515 is the sender's authentication", () => {
+  const delay = (shown: string) =>
+    [
+      "From: Microsoft Outlook <postmaster@partner.onmicrosoft.example>",
+      "To: bounce+abc@bounce.outreach.test",
+      "Subject: Recapito ritardato: Idea",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      `Il recapito a g.rinaldi@partner.example è ritardato. Il server ha restituito: ${shown}. Nuovi tentativi per 1 giorno.`,
+      "",
+      "--b",
+      "Content-Type: message/delivery-status",
+      "",
+      "Reporting-MTA: dns; AM0PR04.eurprd04.prod.outlook.example",
+      "",
+      "Final-Recipient: rfc822; g.rinaldi@partner.example",
+      "Action: delayed",
+      "Status: 4.4.7",
+      "Diagnostic-Code: smtp; 400 4.4.7 Message delayed",
+      "",
+      "--b--",
+      "",
+    ].join("\r\n");
+  expect(first(delay("451 4.4.0 DNS query failed"))).toMatchObject({ recipient: "deferred", reason: "network" });
+  expect(first(delay("451 4.7.1 Greylisted, please try again later"))).toMatchObject({ recipient: "deferred", reason: "greylisted" });
+  // control: nothing quoted, the delay stays what the status says
+  expect(first(delay("nessun dettaglio"))).toMatchObject({ recipient: "deferred", reason: "expired" });
+  const auth = plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "This is the mail system at host relay.outreach.test.\n\n<lm@partner.example>: host partner-example.mail.protection.outlook.example[192.0.2.3] said: 550 5.7.515 Access denied, sending domain [OUTREACH.TEST] doesn't meet the required authentication level. (in reply to end of DATA command)\n");
+  expect(first(auth).reason).toBe("dmarc");
+});

@@ -161,6 +161,16 @@ export function classifyRecipient(f: Found): Classified | null {
   // group refused the sender (sisimai's GoogleGroups module reads it so), whatever language it is written in;
   // a Workspace group at the company's own domain is known by Google's wording
   if (reason === "other" && (/@googlegroups\.com$/i.test(f.address) || GROUP_REFUSAL.test(`${f.context ?? ""} ${text}`))) reason = "policy";
+  // a delay notice's generic "400 4.4.7 Message delayed" (Exchange): the last error its text shows says why it waits
+  if (delayed && reason === "expired" && f.context) {
+    const rest = f.context.replace(/\b4\.4\.7\b[^.;\n]*/g, " ");
+    // the remote server's own answer, when the text quotes one ("451 4.4.0 DNS query failed"), else the words
+    const answer = /\b4\d\d[ -]4\.\d{1,3}\.\d{1,3}\b[^\n]{0,160}/.exec(rest)?.[0];
+    const shown = answer ?? rest;
+    const shownStatus = findStatus(shown);
+    const said = phraseReason(shown, shownStatus) ?? classifyAnswer(Number(findReplyCode(shown, "4") ?? 450), shownStatus, shown).bounce?.reason;
+    if (said && said !== "expired" && said !== "other") reason = said;
+  }
   // given up with a transient status (Action: failed, 4.x.x): the message outlived the queue's retries
   // (a text report's own words that its queue gave up, "il messaggio è scaduto", say it too)
   const gaveUp = f.action === "failed" || (f.action === undefined && !!f.context && phraseReason(f.context) === "expired");
