@@ -5385,6 +5385,9 @@ describe("replies later in a deal (a fresh batch)", () => {
     // controls: a pilot first with pricing asked is interest; "going with" a plan is no refusal
     ["We're going with a pilot first, can you send pricing?", "interested"],
   ]);
+  test("leaving, with a personal address 'if you want to stay in touch', moves the person there", () => {
+    expect(readOf("I've accepted a position with another company and my last day here is Friday. My personal email is priya.nair@gmail.example if you want to stay in touch.")).toMatchObject({ intent: "moved", proposal: { action: "move", email: "priya.nair@gmail.example" } });
+  });
   test("'take my colleague Greg Holt (greg@…) off his email sequence' suppresses Greg's address", () => {
     expect(readOf("Could you take my colleague Greg Holt (greg.holt@prospect.example) off your email sequence? He isn't involved.")).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "greg.holt@prospect.example" } });
   });

@@ -253,7 +253,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   let proposal: Proposal | null = null;
   const from = firstAddress(header(msg, "from") ?? "");
   // "my new email is <the address I write from>; the new person here is Johan (johan@…)": the writer moved, Johan took over
-  if (intent === "moved") proposal = useOther ? { action: "move", email: other!, name: null } : from && statesOwnAddress(visible, from) ? { action: "move", email: from, name: null } : movedProposal(visible, found, writer);
+  // "I've accepted a position elsewhere … my personal email is dan@gmail… if you want to stay in touch": leaving, their own other address
+  if (intent === "moved") proposal = useOther || (other !== null && s.moved) ? { action: "move", email: other!, name: null } : from && statesOwnAddress(visible, from) ? { action: "move", email: from, name: null } : movedProposal(visible, found, writer);
   else if (intent === "referral") proposal = referralProposal(others, named) ?? copiedProposal(msg, excluded, named?.name ?? null, visible);
   if (proposal?.action === "refer") proposal = { ...proposal, name: nameOf(msg, visible, proposal.email, proposal.name) };
   // "I joined NewCo in March, hence the new address": their own intent, and their person moved to the address they write
