@@ -5382,6 +5382,8 @@ describe("replies later in a deal (a fresh batch)", () => {
     ["ClearAP came in at half your price, we can't justify paying twice as much, so we're going to go with them.", "not_interested"],
     ["Decidimos fechar com outro fornecedor por causa da integração com o TOTVS.", "not_interested"],
     ["It's with procurement now, we expect a decision by February 20. I'll update you then.", "later"],
+    ["Thanks for Thursday. Before we can go any further our security team needs the questionnaire back. Do you support SAML SSO? Can audit logs be exported?", "question"],
+    ["Comme convenu lors de notre appel, voici le questionnaire. Où sont hébergées les données ? Êtes-vous certifiés ISO 27001 ?", "question"],
     // controls: a pilot first with pricing asked is interest; "going with" a plan is no refusal
     ["We're going with a pilot first, can you send pricing?", "interested"],
   ]);
