@@ -770,3 +770,10 @@ test("Exchange's delay notice with the generic '400 4.4.7 Message delayed': the 
   const auth = plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "This is the mail system at host relay.outreach.test.\n\n<lm@partner.example>: host partner-example.mail.protection.outlook.example[192.0.2.3] said: 550 5.7.515 Access denied, sending domain [OUTREACH.TEST] doesn't meet the required authentication level. (in reply to end of DATA command)\n");
   expect(first(auth).reason).toBe("dmarc");
 });
+
+test("a filter's quarantine digest is no report; 'trying to use me as a relay' is a policy refusal", () => {
+  const digest = plain("SpamTitan <quarantine@gateway.partner.example>", "SpamTitan weekly quarantine report for bounce+abc@bounce.outreach.test", "The following 3 messages were held:\n\n  From: no-reply@cheap-meds.example  Subject: Undelivered Mail Returned to Sender  Score: 14.2 (spam)\n  From: win@lucky-draw.example  Subject: Delivery Status Notification (Failure)  Score: 11.0 (spam)\n");
+  expect(parseReport(digest).kind).not.toBe("bounce");
+  const relay = plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "This is the mail system at host relay.outreach.test.\n\n<procurement@marine.example>: host cluster.messagelabs.example[192.0.2.9] said: 553-you are trying to use me [server-22.tower-412.messagelabs.example] as a relay, but I have not been configured to let you do this. (in reply to RCPT TO command)\n");
+  expect(first(relay)).toMatchObject({ hard: false, reason: "policy" });
+});

@@ -5394,3 +5394,34 @@ describe("replies later in a deal (a fresh batch)", () => {
     expect(readOf("Could you take my colleague Greg Holt (greg.holt@prospect.example) off your email sequence? He isn't involved.")).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "greg.holt@prospect.example" } });
   });
 });
+
+describe("odd, human and Monday-morning replies (two fresh batches)", () => {
+  intents([
+    ["Wow, a fifth email. Flattered, truly. Still a no though.", "not_interested"],
+    ["We're actually a competitor of yours. Nice copy though, might steal it.", "not_interested"],
+    ["We've been your customer for two years – maybe check your CRM.", "not_interested"],
+    ["Red Oak closed down last year. There's no HR team to sell to anymore.", "not_interested"],
+    ["We signed a three-year agreement with another analytics vendor in December. There's no appetite internally to revisit that decision.", "not_interested"],
+    ["Happy to chat - this is on my list for Q1 anyway. Grab whatever works on my booking page: https://cal.example.com/priya/30min", "meeting_request"],
+    ["I think I'm the wrong Priya! You probably want Priya Raman in People Ops, priya.raman@prospect.example.", "referral"],
+    // controls: the writer's own removal asked as a question is still one
+    ["How do I unsubscribe from these emails?", null],
+  ]);
+  test.each([
+    "I'm trying to find out why so many candidates unsubscribe from our careers newsletter. Does your tool track that?",
+    "We already use you. How do I unsubscribe my old account from your product newsletter?",
+  ])("%p asks no removal from our mail", (body) => {
+    expect(readOf(body)).toMatchObject({ classification: "reply", proposal: null });
+  });
+  test("'How do I unsubscribe from these emails?' is a removal", () => {
+    expect(readOf("How do I unsubscribe from these emails?").classification).toBe("unsubscribe_request");
+  });
+  test("'if I get a sixth one I'll be marking these as spam' asks removal", () => {
+    expect(readOf("Five emails in two weeks. If I get a sixth one I'll be marking these as spam.").classification).toBe("unsubscribe_request");
+  });
+  test("a newsletter's footer ('Unsubscribe or update your preferences: https://…') asks no removal, and a list's post names no return", () => {
+    const v = classifyMessage(["From: Maya from RevOps Weekly <maya@mail.revopsweekly.example>", "To: Leo <leo@outbound.example>", "Subject: The forecast call nobody wants", "List-Unsubscribe: <https://revopsweekly.example/unsub>", "Precedence: list", "Date: Sun, 07 Feb 2027 09:00:00 +0000", "", "This week: the forecast call on 6 February. See you next Sunday, Maya.\n\nYou're getting this because you signed up. Unsubscribe or update your preferences: https://revopsweekly.example/manage"].join("\n"));
+    expect(v.classification).not.toBe("unsubscribe_request");
+    expect(v.returnAt).toBeNull();
+  });
+});

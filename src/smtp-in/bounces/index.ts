@@ -285,6 +285,8 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
   // (by its name, not its host's), under no failure's subject, saying of no message that it failed or waits
   const ownNotice = /^auto-generated\s*$/i.test(header(msg, "auto-submitted") ?? "") && sameSite(from, header(msg, "to") ?? "") && !DAEMON_FROM.test(from.replace(/@[^\s>]*/g, "")) && !BOUNCE_SUBJECT.test(subject) && !FINAL_WORDS.test(region) && !DELAY_WORDS.test(region);
   if (ownNotice) return false;
+  // a filter's digest of what it held for the mailbox ("weekly quarantine report"): the subjects it lists are others' mail
+  if (QUARANTINE_DIGEST.test(subject)) return false;
   // a newsletter or a list's post (List-Id, List-Unsubscribe) from no mailer daemon, under no failure's subject: its
   // bounce codes are examples ("what '550 5.1.1' really means"), nobody's failure
   if ((header(msg, "list-id") !== null || header(msg, "list-unsubscribe") !== null) && !DAEMON_FROM.test(from.replace(/@[^\s>]*/g, "")) && !BOUNCE_SUBJECT.test(subject)) return false;
@@ -294,6 +296,8 @@ function looksLikeBounce(msg: Entity, text: string): boolean {
   // around it: a reply code with its enhanced code, "550 5.1.1", is one)
   return BOUNCE_SUBJECT.test(subject) || QUOTED_REFUSAL.test(region.slice(0, 4000));
 }
+
+const QUARANTINE_DIGEST = /\bquarantin\w* (?:report|digest|summary|notification|notice)|\b(?:spam|junk) (?:digest|summary|quarantine)|messages? (?:held|quarantined) for you/i;
 
 /** The two addresses' domains are one site: equal, or one under the other ("bounce.acme.example" and "acme.example"). */
 function sameSite(from: string, to: string): boolean {

@@ -54,6 +54,8 @@ export const NEUTRAL_IDIOMS = anyOf([
   // "zanim w ogóle przejdziemy do rozmowy o demo", "než se vůbec dostaneme k ukázce": questions first
   "zanim (?:w ogole )?(?:przejdziemy|dojdziemy) do (?:rozmowy|spotkania|demo|prezentacji)(?: o (?:demo|prezentacji|spotkaniu|wdrozeniu))?|nez se (?:vubec )?(?:dostaneme|pustime) (?:k|do) (?:ukazce|schuzce|hovoru|demu)",
   "is (?:this|it) (?:just )?a sales (?:call|pitch|meeting)",
+  // a call not possible yet, material asked instead: "I'm not in a position to take a call yet"
+  "(?:not in a position|not ready|unable|not able) to (?:take|do|have|jump on|book|schedule) (?:a|any) (?:call|meeting|demo)(?: yet| right now| at the moment| for now)?|(?:before )?giving anyone time in the calendar",
   // a call that happened: "thanks for Thursday", "comme convenu lors de notre appel", "wie im Gespräch besprochen"
   "thanks? (?:you )?for (?:monday|tuesday|wednesday|thursday|friday|yesterday|today|this morning|last week)(?![a-z'])|(?:comme convenu|comme discute) lors de (?:notre|l') (?:appel|echange|entretien|reunion)|(?:wie )?(?:im|in unserem) (?:gesprach|gespraech|telefonat|call) (?:besprochen|vereinbart)|(?:as discussed|as agreed) (?:on|in|during) (?:our|the) (?:call|meeting|demo)",
   // a call missed, apologised for: "apologies for ghosting our call on Tuesday"
@@ -100,6 +102,11 @@ export const COVERED_IN_HOUSE = anyOf([
 ]);
 
 export const REFUSAL = anyOf([
+  // "still a no though", "we're sorted, cheers", "we're actually a competitor of yours", "we've been your customer for two years",
+  // "the company closed down last year … no HR team to sell to anymore"
+  "(?:it'?s |the answer is |that'?s )?still a (?:no|pass)(?= ?[.!,]| ?$| though| from (?:us|me))|(?:we'?re|we are) (?:all )?sorted(?= ?[.!,]| ?$| (?:thanks|cheers|for now|on that front))|(?:we'?re|we are) (?:actually |literally )?(?:a |your )?(?:direct )?competitors?(?: of yours)?(?![a-z])|(?:we'?ve been|we have been) (?:a |your )?(?:customer|client)s?(?: of yours)? (?:for|since)|(?:closed|shut) down (?:last|this|in) [a-z0-9]+|there'?s (?:nobody|no one|no [a-z]+ team) (?:here )?to sell to",
+  // "we signed a three-year agreement with another analytics vendor", "there's no appetite internally to revisit that decision"
+  "(?:we|we'?ve|we have) (?:just |recently |already )?signed (?:a|an) (?:[a-z0-9-]+ ){0,3}(?:agreement|contract|deal) with (?:another|a different|a competing|an?other)|(?:there'?s|there is) no appetite (?:internally |here |on our side )?(?:to|for) (?:revisit|change|switch|reopen|look at)",
   // "we're going with the competitor", "fecharam com outro fornecedor", "no seguiremos adelante"
   "(?:we'?re|we are|we'?ll be|we will be|we'?ve decided to|we have decided to) go(?:ing)?(?: to go)? with (?:the |a |another |our current |an? other |them(?= ?[.!,]| ?$))?(?:competitor|vendor|provider|supplier|alternative|other option)?(?<=them|competitor|vendor|provider|supplier|alternative|option)|can'?t justify (?:paying|the (?:cost|price|spend))|(?:decidimos |decidiram )?(?:fechar|fechamos|fecharam|fechou) com outr[oa] (?:fornecedor|empresa|solucao)|no (?:seguiremos|vamos a seguir|continuaremos) (?:adelante|con esto|con el proceso)",
   // "such solutions are not in our scope"; "our parent company handles all analytics centrally"
@@ -324,6 +331,7 @@ export const MEETING = anyOf([
 /** Met at an event's booth on its day: "stop by our booth (#214)", "kommen Sie an unserem Stand vorbei", "passez nous voir sur notre stand". */
 /** A time to be booked now on the writer's own calendar ("grab a time that suits via my booking page"): a meeting today could hold, whatever later plan is named besides. */
 export const BOOK_NOW = anyOf([
+  "grab (?:whatever|anything|any (?:time|slot))(?: that)? (?:works|suits)(?: for you)? (?:on|via|from|in|through) my (?:booking page|calendar|calendly|booking link|scheduling (?:page|link))",
   "(?:grab|book|pick|choose|find|select|schedule|snag) (?:a |any |some )?(?:time|slot|spot|meeting|call|session|[0-9]{2}[ -]?min(?:ute)?s?(?: slot| call)?)(?: that (?:suits|works)(?: (?:for )?you)?)? (?:via|through|on|using|from|in|with) (?:my|our|the) (?:booking|calendar|scheduling|appointment)(?: page| link| tool)?",
   "(?:buchen|wahlen|waehlen) sie (?:sich )?(?:(?:gern|gerne|direkt|einfach|bitte) )*(?:einen |ein )?[a-z0-9-]*(?:termin|slot|zeitfenster|gesprach|gespraech|call) (?:uber|ueber|via|in) (?:meinen|meine|unseren|unsere) (?:kalender|buchungslink|buchungsseite|terminbuchung)",
   "(?:reservez|prenez|choisissez) (?:directement )?(?:un )?(?:creneau|rendez-vous|rdv|moment) (?:via|sur|dans) (?:mon|notre) (?:agenda|calendrier|lien)",
@@ -557,7 +565,7 @@ export const REFERRAL_VERB = anyOf([
 ]);
 /** Pointing to someone whose name comes BEFORE: "Nathalie Roux handles this", "c'est Paul qui s'occupe de ça". */
 export const REFERRAL_AFTER_NAME = anyOf([
-  "(?:who )?(?:(?:handles|manages|owns|runs|looks after|takes care of|is responsible for|is in charge of|decides on) (?:this|that|these|those|it|our|all|purchasing|procurement|vendors?|such|the (?:budget|decision|purchasing|procurement|topic|area|contract))|is the (?:right|best) (?:person|contact)|(?:is|would be) your (?:guy|gal|person|man|woman|contact|go-to(?: person)?|best bet)|(?:is|would be|will be) the (?:one|person|people|guy|contact) (?:to talk to|to speak (?:to|with)|to contact|to ask|you want|you need|you're looking for))",
+  "(?:who )?(?:(?:handles|manages|owns|runs|looks after|takes care of|is responsible for|is in charge of|decides on|covers|is covering|will be covering) (?:this|that|these|those|it|our|all|purchasing|procurement|vendors?|such|the (?:budget|decision|purchasing|procurement|topic|area|contract))|is the (?:right|best) (?:person|contact)|(?:is|would be) your (?:guy|gal|person|man|woman|contact|go-to(?: person)?|best bet)|(?:is|would be|will be) the (?:one|person|people|guy|contact) (?:to talk to|to speak (?:to|with)|to contact|to ask|you want|you need|you're looking for))",
   "(?:(?:der|die) )?(?:ist (?:dafur|hierfur|dafuer|hierfuer) )?(?:zustandig|zustaendig|verantwortlich)|kummert sich (?:darum|um)|kuemmert sich (?:darum|um)",
   "qui (?:s'en occupe|s'en charge|s'occupe|gere|traite|suit|pilote|decide|est (?:en charge|responsable))|(?<=, )s'en (?:occupe|charge)",
   "(?:(?:que|quien) )?(?:se encarga|se ocupa|lleva (?:este|ese|estos|esos) tema|gestiona (?:esto|eso|este|ese)|es (?:quien|el responsable|la responsable))",
@@ -580,6 +588,8 @@ export const FORWARDED = anyOf([
 ]);
 
 export const MOVED = anyOf([
+  // retired, in the seven languages: "ik ben sinds december met pensioen", "seit Dezember im Ruhestand", "je suis à la retraite"
+  "(?:ben|is|zijn) (?:sinds [a-z0-9 ]{2,20} )?met pensioen|(?:bin|ist) (?:seit [a-z0-9 ]{2,20} )?(?:im|in den) ruhestand|(?:suis|est) (?:a la|en) retraite|(?:estoy|esta) jubilad[oa]|(?:sono|e) in pensione|(?:estou|esta) aposentad[oa]",
   // an address changed for good, said by a system or a person: "the new address of this recipient is", "has changed to",
   // "ist nicht mehr gültig … die neue Adresse", "dort bin ich … nicht mehr"
   "(?:the|their) new (?:e-?mail )?address (?:of this recipient |of the recipient )?is|(?:e-?mail )?address [a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,253} has changed to|(?:lautet|ist) die neue (?:e-?mail-?)?adresse|neue (?:e-?mail-?)?adresse lautet|(?:dort|da) bin ich (?:aber |leider )?(?:seit [a-z0-9. ]{2,20} )?nicht mehr",

@@ -168,7 +168,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     const left = (wording?.kind === "left_company" && !roleBox) || read.moved || movedFor;
     if (left) return verdict("auto_reply", { intent: "moved", proposal: movedProposal(visible, found, writer) });
     // a desk's acknowledgement states no absence, unless it says when it is back: its office hours ("lunes a viernes") are no return
-    const noReturn = wording?.kind === "acknowledgement" && !BACK_SAID.test(folded);
+    // a newsletter or a list's post (List-Id, List-Unsubscribe) that states no absence names no return either
+    const bulk = wording?.kind !== "out_of_office" && (header(msg, "list-id") !== null || header(msg, "list-unsubscribe") !== null);
+    const noReturn = (wording?.kind === "acknowledgement" && !BACK_SAID.test(folded)) || bulk;
     // the return stated only in the subject ("Out of office until 18/01", "Abwesend bis 22.01.", "In ferie - rientro 25/01")
     const ref = reference(msg, opts.now);
     // (never our own subject it answers: "Automatic reply: Re: Kickoff on Feb 5")

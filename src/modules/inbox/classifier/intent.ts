@@ -434,7 +434,10 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   });
   // a slot to book on the writer's calendar now: a meeting with a day, as a stand's is
   each(BOOK_NOW, "book_now", (m) => {
-    if (!negated(f, m.index!, m[0].length)) dayFixed = true;
+    if (negated(f, m.index!, m[0].length)) return;
+    // the page is the meeting's place, as a calendar link is
+    words++;
+    dayFixed = true;
   });
   mask(matchesOf(WEEKDAY_RANGE, f, starts));
   // "Mo-Fr 9:00-17:00", "our desk is staffed 8am to 6pm": a working day's hours, not a time to meet (a slot is shorter)

@@ -211,7 +211,7 @@ const PLACED = new RegExp(
 );
 
 /** Pointing to a role with a verb that never takes a name here ("try our IT manager", "you want our CFO", "prova con il nostro responsabile"). */
-const ROLE_POINTER = /(?<![a-z])(?:try|you(?:'d| would|'ll| will)? want|versuchen sie es (?:bei|mit)|probieren sie es bei|essayez|tentez|voyez plutot|pruebe con|prueba con|intente con|intenta con|prova con|provi con|prova a sentire|probeer|tente|tenta)(?![a-z])/g;
+const ROLE_POINTER = /(?<![a-z])(?:try|you(?:'d| would|'ll| will)? (?:probably |likely |really )?want|versuchen sie es (?:bei|mit)|probieren sie es bei|essayez|tentez|voyez plutot|pruebe con|prueba con|intente con|intenta con|prova con|provi con|prova a sentire|probeer|tente|tenta)(?![a-z])/g;
 
 /**
  * The person a referral verb points to ("talk to Maria Rossi", "wenden Sie sich an Frau Müller"), with where it is;
@@ -306,6 +306,9 @@ export function looksLikeWriter(address: string, writer: Writer): boolean {
   if (first.length >= 3 && first !== local && ![...words].some((w) => first.includes(w) || w.includes(first))) return false;
   // a whole part of the local name, or a longer word inside it ("pnair" for Priya Nair); "jan" is not inside "jana.dvorakova"
   const parts = new Set(local.split(/[._+-]/));
+  // "priya.raman" beside Priya Menon: the same first name, another family name, another person
+  const named = [...parts].filter((p) => p.length >= 3 && !/[0-9]/.test(p));
+  if (named.length >= 2 && named.some((p) => !words.has(p))) return false;
   for (const w of words) if (parts.has(w) || (w.length >= 4 && local.includes(w))) return true;
   return false;
 }

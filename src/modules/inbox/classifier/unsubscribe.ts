@@ -37,12 +37,15 @@ const MAILED = "from (?:(?:your|the|this|these|all|any|every|each|future|our|all
 /** "I almost hit unsubscribe on this one, but…": a removal not made. */
 const ALMOST = "(?<!(?:almost|nearly|about to|was going to|tempted to|close to|i'?d|i would|i'?d have|i would have|would have) (?:hit |hitting |click |clicking |clicked |press |pressing |pressed |use |using )?(?:the )?)";
 
+/** "why so many candidates unsubscribe from our newsletter": others who do it, spoken of. */
+const OTHERS_DO = "(?<!(?:candidates|customers|users|subscribers|people|members|recipients|contacts|clients|readers|buyers|shoppers|leads|prospects|they|many|few|some|who|that)(?: [a-z]+){0,2} )";
+
 /** "don't stop sending these, they're useful": a stop negated asks for more, not less. */
 const NOT_NEGATED = "(?<!(?:don'?t|do not|never|not|please don'?t) )";
 
 const REMOVAL = anyOf([
   // en
-  `(?<!list-)${AS_FEATURE}${NOT_NEGATED}${ALMOST}unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?<!(?:who|that|which|they|people|contacts|users|he|she) )(?:already |i'?ve |i have |i )unsubscribed(?! from (?:a|an|their|his|her|its|your (?:competitors?|rivals?|partners?)|(?:your |the )?[a-z0-9]+'s)(?![a-z]))|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
+  `(?<!list-)${AS_FEATURE}${NOT_NEGATED}${ALMOST}${OTHERS_DO}unsubscribe(?: me|${AS_MODIFIER}${SOMEONE_ELSE}${OTHERS})|unsubscribing|(?<!(?:who|that|which|they|people|contacts|users|he|she) )(?:already |i'?ve |i have |i )unsubscribed(?! from (?:a|an|their|his|her|its|your (?:competitors?|rivals?|partners?)|(?:your |the )?[a-z0-9]+'s)(?![a-z]))|opt(?:ing)? (?:me )?out${AS_MODIFIER}|opt-out${AS_MODIFIER}`,
   "(?:remove|take|unsubscribe|delete|drop) (?:[a-z'-]{2,30} ){1,3}and (?:me|myself|us)(?= (?:from|off|out of)(?![a-z]))(?! (?:from|off|out of) " + A_THREAD + ")",
   "remove (?:both )?(?:me|us|my (?:(?:work|old|business|company|office|personal|private|other|current|previous|former) )?(?:e-?mail|email|address|name|details|contact|data|id|mail id))(?! (?:from|off) " + A_THREAD + ")|take (?:me|us|my (?:e-?mail|email|address|name)|this (?:e-?mail |email )?address) off(?! " + A_THREAD + ")|delete (?:me|my (?:e-?mail|email|address|data|details|contact))|(?:delete|erase|remove) (?:all (?:of )?)?my (?:personal )?(?:data|information|info|details)",
   `${NOT_NEGATED}(?:stop|quit|cease) (?:(?:e-?mailing|emailing|mailing|contacting|messaging|spamming)${OTHERS}|sending (?:me|us)|to (?:send|write to|e-?mail|mail|contact|message) (?:me|us)(?![a-z])|writing to (?:me|us)(?![a-z])|writing to(?= ?[.!,]| ?$)|bothering${OTHERS})`,
@@ -146,6 +149,8 @@ const REMOVAL = anyOf([
     "|one more (?:of these|e-?mail|email|message)(?: from you)?,? and (?:i'?m|i am|i'?ll|i will|we'?re|we will) (?:report|reporting|block|blocking|flag|flagging)" +
     "|(?:make sure|ensure) (?:i|we) (?:don'?t|do not|no longer) (?:receive|get) (?:any )?(?:further |more )?(?:(?:marketing|sales|promotional) )?(?:e-?mails|emails|messages|mails)" +
     "|if (?:i|we) (?:get|receive) (?:another|one more|any more|any further) (?:e-?mail|email|message|mail)" +
+    // "if I get a sixth one I'll be marking these as spam"
+    "|if (?:i|we) (?:get|receive) (?:a|an) (?:second|third|fourth|fifth|sixth|seventh|eighth|[0-9]{1,2}(?:st|nd|rd|th)) (?:one|e-?mail|email|message|mail)[^.!?\\n]{0,40}(?:spam|junk|report|block)" +
     // "tell me the source of my details and then delete them": the data the sentence named, asked deleted
     "|(?<=(?:my|our) (?:personal )?(?:data|details|information|info|contact details|e-?mail address|e-?mail|address)(?:[^\\n]{0,160})? )(?<!(?:did|have|has|would|could|can|will|do) (?:you|they|we|i) )(?:delete|erase|purge|remove) (?:them|it)(?= ?[.!,;]| ?$| (?:immediately|now|please|afterwards|after that|thereafter|from (?:your|all|whatever|every)))" +
     // the GDPR's erasure article invoked, in any language ("die Löschung nach Art. 17 DSGVO", "erasure under Article 17")
@@ -244,7 +249,7 @@ const PAST_BUT_WANTS = /(?<![a-z])(?:unsubscribed|abgemeldet|desinscrit|me di de
  * A sender's own footer, of an autoresponder or a desk: "Unsubscribe: https://…", "To unsubscribe from incident notifications,
  * update your notification preferences", "You are receiving this email because you contacted us" — a link offered, no request.
  */
-const FOOTER_LINK = /(?:unsubscrib[a-z]*|opt[- ]?out|abmelden|desinscri[a-z]*|desabonn[a-z]*|darse de baja|disiscri[a-z]*|afmelden|descadastr[a-z]*)\s*[:|]?\s*(?:https?:\/\/|www\.|<https?:|here(?![a-z])|hier(?![a-z])|ici(?![a-z])|aqui(?![a-z]))|(?<![a-z])to (?:unsubscribe|opt[- ]?out)(?: from [^,.!?\n]{1,80})?,? (?:please )?(?:click|update|visit|use|go to|follow|manage|change|adjust|reply|send|log in|sign in)|(?:you are|you're) receiving this (?:e-?mail|message|newsletter|notification)/;
+const FOOTER_LINK = /(?:unsubscrib[a-z]*|opt[- ]?out|abmelden|desinscri[a-z]*|desabonn[a-z]*|darse de baja|disiscri[a-z]*|afmelden|descadastr[a-z]*)(?: or (?:update|manage|change) (?:your )?(?:preferences|settings|subscription))?\s*[:|]?\s*(?:https?:\/\/|www\.|<https?:|here(?![a-z])|hier(?![a-z])|ici(?![a-z])|aqui(?![a-z]))|(?<![a-z])to (?:unsubscribe|opt[- ]?out)(?: from [^,.!?\n]{1,80})?,? (?:please )?(?:click|update|visit|use|go to|follow|manage|change|adjust|reply|send|log in|sign in)|(?:you are|you're) (?:receiving|getting) this (?:e-?mail|message|newsletter|notification)?/;
 /** Our footer's wording quoted as a thing: the "Reply 'unsubscribe'" line, the 'opt out' link. */
 const QUOTED_AS_THING = /(?:"[^"\n]{1,60}"|'[^'\n]{1,60}') (?:line|link|button|footer|option|wording|text|bit|part|sentence|paragraph|note)s?(?![a-z])/g;
 
@@ -283,9 +288,13 @@ function withoutMentions(text: string): string {
 /** "How does unsubscribing work with your tool?", "Wie funktioniert das Abmelden?": how removal works, a question about the product. */
 const HOW_REMOVAL_WORKS =
   /(?<![a-z])(?:how (?:does|do|is|would|will|are) (?:the |your |an? )?(?:unsubscrib[a-z]*|opt-?outs?|removals?)|wie (?:funktioniert|lauft|laeuft|klappt|geht|handhaben sie) (?:das |die |eine |bei ihnen (?:das |die )?)?(?:abmelden|abmeldung|austragen|austragung|abbestellung)|hoe (?:werkt|gaat|verloopt) (?:het )?(?:afmelden|afmelding|uitschrijven|uitschrijving)|comment (?:fonctionne|marche|se passe|gerez-vous|gere[a-z-]*) (?:la |le )?(?:desinscription|desabonnement)|como (?:funciona|se gestiona|gestionan|manejan|e feito|voces tratam) (?:la |el |o |a )?(?:baja|desuscripcion|darse de baja|descadastro|descadastramento|cancelamento)|come (?:funziona|gestite|si gestisce) (?:la |il )?(?:disiscrizione|cancellazione)|(?:if|when|se|si|wenn|falls|quando|cuando|als|lorsqu'|quand) (?:a|an|um|uma|un|una|une|ein|eine|een|one of (?:our|my)) (?:customer|client|cliente|subscriber|contact|contato|contacto|recipient|user|kunde|kundin|klant|abonnee|abonnent|assinante|suscriptor|iscritt[oa]|abbonat[oa]|destinataire|abonne)s? (?:asks? (?:to|for)|wants? to|requests?|pedir|pede|pida|pide|quiere|will|mochte|moechte|demande|vraagt|chiede)(?: [a-z]+){0,2} (?:unsubscrib[a-z]*|opt-?out|removal|descadastro|baja|abmeld[a-z]*|desinscri[a-z]*|desabonn[a-z]*|afmeld[a-z]*|disiscri[a-z]*|cancelamento))[^.!?\n]{0,200}\?/g;
-/** Someone else doing it, asked about: "so an individual at a client can opt out of the alert emails …?", "how would staff unsubscribe from the weekly report?" */
+/**
+ * Someone else doing it, asked about ("so an individual at a client can opt out of the alert emails …?", "how would staff
+ * unsubscribe from the weekly report?"), or an old account of the writer's taken off a product's list ("how do I
+ * unsubscribe my old account from your product newsletter?"): a question, no removal from our mail.
+ */
 const OTHERS_REMOVAL_ASKED =
-  /(?<![a-z])(?:someone|anyone|an individual|individual|individuals|our|my|their|staff|employees|users|people|recipients|contacts|customers|clients|subscribers|members|team|they)(?: [a-z]+){0,4} (?:unsubscrib[a-z]*|opt[- ]?out)[^.!?\n]{0,200}\?/g;
+  /(?<![a-z])(?:unsubscrib[a-z]* (?:my|our) (?:old|other|previous|former|second) (?:account|login|user|address|e-?mail)[^.!?\n]{0,200}\?|(?:someone|anyone|an individual|individual|individuals|our|my|their|staff|employees|users|people|recipients|contacts|customers|clients|subscribers|members|team|they)(?: [a-z]+){0,4} (?:unsubscrib[a-z]*|opt[- ]?out)[^.!?\n]{0,200}\?)/g;
 
 const SENTENCE_END = /[.!?\n]/g;
 const CLAUSE_END = /[.!?\n,;]| (?:but|aber|mais|pero|ma|maar|mas) /g;
