@@ -8,6 +8,11 @@ function plain(from: string, subject: string, body: string, extra: string[] = []
   return [`From: ${from}`, "To: bounce+abc@bounce.outreach.test", `Subject: ${subject}`, "Date: Mon, 23 Nov 2026 10:00:00 +0000", "Message-ID: <r1@mx.test>", ...extra, "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "", body.replace(/\n/g, "\r\n"), ""].join("\r\n");
 }
 
+/** An RFC 3464 report: its human-readable text and one recipient's delivery-status fields. */
+function dsnReport(from: string, subject: string, text: string, fields: string[]): string {
+  return [`From: ${from}`, "To: bounce+abc@bounce.outreach.test", `Subject: ${subject}`, "MIME-Version: 1.0", 'Content-Type: multipart/report; report-type=delivery-status; boundary="b"', "", "--b", "Content-Type: text/plain; charset=utf-8", "", text, "", "--b", "Content-Type: message/delivery-status", "", "Reporting-MTA: dns; relay.outreach.test", "", ...fields, "", "--b--", ""].join("\r\n");
+}
+
 const first = (raw: string) => {
   const r = parseReport(raw);
   const f = r.recipients[0]!;
@@ -707,62 +712,13 @@ test("a fresh batch of hard shapes: 'Original message follows:' ends the report;
 });
 
 test("sendmail's own 'Host unknown', written as an X-Unix diagnostic, is the domain's failure", () => {
-  const raw = [
-    "From: Mail Delivery Subsystem <MAILER-DAEMON@relay.outreach.test>",
-    "To: bounce+abc@bounce.outreach.test",
-    "Subject: Returned mail: see transcript for details",
-    "MIME-Version: 1.0",
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
-    "",
-    "--b",
-    "Content-Type: text/plain",
-    "",
-    "----- The following addresses had permanent fatal errors -----",
-    "<eo@quillfeather.example>",
-    "",
-    "--b",
-    "Content-Type: message/delivery-status",
-    "",
-    "Reporting-MTA: dns; relay.outreach.test",
-    "",
-    "Final-Recipient: RFC822; eo@quillfeather.example",
-    "Action: failed",
-    "Status: 5.1.2",
-    "Diagnostic-Code: X-Unix; Host unknown (Name server: quillfeather.example: host not found)",
-    "",
-    "--b--",
-    "",
-  ].join("\r\n");
+  const raw = dsnReport("Mail Delivery Subsystem <MAILER-DAEMON@relay.outreach.test>", "Returned mail: see transcript for details", "----- The following addresses had permanent fatal errors -----\n<eo@quillfeather.example>", ["Final-Recipient: RFC822; eo@quillfeather.example", "Action: failed", "Status: 5.1.2", "Diagnostic-Code: X-Unix; Host unknown (Name server: quillfeather.example: host not found)"]);
   expect(first(raw)).toMatchObject({ address: "eo@quillfeather.example", hard: true, reason: "bad_domain" });
 });
 
 test("Exchange's delay notice with the generic '400 4.4.7 Message delayed': the error its text quotes says why it waits; 5.7.515 is the sender's authentication", () => {
   const delay = (shown: string) =>
-    [
-      "From: Microsoft Outlook <postmaster@partner.onmicrosoft.example>",
-      "To: bounce+abc@bounce.outreach.test",
-      "Subject: Recapito ritardato: Idea",
-      "MIME-Version: 1.0",
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
-      "",
-      "--b",
-      "Content-Type: text/plain; charset=utf-8",
-      "",
-      `Il recapito a g.rinaldi@partner.example è ritardato. Il server ha restituito: ${shown}. Nuovi tentativi per 1 giorno.`,
-      "",
-      "--b",
-      "Content-Type: message/delivery-status",
-      "",
-      "Reporting-MTA: dns; AM0PR04.eurprd04.prod.outlook.example",
-      "",
-      "Final-Recipient: rfc822; g.rinaldi@partner.example",
-      "Action: delayed",
-      "Status: 4.4.7",
-      "Diagnostic-Code: smtp; 400 4.4.7 Message delayed",
-      "",
-      "--b--",
-      "",
-    ].join("\r\n");
+    dsnReport("Microsoft Outlook <postmaster@partner.onmicrosoft.example>", "Recapito ritardato: Idea", `Il recapito a g.rinaldi@partner.example è ritardato. Il server ha restituito: ${shown}. Nuovi tentativi per 1 giorno.`, ["Final-Recipient: rfc822; g.rinaldi@partner.example", "Action: delayed", "Status: 4.4.7", "Diagnostic-Code: smtp; 400 4.4.7 Message delayed"]);
   expect(first(delay("451 4.4.0 DNS query failed"))).toMatchObject({ recipient: "deferred", reason: "network" });
   expect(first(delay("451 4.7.1 Greylisted, please try again later"))).toMatchObject({ recipient: "deferred", reason: "greylisted" });
   // control: nothing quoted, the delay stays what the status says
