@@ -97,7 +97,8 @@ export function parseAnswer(reply: string): Answer {
 
 // ---- wording ------------------------------------------------------------------
 
-const GREYLIST = /gr[ae]y-?\s?list/;
+// (a spam filter's rule named for a URI greylist, "URIBL_GREY … listed in the URIBL greylist", is no greylisting of the mail)
+const GREYLIST = /(?<!uribl |uri |url )gr[ae]y-?\s?list/;
 
 // Rate wording means the sender (our connection or scope) goes too fast. "too
 // many" alone is not enough: "too many recipients" or "too many hops" are not.
@@ -131,6 +132,8 @@ type Rule = [BounceReason, RegExp, "veto"?];
 // and the common MTAs' (Postfix, Exim, Exchange, qmail, Sendmail) phrasings.
 const TEXT_RULES: Rule[] = [
   ["greylisted", GREYLIST, "veto"],
+  // our IP blocked, whatever the block is called: "Email from 203.0.113.45 is currently blocked by Verizon Online's anti-spam system", "554 BL004 blocked for spam, IP 203.0.113.45"
+  ["blocked", /(?:e-?mail|mail|messages?|connections?|traffic) from (?:ip )?\[?\d{1,3}(?:\.\d{1,3}){3}\]? (?:is|are|has been|have been) (?:currently |temporarily |permanently )?blocked|blocked for spam,? (?:from )?ip\b|\d{1,3}(?:\.\d{1,3}){3}\b[^.]{0,40}\bblocked for spam/, "veto"],
   ["rate_limited", /receiving (?:mail|messages|email) (?:at a rate|too (?:quickly|fast))|(?:at a|the) rate that prevents/, "veto"],
   // what the message carries or how it is written: named before any advice about authentication or spam that follows
   ["content", /(?<![a-z]-|anti )\bvirus(?![- ](?:scanned|version|status|checked|scan))|malware|not rfc ?(?:5322|2822|822)[- ]compliant|multiple addresses in (?:the )?from|duplicate (?:[\w-]+ )?header|header (?:'[^']*'|"[^"]*"|[\w-]+) (?:appears|is present|occurs) (?:more than once|multiple times|twice)|(?:missing|invalid|malformed|duplicate|multiple) (?:from|date|message-id|sender) headers?|(?:from|date|message-id) header (?:is )?(?:missing|malformed|invalid)/, "veto"],

@@ -733,3 +733,12 @@ test("a filter's quarantine digest is no report; 'trying to use me as a relay' i
   const relay = plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "This is the mail system at host relay.outreach.test.\n\n<procurement@marine.example>: host cluster.messagelabs.example[192.0.2.9] said: 553-you are trying to use me [server-22.tower-412.messagelabs.example] as a relay, but I have not been configured to let you do this. (in reply to RCPT TO command)\n");
   expect(first(relay)).toMatchObject({ hard: false, reason: "policy" });
 });
+
+test("older formats: our IP blocked whatever the block is called; a URI greylist is no greylisting; CompuServe's 'Receiver not found'", () => {
+  const verizon = plain("MAILER-DAEMON@relay.outreach.test", "Returned mail: see transcript for details", "----- Transcript of session follows -----\n... while talking to relay.verizon.example.:\n<<< 571 Email from 203.0.113.45 is currently blocked by Verizon Online's anti-spam system.\n554 5.0.0 Service unavailable\n\n----- The following addresses had permanent fatal errors -----\n<hb@verizon.example>\n");
+  expect(first(verizon).reason).toBe("blocked");
+  const mdaemon = plain("MDaemon <MDaemon@mail.hoa.example>", "Message refused by spam filter", "The message you sent to nb@hoa.example was refused by the spam filter on this server and was NOT delivered.\n\nSpam score: 11.8 (the threshold for refusal is 5.0)\n\n 2.9 URIBL_GREY             Contains an URL listed in the URIBL greylist\n");
+  expect(first(mdaemon).reason).toBe("spam");
+  const compuserve = plain("CompuServe Postmaster <postmaster@compuserve.example>", "Undeliverable Message", "To: Walt <76543.210@compuserve.example>\nSubject: 15 minutes next week?\n\nReceiver not found: 76543,210\n\nYour message could not be delivered as addressed.\n");
+  expect(first(compuserve)).toMatchObject({ address: "76543.210@compuserve.example", hard: true, reason: "user_unknown" });
+});

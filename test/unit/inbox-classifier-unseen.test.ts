@@ -5425,3 +5425,22 @@ describe("odd, human and Monday-morning replies (two fresh batches)", () => {
     expect(v.returnAt).toBeNull();
   });
 });
+
+describe("the six core languages, natively (a fresh batch)", () => {
+  test.each([
+    ["Ma collaboratrice Mme Rochat m'a transmis vos messages. Veuillez cesser de lui écrire.", { classification: "unsubscribe_request", onBehalfOf: { name: "mme rochat" } }],
+    ["Es la tercera vez que me escriben. Les solicito eliminar mi correo de sus bases de datos de manera inmediata.", { classification: "unsubscribe_request", proposal: { action: "suppress", email: "priya.nair@prospect.example" } }],
+    ["Gelieve niemand van Leie Textiel nog te contacteren en al onze adressen te verwijderen.", { classification: "unsubscribe_request", companyWide: true }],
+  ])("%p", (body, expected) => {
+    expect(readOf(body)).toMatchObject(expected);
+  });
+  test("'Recebi no meu e-mail profissional (…) … retirem esse endereço das vossas listas', from a personal address, suppresses the work address", () => {
+    const v = classifyMessage(["From: João Sousa <joao.sousa.pt@gmail.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Ideia", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Recebi no meu e-mail profissional (joao.sousa@prospect.example) várias mensagens vossas. Peço que retirem esse endereço das vossas listas e que não voltem a contactar-me."].join("\n"));
+    expect(v).toMatchObject({ classification: "unsubscribe_request", proposal: { action: "suppress", email: "joao.sousa@prospect.example" } });
+  });
+  intents([
+    ["Ce type de projet est du ressort de notre DAF, M. Van den Broeck. Je vous suggère de le contacter directement.", "referral"],
+    // control: a call cancelled is no meeting asked; a quote asked instead is interest
+    ["Rimuovi pure la call di domani dal calendario. Intanto mi mandi il preventivo per 15 licenze?", "interested"],
+  ]);
+});

@@ -58,7 +58,7 @@ const table: [BounceReason, string[]][] = [
   [
     "user_unknown",
     [
-      "user unknown", "unknown user", "unknown recipient", "unknown mailbox", "address unknown", "recipient unknown", "unknown local part",
+      "user unknown", "unknown user", "unknown recipient", "unknown mailbox", "address unknown", "recipient unknown", "unknown local part", "receiver not found",
       "unknown local-part", "unknown e-mail address", "unknown email address", "no such user", "no such mailbox", "no such recipient", "no such address",
       "no such person", "no such local user", "no mailbox here by that name", "no mailbox by that name", "no mailbox found", "no mail box available",
       "no account by that name", "user not found", "user not known", "user not exist", "user does not exist", "user doesn't exist",

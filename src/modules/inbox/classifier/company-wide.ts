@@ -50,7 +50,7 @@ const COMPANY_REQUEST = anyOf([
   "(?:rimuovete|rimuovere|cancellate|cancellare|eliminate|eliminare) tutti gli (?:indirizzi|contatti) (?:della nostra|del nostro|di) (?:azienda|societa|team|dominio)",
   "non (?:mandate|inviate|scrivete|mandare|inviare|scrivere) piu (?:(?:e-?mail|mail|messaggi) )?a nessuno (?:della|del|di|dello) [a-z0-9&'-]{2,30}|tutti gli (?:indirizzi|contatti) (?:" + A_DOMAIN + "|di [a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}) (?:dalle|dai|dalla|dal) (?:vostre|vostri|vostra|vostro)",
   // nl
-  "niemand (?:van|bij|binnen) (?:ons|onze) (?:bedrijf|organisatie|team|kantoor) (?:meer )?(?:te )?(?:mailen|e-?mailen|benaderen|contacteren)",
+  "niemand (?:van|bij|binnen) (?:ons|onze) (?:bedrijf|organisatie|team|kantoor) (?:meer )?(?:te )?(?:mailen|e-?mailen|benaderen|contacteren)|niemand (?:van|bij) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2} (?:nog|meer) te (?:contacteren|mailen|e-?mailen|benaderen)|al onze (?:adressen|e-?mailadressen|contacten|medewerkers) te verwijderen",
   "(?:verwijder|haal) (?:alle (?:adressen|contacten|medewerkers)|ons (?:hele |gehele )?bedrijf|onze (?:hele |gehele )?organisatie) (?:van (?:ons|onze) (?:bedrijf|organisatie) )?(?:uit|van) (?:uw|je|jullie|de) (?:lijst|bestand|database|mailinglijst)",
   "(?:haal|verwijder) (?:alsjeblieft |alstublieft |aub |graag )?(?:al onze|alle) (?:medewerkers|collega's|adressen|contacten)(?: (?:van|bij) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30})?)? (?:uit|van) (?:jullie|uw|je|de) (?:lijst|lijsten|bestand|database|mailinglijst)|(?:wij|we) willen als (?:bedrijf|organisatie) niet meer (?:benaderd|gemaild|gecontacteerd|lastiggevallen) worden",
   // sv, hu: "ta bort samtliga adresser på @…", "minden @… végződésű e-mail-címet … törölje"

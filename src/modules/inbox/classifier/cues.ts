@@ -54,6 +54,8 @@ export const NEUTRAL_IDIOMS = anyOf([
   // "zanim w ogóle przejdziemy do rozmowy o demo", "než se vůbec dostaneme k ukázce": questions first
   "zanim (?:w ogole )?(?:przejdziemy|dojdziemy) do (?:rozmowy|spotkania|demo|prezentacji)(?: o (?:demo|prezentacji|spotkaniu|wdrozeniu))?|nez se (?:vubec )?(?:dostaneme|pustime) (?:k|do) (?:ukazce|schuzce|hovoru|demu)",
   "is (?:this|it) (?:just )?a sales (?:call|pitch|meeting)",
+  // a call taken off the calendar: "rimuovi pure la call di domani dal calendario", "cancel our call tomorrow"
+  "(?:rimuovi|cancella|annulla|togli|elimina) (?:pure )?(?:la|il) (?:call|chiamata|riunione|meeting|incontro)(?: di [a-z]+)?(?: dal calendario)?|(?:cancel|drop|skip) (?:the|our|tomorrow'?s|today'?s) (?:call|meeting|demo)(?: (?:tomorrow|today|on [a-z]+))?",
   // a call not possible yet, material asked instead: "I'm not in a position to take a call yet"
   "(?:not in a position|not ready|unable|not able) to (?:take|do|have|jump on|book|schedule) (?:a|any) (?:call|meeting|demo)(?: yet| right now| at the moment| for now)?|(?:before )?giving anyone time in the calendar",
   // a call that happened: "thanks for Thursday", "comme convenu lors de notre appel", "wie im Gespräch besprochen"
@@ -506,7 +508,7 @@ export const SELF_CONTACT = anyOf([
 export const HANDOFF = anyOf([
   "(?:he|she|they)(?:'ll| will) (?:reach out to you|get in touch with you|contact you|be in touch)(?: directly)?|(?:i'?ll|i will|let me) (?:let|leave) you (?:two|both)|you two can|you (?:two|both) (?:can|could|should) (?:take it|connect|find a time|set (?:up )?(?:a time|a call|something))",
   "(?:dann|so) (?:konnt|koennt) ihr (?:beide )?(?:direkt|gleich|selbst)|(?:er|sie|und|herr [a-z]+|frau [a-z]+) (?:meldet sich|wird sich) (?:[a-z]+ ){0,3}(?:direkt )?bei ihnen(?: melden)?|ihr (?:beide )?(?:konnt|koennt) (?:direkt|gleich) (?:einen termin|etwas|miteinander)",
-  "je vous laisse (?:echanger|voir ensemble|en contact|caler|convenir)|vous (?:pourrez|pouvez) (?:echanger|voir) (?:directement|ensemble)",
+  "(?:contactez|appelez|ecrivez)-(?:le|la|lui)(?: directement)?(?![a-z])|(?:je )?vous (?:suggere|conseille|invite|propose) de (?:le|la) (?:contacter|joindre|appeler)(?![a-z])|je vous laisse (?:echanger|voir ensemble|en contact|caler|convenir)|vous (?:pourrez|pouvez) (?:echanger|voir) (?:directement|ensemble)",
   "(?:os|les) dejo (?:en contacto|hablar|coordinar)|(?:podeis|pueden) (?:coordinar|hablar|quedar) directamente|(?:el|ella) se pondra en contacto (?:contigo|con usted|con ustedes|con vosotros)|la decision la (?:toma|tiene) (?:nuestr[oa]|mi|el|la)(?![a-z])",
   "vi lascio (?:in contatto|sentire|organizzare|accordare)|(?:potete|potrete) (?:sentirvi|organizzarvi|accordarvi) direttamente",
   "ik laat jullie (?:verder|contact|samen)|jullie (?:kunnen|kunt) (?:direct|rechtstreeks) (?:een afspraak|contact|afspreken)",

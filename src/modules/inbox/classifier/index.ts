@@ -327,7 +327,7 @@ const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.em
  * contact jane@… instead").
  */
 const NAMED_FOR_REMOVAL =
-  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|elimina|borrar|borren|borrad|borra|quitar|quiten|quitad|quita|rimuovere|rimuovete|cancellare|cancellate|togliere|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem|fjern|slet|slett|ta bort|radera|usun|usuncie|odstrante|vymazte|smazte|poista|stergeti|torolje|toroljek|silin|esborreu|elimineu|traieu|uklonite|izbrisite)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
+  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|elimina|borrar|borren|borrad|borra|quitar|quiten|quitad|quita|rimuovere|rimuovete|cancellare|cancellate|togliere|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem|retirem|retire|retirar|tirem|fjern|slet|slett|ta bort|radera|usun|usuncie|odstrante|vymazte|smazte|poista|stergeti|torolje|toroljek|silin|esborreu|elimineu|traieu|uklonite|izbrisite)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
 /** "my", in the seven languages. */
 const MY = /(?<![a-z])(?:my|mein|meine|meiner|mon|ma|mes|mi|mis|mio|mia|mijn|meu|minha)(?![a-z])/;
 
@@ -350,7 +350,7 @@ const REMOVE_THAT = new RegExp(
     "(?:eliminar|eliminen|eliminad|borrar|borren|borrad|quitar|quiten|quitad|dar de baja) (?:esa|esta|dicha) (?:direccion|cuenta|direccion de correo)",
     "(?:rimuovere|rimuovete|cancellare|cancellate|togliere|togliete) (?:quell'|quello |questo |quest'|tale )?indirizzo",
     "(?:dat|dit) (?:adres|e-?mailadres) (?:[a-z]+ ){0,3}(?:verwijderen|uitschrijven)|verwijder (?:dat|dit) (?:adres|e-?mailadres)",
-    "(?:remover|removam|excluir|excluam|apagar|apaguem|descadastrar|descadastrem) (?:esse|este|tal|o referido) (?:endereco|e-?mail)",
+    "(?:remover|removam|excluir|excluam|apagar|apaguem|descadastrar|descadastrem|retirem|retire|retirar|tirem) (?:esse|este|tal|o referido) (?:endereco|e-?mail)",
   ].map((p) => `(?<![a-z])(?:${p})(?![a-z])`).join("|"),
 );
 /** An address the writer names as theirs, then asks removed ("it reached my work address (anna@…) and got forwarded here; please remove that address"). */
