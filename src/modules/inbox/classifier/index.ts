@@ -254,9 +254,15 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const sentiment = decided.sentiment;
   let proposal: Proposal | null = null;
   const from = firstAddress(header(msg, "from") ?? "");
-  // "my new email is <the address I write from>; the new person here is Johan (johan@…)": the writer moved, Johan took over
-  // "I've accepted a position elsewhere … my personal email is dan@gmail… if you want to stay in touch": leaving, their own other address
-  if (intent === "moved") proposal = useOther || (other !== null && s.moved) ? { action: "move", email: other!, name: null } : from && statesOwnAddress(visible, from) ? { action: "move", email: from, name: null } : movedProposal(visible, found, writer);
+  // where a moved writer is to be written to: their own other address ("my personal email is …, use that from now on";
+  // "I've accepted a position elsewhere … my personal email is dan@gmail… to stay in touch"), the address they write from
+  // when they call it their new one ("my new email is <From>; the new person here is Johan (johan@…)"), else the text's
+  const movedTo = (): Proposal | null => {
+    if (other !== null && (useOther || s.moved)) return { action: "move", email: other, name: null };
+    if (from && statesOwnAddress(visible, from)) return { action: "move", email: from, name: null };
+    return movedProposal(visible, found, writer);
+  };
+  if (intent === "moved") proposal = movedTo();
   else if (intent === "referral") proposal = referralProposal(others, named) ?? copiedProposal(msg, excluded, named?.name ?? null, visible);
   if (proposal?.action === "refer") proposal = { ...proposal, name: nameOf(msg, visible, proposal.email, proposal.name) };
   // "I joined NewCo in March, hence the new address": their own intent, and their person moved to the address they write
