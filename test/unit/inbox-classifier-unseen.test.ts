@@ -4775,8 +4775,8 @@ describe("absences of a fresh batch: a year's abbreviation before 'inclusive', a
     ["Unterwegs bis Mittwoch, 13.01. Ab Donnerstag beantworte ich alle Nachrichten.", Date.UTC(2027, 0, 14)],
     ["У відрядженні до середи, 13.01. З четверга відповім на всі листи.", Date.UTC(2027, 0, 14)],
     ["Out of office today at a customer site. I will revert on your mail tomorrow.", Date.UTC(2027, 0, 12)],
-    // a part-timer's working days are no absence's range ("Tuesday–Thursday" is when they work)
-    ["Thanks for writing. My working days are Tuesday–Thursday; I'll reply on my next working day.", null],
+    // a part-timer's working days are no absence's range ("Tuesday–Thursday" is when they work): their next working day
+    ["Thanks for writing. My working days are Tuesday–Thursday; I'll reply on my next working day.", Date.UTC(2027, 0, 12)],
     ["I'm away Monday–Wednesday, back on Thursday.", Date.UTC(2027, 0, 14)],
     // controls: a bare "until" day, a day not named by its weekday (next year's), a weekday that names next year's date
     ["Jestem na urlopie do 22.01.2027 r.", Date.UTC(2027, 0, 22)],

@@ -384,7 +384,8 @@ function partTimeReturn(t: string, today: number, weekday: number): number | nul
   const span = t.slice(cue.index, cue.index + 100);
   const slashed = span.includes("/");
   const named: number[] = [];
-  for (const [i, tok] of span.split(/[\s,/()&+.;:]+/).entries()) {
+  // (a dash between two days is a token of its own: "mon-thu", "Mo–Mi")
+  for (const [i, tok] of span.split(/[\s,/()&+.;:]+|(?=[-–])|(?<=[-–])/).entries()) {
     const d = WEEKDAY_OF.get(tok) ?? DAY_ABBR.get(tok) ?? (slashed ? DAY_ABBR_2.get(tok) : undefined);
     if (d !== undefined) named.push(d);
     else if (named.length && i > 0 && /^(?:to|through|thru|bis|au|al|a|tot|[-–])$/.test(tok)) named.push(-1);
