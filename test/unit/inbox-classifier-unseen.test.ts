@@ -5444,3 +5444,38 @@ describe("the six core languages, natively (a fresh batch)", () => {
     ["Rimuovi pure la call di domani dal calendario. Intanto mi mandi il preventivo per 15 licenze?", "interested"],
   ]);
 });
+
+describe("a message to the writer pasted without quote marks, and short answers", () => {
+  // Priya writes; a greeting of Priya by name opens someone's message to her
+  const pasted = (body: string) => classifyMessage(["From: Priya Nair <priya.nair@prospect.example>", "To: Leo Marsh <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", body].join("\n"));
+  const ours = "Hi Priya,\n\nOur planners' tool cuts month-end close by two days. Worth a quick call next week? If not, reply 'stop' and I'll leave you be.\n\nLeo Marsh\nSales | Outbound Co\n+1 555 0100";
+  test("the answer above the pasted message is read, the message below is not", () => {
+    expect(pasted(`Not for us, our finance team wrote its own.\n\nPriya\n\n${ours}`)).toMatchObject({ classification: "reply", intent: "not_interested" });
+    expect(pasted(`Who else in retail runs it?\n\n${ours}`).intent).toBe("question");
+  });
+  test("a message pasted first: the answer under its sender's name block is read", () => {
+    const v = pasted(`${ours}\n\nRing me on Friday after lunch, I'm rarely at my desk.`);
+    expect(v.intent).toBe("meeting_request");
+    expect(v.visibleText).not.toContain("month-end");
+  });
+  test("controls: a greeting of someone else, and a writer who shares the reader's name", () => {
+    expect(pasted(`Hi Leo,\n\nNot for us, thanks.\n\n${ours.replace("Hi Priya", "Hi Sam")}`).visibleText).toContain("month-end");
+    const same = classifyMessage(["From: Leo Brandt <leo.brandt@prospect.example>", "To: Leo Marsh <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Hi Leo,\n\nSounds interesting, send me the deck.\n\nLeo"].join("\n"));
+    expect(same.visibleText).toContain("send me the deck");
+  });
+  intents([
+    ["Booked for Thursday via your link, talk then.", "meeting_request"],
+    ["Just booked a demo through your calendar.", "meeting_request"],
+    ["We're on Looker already. Already on Looker, thanks.", "not_interested"],
+    ["Already on Looker, thx", "not_interested"],
+    ["Off on parental leave now. Back in May, ping me then and we'll have a proper look.", "later"],
+    ["Funny, this came up in our weekly meeting yesterday. Send me the one-pager and I'll pass it round.", "interested"],
+    // controls
+    ["We're fully booked for Thursday, sorry.", null],
+    ["Already on it, will reply by Monday.", null],
+  ]);
+  test("'please remove all of us - everyone at <firm> - from your list' is the whole company; 'remove all of us from the invite' is not a removal", () => {
+    expect(readOf("Please remove all of us - everyone at Prospect Ltd - from your list. Four of us got this.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+    expect(readOf("Remove all of us from the invite please, we'll send one person.").classification).toBe("reply");
+  });
+});

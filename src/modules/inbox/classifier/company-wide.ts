@@ -18,6 +18,9 @@ const A_DOMAIN = "@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}";
 const DOMAIN_OR_NAME = "(?:[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}|[a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2})";
 const PEOPLE_EN = "(?:contacts?|address(?:es)?|adress(?:es)?|e-?mail addresses|emails?|e-?mails?|employees?|people|staff|persons?|colleagues|coworkers|co-workers|(?:e-?mail |mail )?ids)";
 
+/** Not the thread, the invite or the Cc ("remove all of us from the invite"): a removal from the mail only. */
+const NOT_A_THREAD = "(?! (?:the |this |that )?(?:cc|bcc|thread|chain|invite|invitation|loop|conversation|meeting|call|group)(?![a-z]))";
+
 /** A request not to mail anyone at the company, complete in itself. */
 const COMPANY_REQUEST = anyOf([
   // en
@@ -25,7 +28,7 @@ const COMPANY_REQUEST = anyOf([
   `(?:remove|delete|take|drop|pull|unsubscribe|exclude) ${EVERYONE_EN} (?:at |with an? |on |under )?${A_DOMAIN}`,
   `(?:remove|delete|take|drop|pull|unsubscribe|exclude) (?:[a-z'-]{2,30},? (?:and|as well as|along with) )?${EVERYONE_EN}(?: else)? (?:at|from|in) (?:[a-z0-9&.'-]{2,30} ){0,2}[a-z0-9&.'-]{2,63}(?: \\([^)]{1,60}\\))?,? (?:from|off) (?:your|the|all your|any of your) (?:mailing |contact |e-?mail |distribution )?(?:lists?|database|crm|system|records)`,
   `(?:remove|delete|purge|erase|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:single )?(?:${A_DOMAIN}|${DOMAIN_OR_NAME}) ${PEOPLE_EN}|(?:remove|delete|purge|erase|take|drop|unsubscribe) (?:all|every|any) ${PEOPLE_EN} (?:at|on|from|under|with|of) (?:the )?(?:${A_DOMAIN}|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4})(?: domain)?`,
-  `(?:remove|delete|purge|take|drop|unsubscribe) (?:all|every one of|each of) (?:us|our (?:${PEOPLE_EN}|team|people))(?: (?:at|from|in) ${DOMAIN_OR_NAME})?(?: (?:off|from|out of)|${"(?= ?[.!,;]| ?$)"})|(?:take|remove|drop|delete) (?:our|my) (?:whole|entire) ${COMPANY_EN} (?:off|from|out of)`,
+  `(?:remove|delete|purge|take|drop|unsubscribe) (?:all(?: of)?|every one of|each of) (?:us|our (?:${PEOPLE_EN}|team|people))(?: (?:at|from|in)${NOT_A_THREAD} ${DOMAIN_OR_NAME})?(?:,? [-–—] [^-–—\n]{1,60} [-–—],?| \\([^)\n]{1,60}\\))?(?: (?:off|from|out of)${NOT_A_THREAD}|${"(?= ?[.!,;]| ?$)"})|(?:take|remove|drop|delete) (?:our|my) (?:whole|entire) ${COMPANY_EN} (?:off|from|out of)`,
   `(?:none of us|nobody|no one|noone)(?: here| (?:at|from|in) ${DOMAIN_OR_NAME})? (?:wants?|wishes?|needs?|would like) (?:to (?:receive|get) )?(?:(?:any|these|your|such|more) ){0,2}(?:e-?mails|emails|mails|messages|outreach)|no (?:more|further) (?:e-?mails|emails|mails|messages) to (?:our|my|this) ${COMPANY_EN}`,
   `(?:remove|delete|take|drop|unsubscribe|exclude|block) (?:all|every|any) (?:of the )?${A_DOMAIN} (?:addresses|emails|e-?mails|contacts)|(?:remove|delete|take|drop) (?:our|the) (?:whole |entire )?(?:company|firm|organi[sz]ation|business|domain) (?:from|off)`,
   `(?:(?:do not|don'?t|never) (?:e-?mail|email|contact|message|write to|mail|spam)|(?:stop|quit|cease) (?:e-?mailing|emailing|contacting|messaging|writing to|mailing|spamming)) (?:${EVERYONE_EN}(?! else)(?: (?:at|from|in) [a-z0-9&.-]{2,40}| here)|(?:any|all) of (?:my|our) (?:colleagues|coworkers|co-workers|team|staff|employees|people)|(?:my|our) (?:whole |entire )?(?:company|firm|organi[sz]ation))(?![a-z])`,

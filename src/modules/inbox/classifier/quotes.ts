@@ -21,8 +21,13 @@
 // - a help desk's comment header (Zendesk, Freshdesk): the display name of the
 //   one the reply was sent to alone on a line, a dated line under it;
 // - "-----Original Message-----", forwarded-message markers and Outlook's
-//   underscore rule, in each language.
+//   underscore rule, in each language;
+// - a message to the writer pasted with no marks at all: a greeting of the
+//   writer by name ("Hi Hamid," in Hamid's reply) opens it. Below their text it
+//   is history; above it (pasted first, their answer under it) it runs to the
+//   sign-off of the one they answer and its name block.
 // Everything from an Outlook block or a separator on is history.
+import { GREETING_WORDS } from "./cues";
 import { fold } from "./fold";
 
 // (and in the fifteen more languages: "Dne … napsal(a):", "… napisał(a):", "… skrev:", "… kirjoitti:", "… написал(а):")
@@ -47,8 +52,9 @@ const FRAME = /^-{2,} ?| ?-{2,}$/g;
  * its ">" lines (answers given inline: "see my answers below"), each signed apart. `answered`: the addresses
  * the reply was sent to (lower case).
  */
-export function splitQuotes(text: string, answered: readonly string[] = [], answeredNames: readonly string[] = []): { top: string; inline: string } {
+export function splitQuotes(text: string, answered: readonly string[] = [], answeredNames: readonly string[] = [], writerGiven: string | null = null): { top: string; inline: string } {
   const lines = text.split("\n");
+  const toWriter = writerGreeting(writerGiven, answeredNames);
   // folded in one pass (one per line cost more than the rest of the classifier); fold() keeps every line break
   let folded = fold(text).split("\n");
   if (folded.length !== lines.length) folded = lines.map(fold);
@@ -62,6 +68,14 @@ export function splitQuotes(text: string, answered: readonly string[] = [], answ
       continue;
     }
     if (SEPARATOR.test(f) || FORWARD_INTRO.test(f) || RULE.test(f) || outlookBlock(folded, i) || labelledBlock(folded, i, answered) || commentHeader(folded, i, answeredNames)) break;
+    if (toWriter?.test(f)) {
+      if (kept.some((l) => l.trim() !== "")) break;
+      const end = pastedEnd(folded, i, answeredNames);
+      if (end > i) {
+        i = end - 1;
+        continue;
+      }
+    }
     const span = attribution(folded, i) || (namesAnswered(folded[i]!, answered) ? 1 : 0);
     if (span > 0) {
       // a quote in ">" lines: drop it and go on (the reply may continue below it)
@@ -78,6 +92,27 @@ export function splitQuotes(text: string, answered: readonly string[] = [], answ
   }
   if (topEnd < 0) return { top: kept.join("\n"), inline: "" };
   return { top: kept.slice(0, topEnd).join("\n"), inline: kept.slice(topEnd).join("\n").trim() };
+}
+
+/**
+ * A greeting of the writer by their given name ("hi hamid,", "hallo frank!", "hamid,"): nobody greets themselves. Not when
+ * one they answer has the same given name.
+ */
+function writerGreeting(given: string | null, answeredNames: readonly string[]): RegExp | null {
+  if (!given || given.length < 3 || !/^[a-z'-]+$/.test(given) || answeredNames.some((n) => n.split(" ")[0] === given)) return null;
+  return new RegExp(`^(?:(?:(?:${GREETING_WORDS}),? ${given}(?: [a-z'-]+)?[,:!.]?)|${given}[,:])$`);
+}
+
+/** Where a message pasted at the top ends: after the sign-off of one the reply answers ("Dana Whitfield", "Dana") and the name block under it; -1 when none is found. */
+function pastedEnd(folded: string[], from: number, answeredNames: readonly string[]): number {
+  const signs = new Set(answeredNames.flatMap((n) => [n, n.split(" ")[0]!]));
+  for (let j = from + 1; j < Math.min(folded.length, from + 80); j++) {
+    if (!signs.has(folded[j]!.replace(/^[-–— ]+/, ""))) continue;
+    let k = j + 1;
+    while (k < folded.length && k <= j + 8 && folded[k] !== "") k++;
+    return k;
+  }
+  return -1;
 }
 
 /** How many lines (1–3) an attribution at line i takes, or 0. */
