@@ -742,3 +742,14 @@ test("older formats: our IP blocked whatever the block is called; a URI greylist
   const compuserve = plain("CompuServe Postmaster <postmaster@compuserve.example>", "Undeliverable Message", "To: Walt <76543.210@compuserve.example>\nSubject: 15 minutes next week?\n\nReceiver not found: 76543,210\n\nYour message could not be delivered as addressed.\n");
   expect(first(compuserve)).toMatchObject({ address: "76543.210@compuserve.example", hard: true, reason: "user_unknown" });
 });
+
+test("a Chinese mailer's '无法发送到 <addr>' blocks: each recipient gets the reason written under it; '系统将继续尝试' is a delay", () => {
+  const two = plain("系统管理员 <postmaster@mail.partner.example>", "退信：合作邀请", "您发送的邮件未能送达。\n\n无法发送到 liu.fang@partner.example\n  退信原因：该邮箱地址不存在\n  服务器返回：550 5.1.1 No such user\n\n无法发送到 info@partner.example\n  退信原因：被判定为垃圾邮件\n  服务器返回：554 Message rejected as spam by content filter\n");
+  const r = parseReport(two).recipients.map((x) => ({ address: x.address, hard: x.hard, reason: x.reason }));
+  expect(r).toEqual([
+    { address: "liu.fang@partner.example", hard: true, reason: "user_unknown" },
+    { address: "info@partner.example", hard: false, reason: "spam" },
+  ]);
+  const later = plain("系统管理员 <postmaster@mail.partner.example>", "邮件延迟投递通知", "您发送给 chen.bo@partner.example 的邮件暂时无法投递。\n\n收件人：chen.bo@partner.example\n服务器返回：452 4.2.2 Mailbox full\n\n系统将继续尝试投递，如 5 天内仍未成功将退回。\n");
+  expect(first(later)).toMatchObject({ recipient: "deferred", reason: "mailbox_full" });
+});

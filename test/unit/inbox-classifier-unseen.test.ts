@@ -5479,3 +5479,52 @@ describe("a message to the writer pasted without quote marks, and short answers"
     expect(readOf("Remove all of us from the invite please, we'll send one person.").classification).toBe("reply");
   });
 });
+
+describe("removals in the six languages and what only looks like one (a fresh batch)", () => {
+  test.each([
+    // a question about the product's opt-out, for others
+    "Gibt es für die Kolleginnen im Lager ein Opt-out bzw. einen Abmeldelink, oder ist das Pflicht?",
+    "O gestor consegue descadastrar os usuários que saíram da empresa, ou isso é feito pelo suporte?",
+    // not wanting to be removed, and leaving an event
+    "No quiero darme de baja, pero escribidme una vez al mes como mucho. ¿Tenéis precios para 80 puestos?",
+    "Non cancellatemi, per favore: ne riparliamo dopo l'estate.",
+    "Ich muss mich leider vom Workshop am Mittwoch abmelden. Gibt es eine Aufzeichnung?",
+    // unsubscribed once, and now interested
+    "Je m'étais désinscrit de vos envois en 2025, mais votre nouvelle offre m'intéresse : envoyez-moi la brochure.",
+  ])("%p suppresses no one", (body) => {
+    const v = readOf(body);
+    expect(v.classification).toBe("reply");
+    expect(v.proposal?.action ?? null).not.toBe("suppress");
+  });
+  test.each([
+    "Hiermit widerspreche ich nach Art. 21 Abs. 2 und 3 DSGVO der Verarbeitung meiner Daten zu Werbezwecken.",
+    "Je souhaite que mes données soient supprimées de votre fichier.",
+    "Se ruega no enviar más comunicaciones comerciales a esta dirección.",
+    "Si richiede la cancellazione del presente indirizzo dalle vostre liste.",
+    "Gelieve mijn e-mailadres uit uw bestanden te verwijderen.",
+    "Solicito a imediata eliminação dos meus dados das vossas bases.",
+    "Ich habe mich schon zweimal abgemeldet und bekomme trotzdem Ihre Mails.",
+  ])("%p asks removal", (body) => {
+    expect(readOf(body).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    ["Smettete di scrivere a Giulia, per favore.", "giulia"],
+    ["Parem de mandar e-mail para o Tiago, ele já pediu.", "tiago"],
+  ])("%p asks it for someone else", (body, name) => {
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name } });
+  });
+  test("an address named with a verb in the language ('Favor remover … da sua lista') is the one proposed", () => {
+    expect(readOf("Favor remover compras@prospect.example da sua lista de envio.").proposal).toEqual({ action: "suppress", email: "compras@prospect.example" });
+  });
+  test.each([
+    "Bitte senden Sie keine Werbung mehr an irgendeine Adresse unter @prospect.example.",
+    "Wilt u alle e-mailadressen eindigend op @prospect.example uit uw bestanden verwijderen?",
+    "Solicitamos que nenhum colaborador da Prospect Lda volte a ser contactado.",
+  ])("%p is the whole company", (body) => {
+    expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test("a read receipt from a Chinese client is a machine's notice", () => {
+    const v = classifyMessage(["From: 朱明 <zhu.ming@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: 已读: 合作邀请", "Date: Mon, 11 Jan 2027 14:00:00 +0800", "Content-Type: text/plain; charset=utf-8", "", "这是邮件回执。\n\n您发送给 朱明 的邮件已于 2027-01-11 14:00 被阅读。"].join("\n"));
+    expect(v.classification).toBe("auto_reply");
+  });
+});

@@ -400,7 +400,7 @@ export function autoReplyWording(text: string): AutoWording | null {
 
 // A mail client's own notices, written in the person's name but by no one: Outlook's read receipt without
 // a report part ("Read: …" — "Your message … was read on …") and its recall ("Recall: …" — "… would like
-// to recall the message"), in the seven languages. The subject and the text must both say so.
+// to recall the message"), in the seven languages and Chinese, Japanese and Korean. The subject and the text must both say so.
 const NOTICE_SUBJECT = /^\s*(?:read|not read|gelesen|ungelesen|nicht gelesen|lu|non lu|leido|no leido|letto|non letto|gelezen|niet gelezen|lida|nao lida|lido|nao lido|recall|ruckruf|rueckruf|rappel|recuperar|richiamo|terughalen|intrekken|recolher)\s*:/;
 const NOTICE_TEXT = re([
   "was read on|was deleted without being read|would like to recall the message",
@@ -411,8 +411,13 @@ const NOTICE_TEXT = re([
   "is gelezen op|is verwijderd zonder (?:te zijn|dat het is) gelezen|wil het bericht .{1,200}? (?:terughalen|intrekken)",
   "foi lida em|foi (?:eliminada|excluida|apagada) sem ser lida|gostaria de recolher a mensagem",
 ]);
+/** The same from Chinese, Japanese and Korean clients ("已读: …" — "已于 … 被阅读", "開封されました", "읽었습니다"), folded as the text is (Hangul decomposes). */
+const NOTICE_SUBJECT_CJK = new RegExp(fold("^\\s*(?:已读|已讀|既読|開封済み|開封確認|읽음|수신확인)\\s*:"));
+const NOTICE_TEXT_CJK = new RegExp(fold("被阅读|被閱讀|已阅读|已閱讀|開封されました|読まれました|閲覧されました|읽었습니다|읽혔습니다"));
 
 /** Whether a short message is a mail client's read receipt or recall notice (above). */
 export function isClientNotice(subject: string, text: string): boolean {
-  return text.length < 2000 && NOTICE_SUBJECT.test(fold(subject)) && NOTICE_TEXT.test(fold(text));
+  if (text.length >= 2000) return false;
+  const [s, t] = [fold(subject), fold(text)];
+  return (NOTICE_SUBJECT.test(s) && NOTICE_TEXT.test(t)) || (NOTICE_SUBJECT_CJK.test(s) && NOTICE_TEXT_CJK.test(t));
 }

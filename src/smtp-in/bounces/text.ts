@@ -23,7 +23,7 @@ const HEAD = new RegExp(`^\\s*<${A}>:?\\s+(\\S.*)$|^\\s*${A}:\\s+(\\S.*)$|^\\s*<
 // sendmail's transcript: the server's answers come before the line naming the address
 const TRANSCRIPT = new RegExp(`^\\s*([245]\\d\\d) <${A}>\\.{3}\\s*(.*)$`);
 const SENTENCE = new RegExp(
-  `(?:deliver(?:ing|ed|y)?|sent|send|message|mail|transmit|rejected|failed|addressed)\\b[^<>@\\n]{0,40}?\\bto:?\\s*["']?<?${A}>?|(?:RCPT TO|Could not be delivered to|Unable to deliver (?:message )?to|Failed recipient|Recipient address|Invalid recipient|Unknown user|User unknown|Unknown address|Recipient|Destinataire|Empf[äa]nger|Destinat[áa]rio|Ontvanger|Получатель|收件人|宛先)\\s*[:：]\\s*<?${A}>?`,
+  `(?:deliver(?:ing|ed|y)?|sent|send|message|mail|transmit|rejected|failed|addressed)\\b[^<>@\\n]{0,40}?\\bto:?\\s*["']?<?${A}>?|(?:RCPT TO|Could not be delivered to|Unable to deliver (?:message )?to|Failed recipient|Recipient address|Invalid recipient|Unknown user|User unknown|Unknown address|Recipient|Destinataire|Empf[äa]nger|Destinat[áa]rio|Ontvanger|Получатель|收件人|宛先)\\s*[:：]\\s*<?${A}>?|(?:无法发送到|无法投递到|无法送达|未能发送到|未能投递到|发送失败)\\s*[:：]?\\s*<?${A}>?`,
   "i",
 );
 
@@ -81,7 +81,8 @@ export function scanText(body: string, exclude: Set<string>): TextScan {
       address = m[1] ?? m[3] ?? m[5]!;
       rest = m[2] ?? m[4] ?? m[6] ?? "";
     } else if ((m = SENTENCE.exec(line))) {
-      address = m[1] ?? m[2]!;
+      // Chinese mailers' "无法发送到 addr" ("could not be sent to"): its error follows, as a sentence's does
+      address = m[1] ?? m[2] ?? m[3]!;
       // "RCPT TO: addr", "Recipient: addr" in a list of details: the error is written around it
       label = m[2] !== undefined;
       // the sentence's words say what happened ("Unknown user: <addr>")

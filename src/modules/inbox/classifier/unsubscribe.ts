@@ -133,6 +133,20 @@ const REMOVAL = anyOf([
   "(?:quero|queremos|gostaria de|desejo|peco para) ser (?:removid[oa]s?|excluid[oa]s?|retirad[oa]s?|descadastrad[oa]s?)",
   "chega de (?:e-?mails|emails|mensagens|spam)(?!,? (?:prefiro|me liga|liguem|me ligue|melhor))(?= ?[.!,]| ?$)",
   "nao (?:quero|queremos|desejo|desejamos) (?:mais )?ser (?:mais )?(?:contatad[oa]s?|contactad[oa]s?|incomodad[oa]s?)(?! (?:por telefone|pelo telefone|no celular|pelo whatsapp|pelo linkedin|via))",
+  // legal and formal forms: an objection under the GDPR with its articles between the words, a deletion demanded,
+  // "Se ruega no remitir más comunicaciones", "Si richiede la cancellazione del presente indirizzo", "que mes coordonnées soient supprimées"
+  "widerspreche (?:ich )?(?:hiermit )?[a-z0-9.,§ -]{0,80} (?:der|jeglicher|jeder) (?:weiteren )?(?:nutzung|verarbeitung|verwendung|speicherung) (?:meiner|unserer)|meine (?:personenbezogenen )?(?:daten|e-?mail-?adresse|adresse|kontaktdaten) [a-z0-9.,§ -]{0,80} zu (?:loschen|loeschen|entfernen|streichen)(?![a-z])" +
+    "|(?:que )?mes (?:coordonnees|donnees(?: personnelles)?|informations|adresse(?: e-?mail| electronique| mail)?|e-?mail|courriel) (?:soient|soit|sont) (?:definitivement |immediatement )?(?:supprimee?s?|effacee?s?|retiree?s?|radiee?s?)|plus aucun (?:courriel|e-?mail|mail|message) ne (?:me|nous) soit (?:adresse|envoye)" +
+    "|si (?:vuelvo a recibir|recibo) (?:uno|otro|alguno) (?:mas|nuevo)|(?:se ruega|rogamos|les rogamos|le rogamos|les ruego|le ruego) (?:que )?no (?:remitir|enviar|mandar|remitan|envien|manden|remita|envie|mande)(?:nos|me)? (?:mas |nuevas |ulteriores )?(?:comunicaciones|correos|e-?mails|mensajes|publicidad|informacion)" +
+    "|mi oppongo(?:,? [a-z0-9.,'() /-]{0,120},?)? a(?:l| qualsiasi| ogni)? (?:ulteriore )?trattamento dei (?:miei|nostri) dati|(?:vi )?diffido (?:dall'|dal |a )(?:inviarmi|inviarci|inviare|contattarmi|contattarci|scrivermi|scriverci)" +
+    "|(?:si richiede|si chiede|richiedo|chiedo|chiediamo|richiediamo) (?:la )?(?:cancellazione|rimozione|eliminazione) (?:immediata )?(?:del (?:presente|mio|nostro) indirizzo|di questo indirizzo|dei (?:miei|nostri) (?:dati|recapiti|contatti))" +
+    "|(?:di )?non (?:inviare|mandare|inviate|mandate|inviarci|inviarmi|mandarci|mandarmi) piu (?:[a-z]+ ){0,2}(?:comunicazioni|e-?mail|email|messaggi|newsletter|mail)(?= ?[.!,;]| ?$| a (?:questa|questo|quest'|me|noi)| al (?:mio|nostro|presente))" +
+    "|bezwaar tegen (?:de )?verwerking van (?:mijn|onze) (?:persoons)?gegevens|(?:mijn|ons) (?:e-?mailadres|adres|gegevens|persoonsgegevens) (?:[a-z]+ ){0,4}(?:uit|van) (?:uw|je|jullie|de|het) (?:bestand|bestanden|lijst|lijsten|database|mailinglijst|verzendlijst|systeem) (?:te )?(?:verwijderen|wissen|schrappen|halen)|(?:wens|wil|wensen|willen) (?:niet langer|niet meer|geen) (?:[a-z]+ ){0,3}(?:gecontacteerd|gemaild|benaderd|ge-?e-?maild) (?:te )?worden" +
+    "|(?:solicito|peco|pedimos|solicitamos|requeiro) (?:a )?(?:imediata |pronta |completa |definitiva )?(?:eliminacao|exclusao|remocao|apagamento) d(?:os|e) (?:meus |nossos )?dados|(?:manifesto|declaro) (?:a )?(?:minha|nossa) oposicao (?:a|ao) (?:qualquer )?tratamento|(?:deixem|deixe) de (?:me |nos )?(?:enviar|mandar) (?:publicidade|comunicacoes|propaganda|marketing|correio|isto|isso)",
+  // an address the writer asks to be taken off: "Favor remover contato@… da sua lista", "eliminare amministrazione@… da tutti i vostri elenchi"
+  "(?:remover|remova|removam|retirar|retirem|excluir|excluam|apagar|apaguem|descadastrar|descadastrem|eliminare|eliminate|rimuovere|rimuovete|cancellare|cancellate|togliere|togliete|supprimer|supprimez|retirer|retirez|enlever|enlevez|desinscrire|desinscrivez|verwijder|verwijderen|schrap|borrar|borren|quitar|quiten|eliminar|eliminen) (?:l'indirizzo |o (?:e-?mail|endereco) |el correo |la direccion |l'adresse |het adres )?[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\\.[a-z0-9.-]{2,253} (?:da|de|dai|dalla|dalle|dal|des|van|uit|del|dos|das)(?![a-z])",
+  // the writer unsubscribed before and is still mailed: "habe mich schon zweimal abgemeldet", "je me suis déjà désabonné"
+  "(?:habe|hatte) mich (?:(?:schon|bereits|mehrfach|mehrmals|zweimal|dreimal|doch|eigentlich) )*(?:abgemeldet|ausgetragen)|je me suis (?:(?:deja|pourtant|bien) )*(?:desabonnee?|desinscrite?)|(?:ya )?me (?:he dado|di) de baja|mi sono (?:(?:gia|pure) )*(?:disiscritt[oa]|cancellat[oa])|ik heb me (?:(?:al|toch|twee keer|drie keer) )*(?:afgemeld|uitgeschreven)|(?:ja |eu )?me descadastrei",
   // a threat to report any further mail to an authority: never mail them again
   "(?:any|every) (?:further|more|other|additional|new) (?:e-?mails?|emails?|messages?|contact|follow-?ups?)(?: from you)? (?:will|shall) be (?:reported|forwarded to (?:the )?(?:ico|authorities|regulator|ftc))" +
     "|jede (?:weitere|erneute) (?:e-?mail|mail|nachricht|kontaktaufnahme|zusendung) (?:melde|zeige|bringe) ich|jede (?:weitere|erneute) (?:e-?mail|mail|nachricht|kontaktaufnahme|zusendung) (?:wird|werde ich) (?:gemeldet|angezeigt|zur anzeige gebracht|abgemahnt)" +
@@ -222,12 +236,12 @@ function slips(a: string, b: string): number {
 /**
  * A removal asked not to be made, just before its words: "please do not remove me", "no need to take me off your
  * newsletter", "Sie müssen mich nicht austragen", "pas besoin de me retirer", "non serve togliermi", "não precisa me tirar",
- * "ikke slett oss", "ne töröljenek".
+ * "ikke slett oss", "ne töröljenek", "non cancellatemi!", "no quiero darme de baja, pero…".
  */
-const NEGATED_BEFORE = /(?<![a-z'])(?:don'?t|do not|never|no need to|needn'?t|(?:don'?t|do not) (?:need|have) to|nicht|niet|pas besoin de|inutile de|non serve|non c'e bisogno di|non e necessario|niet nodig om|hoeft (?:me |mij )?niet|nao precisa(?: de)?|nao e necessario|ikke|inte|ej|nie|nem|ne) (?:[a-z']+ )?$|(?<![a-z'])(?:don'?t|do not|not|never|not that (?:i|we)) (?:want|wish|mean|plan|intend|need|trying|going|asking|looking|planning|meaning|wanting|about) to $|(?<![a-z'])ne (?:cherche|veux|souhaite|compte|vais|voulais|cherchais) (?:pas|surtout pas) (?:a |de )?(?:me |nous )?$|(?<![a-z'])(?:zich|sich) (?:[a-z]+ ){0,2}$/;
+const NEGATED_BEFORE = /(?<![a-z'])(?:no|nao) $|(?<![a-z'])(?:(?:no|nao) (?:quiero|queremos|deseo|deseamos|quero|queremos|desejo|desejamos)|don'?t|do not|never|no need to|needn'?t|(?:don'?t|do not) (?:need|have) to|nicht|niet|non|pas besoin de|inutile de|non serve|non c'e bisogno di|non e necessario|niet nodig om|hoeft (?:me |mij )?niet|nao precisa(?: de)?|nao e necessario|ikke|inte|ej|nie|nem|ne) (?:[a-z']+ )?$|(?<![a-z'])(?:don'?t|do not|not|never|not that (?:i|we)) (?:want|wish|mean|plan|intend|need|trying|going|asking|looking|planning|meaning|wanting|about) to $|(?<![a-z'])ne (?:cherche|veux|souhaite|compte|vais|voulais|cherchais) (?:pas|surtout pas) (?:a |de )?(?:me |nous )?$|(?<![a-z'])(?:zich|sich) (?:[a-z]+ ){0,2}$/;
 /** The removal word as a noun: "every unsubscribe we send them", "le lien de désabonnement", "el enlace de baja". */
-const AS_NOUN_BEFORE = /(?<![a-z'])(?:every|each|any|their|those|these|all the|our|no) $|(?<![a-z'])(?:lien|bouton|page|option|enlace|boton|link|pulsante|knop|botao|formulario) (?:de |d'|di |del |van |voor |para |do )$/;
-const REMOVAL_NOUN = /^(?:unsubscri|desabonn|desinscri|baja|disiscri|afmeld|uitschrijv|descadastr|abmeld)/;
+const AS_NOUN_BEFORE = /(?<![a-z'])(?:every|each|any|their|those|these|all the|our|no|an|ein|eine|einen|einem|une|una|uma|een) $|(?<![a-z'])(?:lien|bouton|page|option|enlace|boton|link|pulsante|knop|botao|formulario) (?:de |d'|di |del |van |voor |para |do )$/;
+const REMOVAL_NOUN = /^(?:unsubscri|desabonn|desinscri|baja|disiscri|afmeld|uitschrijv|descadastr|abmeld|opt[- ]?out)/;
 
 /** "STOP STOP STOP": nothing but stops. */
 const STOPS_ONLY = /^\s*(?:(?:stop|stopp|remove|unsub)[\s.!,]*){2,}$/;
@@ -245,6 +259,14 @@ const REMOVAL_WORDS = /unsubscrib|opt[- ]?out|abmeld|austrag|abbestell|desinscri
 const ANY_TIME = /(?<![a-z])(?:at any time|anytime|jederzeit|a tout moment|en cualquier momento|in qualsiasi momento|in ogni momento|op elk moment|a qualquer momento)(?![a-z])/;
 /** A past one set against wanting more, in its sentence: "I unsubscribed from your newsletter, but I do want to continue this conversation". */
 const PAST_BUT_WANTS = /(?<![a-z])(?:unsubscribed|abgemeldet|desinscrit|me di de baja|disiscritto|afgemeld|descadastrei)(?![a-z]).{0,80}, but (?:i|we) (?:do |still |really |would )?(?:want|wish|would like|'d like|am interested|are interested)/;
+/**
+ * A past one the sentence turns from ("je m'étais désabonné de votre newsletter l'an dernier, mais votre offre tombe à
+ * pic"): a story, unless the mail went on ("… aber Sie schreiben mir immer noch": a complaint).
+ */
+const PAST_THEN_BUT =
+  /(?<![a-z])(?:unsubscribed|opted out|abgemeldet|ausgetragen|desabonnee?s?|desinscrite?s?|di de baja|dado de baja|disiscritt[oa]|afgemeld|uitgeschreven|descadastrad[oa]|descadastrei)(?![a-z])[^.!?\n]{0,120}(?:,? but|,? aber|,? mais|,? pero|,? ma|,? maar|,? mas) (?![^.!?\n]{0,80}(?:still|keep|again|anyway|toujours|encore|continue|trotzdem|immer noch|weiterhin|wieder|todavia|sigo|sigue|siguen|ancora|continu|nog steeds|nog altijd|weer|ainda|de novo|novamente))/;
+/** An event the writer withdraws from in the clause ("mich vom Webinar am Donnerstag abmelden", "me désinscrire de la formation"): not from our mail. */
+const EVENT = /(?<![a-z])(?:webinar|webinaire|webinars|seminar|seminaire|seminario|event|evento|evenement|veranstaltung|termin|workshop|schulung|training|formation|formacion|formazione|kurs|curso|corso|cursus|conference|konferenz|conferenza|conferencia|congres|congreso|congresso|messe|webcast|livestream|masterclass)(?![a-z])(?! ?-?(?:invit|einladung|e-?mail|mails?|newsletter|reminder|erinnerung|uitnodiging|convit|invito))/;
 /**
  * A sender's own footer, of an autoresponder or a desk: "Unsubscribe: https://…", "To unsubscribe from incident notifications,
  * update your notification preferences", "You are receiving this email because you contacted us" — a link offered, no request.
@@ -270,8 +292,8 @@ function withoutMentions(text: string): string {
     while (c + 1 < clauses.length && clauses[c + 1]![0] <= m.index) c++;
     const [from, to] = [sentences[s]![1], sentences[s + 1]?.[0] ?? quoted.length];
     const [cFrom, cTo] = [clauses[c]![1], clauses[c + 1]?.[0] ?? quoted.length];
-    if (to - from <= 400 && (PAST_BUT_WANTS.test(quoted.slice(from, to)) || FOOTER_LINK.test(quoted.slice(from, to)))) spans.push([from, to]);
-    else if (cTo - cFrom <= 400 && ANY_TIME.test(quoted.slice(cFrom, cTo))) spans.push([cFrom, cTo]);
+    if (to - from <= 400 && (PAST_BUT_WANTS.test(quoted.slice(from, to)) || PAST_THEN_BUT.test(quoted.slice(from, to)) || FOOTER_LINK.test(quoted.slice(from, to)))) spans.push([from, to]);
+    else if (cTo - cFrom <= 400 && (ANY_TIME.test(quoted.slice(cFrom, cTo)) || EVENT.test(quoted.slice(cFrom, cTo)))) spans.push([cFrom, cTo]);
   }
   // the spans come in order (a clause's words share its span): the text rebuilt once
   const parts: string[] = [];
@@ -296,6 +318,20 @@ const HOW_REMOVAL_WORKS =
 const OTHERS_REMOVAL_ASKED =
   /(?<![a-z])(?:unsubscrib[a-z]* (?:my|our) (?:old|other|previous|former|second) (?:account|login|user|address|e-?mail)[^.!?\n]{0,200}\?|(?:someone|anyone|an individual|individual|individuals|our|my|their|staff|employees|users|people|recipients|contacts|customers|clients|subscribers|members|team|they)(?: [a-z]+){0,4} (?:unsubscrib[a-z]*|opt[- ]?out)[^.!?\n]{0,200}\?)/g;
 
+/**
+ * Others' removal asked about, in any of the seven languages ("O colaborador consegue se descadastrar …?", "… usa
+ * l'header List-Unsubscribe per disiscrivere l'utente …?"): a question about the product, unless the writer is in it.
+ */
+const OTHERS_IN_QUESTION = /(?<![a-z])(?:users?|staff|employees?|people|recipients|customers|clients?|subscribers|members|mitarbeiter(?:innen|in|n)?|mitarbeitenden?|nutzer(?:innen|n)?|benutzer(?:innen|n)?|kunden|empfanger(?:innen)?|utilisateurs?|collaborateurs?|salaries|destinataires|abonnes|usuarios?|clientes?|empleados?|colaboradores?|suscriptores|destinatarios|utenti|utente|clienti|dipendenti|collaboratori|iscritti|destinatari|gebruikers?|klanten|medewerkers?|ontvangers|abonnees|colaborador|funcionarios?|assinantes)(?![a-z])/;
+const FIRST_PERSON = /(?<![a-z])(?:me|us|myself|mich|uns|moi|nous|mi|ci|mij|ons|nos|meine?n?|my|our|mon|mes|mis|mio|miei|mijn|meu|meus)(?![a-z])/;
+const REMOVAL_WORD = /unsubscrib|opt[- ]?out|abmeld|austrag|abbestell|desinscri|desabonn|de baja|disiscri|afmeld|uitschrijv|descadastr/;
+/** A question's sentence: "?" ends it, abbreviations ("bzw.", "z.B.", "etc.", "ecc.") do not. */
+const QUESTION = /(?<=^|[!?\n]|(?<!(?:bzw|usw|etc|ecc|evtl|ggf|ca|resp|vs|cf|z\.b|e\.g|i\.e|d\.h|u\.a|p\.ej|art|abs|nr))\.)[^!?\n]{1,400}\?/g;
+
+function withoutOthersAsked(text: string): string {
+  return text.replace(QUESTION, (q) => (REMOVAL_WORD.test(q) && OTHERS_IN_QUESTION.test(q) && !FIRST_PERSON.test(q) ? " ".repeat(q.length) : q));
+}
+
 const SENTENCE_END = /[.!?\n]/g;
 const CLAUSE_END = /[.!?\n,;]| (?:but|aber|mais|pero|ma|maar|mas) /g;
 /** [start, end of the boundary] pairs, beginning with the text's start. */
@@ -308,7 +344,7 @@ function boundaries(text: string, re: RegExp): [number, number][] {
 
 export function asksRemoval(text: string, indexed?: WordStarts): boolean {
   const spoken = withoutMentions(text);
-  const folded = spoken.includes("?") ? spoken.replace(QUOTED_IN_QUESTION, (q) => " ".repeat(q.length)).replace(HOW_REMOVAL_WORKS, (q) => " ".repeat(q.length)).replace(OTHERS_REMOVAL_ASKED, (q) => " ".repeat(q.length)) : spoken;
+  const folded = spoken.includes("?") ? withoutOthersAsked(spoken.replace(QUOTED_IN_QUESTION, (q) => " ".repeat(q.length)).replace(HOW_REMOVAL_WORKS, (q) => " ".repeat(q.length)).replace(OTHERS_REMOVAL_ASKED, (q) => " ".repeat(q.length))) : spoken;
   // the index was built for the text as given: a text with quotes blanked is scanned
   const starts = folded === text ? indexed : undefined;
   REMOVAL.lastIndex = 0;
