@@ -753,3 +753,8 @@ test("a Chinese mailer's '无法发送到 <addr>' blocks: each recipient gets th
   const later = plain("系统管理员 <postmaster@mail.partner.example>", "邮件延迟投递通知", "您发送给 chen.bo@partner.example 的邮件暂时无法投递。\n\n收件人：chen.bo@partner.example\n服务器返回：452 4.2.2 Mailbox full\n\n系统将继续尝试投递，如 5 天内仍未成功将退回。\n");
   expect(first(later)).toMatchObject({ recipient: "deferred", reason: "mailbox_full" });
 });
+
+test("a Japanese gateway's notice that it refused a password-protected ZIP ('受信を拒否いたしました … 配送されておりません') is a content bounce", () => {
+  const ppap = plain("メールセキュリティ通知 <no-reply-gw@partner.example>", "【配送エラー】添付ファイルを受信できません", "本メールはシステムより自動送信されています。\n\n送信されたメールにパスワード付きZIPファイルが添付されていたため、受信を拒否いたしました。メールは宛先に配送されておりません。\n\n■宛先：soumu@partner.example\n■判定理由：Password-protected archive is not permitted\n", ["Auto-Submitted: auto-generated"]);
+  expect(first(ppap)).toMatchObject({ kind: "bounce", address: "soumu@partner.example", hard: false, reason: "content" });
+});

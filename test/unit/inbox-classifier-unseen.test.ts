@@ -5523,6 +5523,15 @@ describe("removals in the six languages and what only looks like one (a fresh ba
   ])("%p is the whole company", (body) => {
     expect(readOf(body)).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
   });
+  intents([
+    ["Il budget è stato congelato fino a settembre. Ricontattatemi allora, riprendiamo volentieri il discorso.", "later"],
+    ["Ik heb de demovideo uit je mail bekeken. Kan ik zelf gebruikers verwijderen, of moet dat via support?", "question"],
+    ["Desde enero tenemos problemas con correos falsos a nuestro nombre. ¿Ustedes ofrecen monitoreo de marca?", "question"],
+  ]);
+  test("'dat ze geen mails meer wil ontvangen' relays a colleague's wish; 'mijn zakelijke adres … uit je bestand halen' names the writer's work address", () => {
+    expect(readOf("Mijn collega Eva vroeg me door te geven dat ze geen mails meer van jullie wil ontvangen.").onBehalfOf).not.toBeNull();
+    expect(readOf("Ik mail vanaf mijn privéadres. Wil je mijn zakelijke adres p.nair@prospect.example uit je bestand halen?").proposal).toEqual({ action: "suppress", email: "p.nair@prospect.example" });
+  });
   test("a read receipt from a Chinese client is a machine's notice", () => {
     const v = classifyMessage(["From: 朱明 <zhu.ming@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: 已读: 合作邀请", "Date: Mon, 11 Jan 2027 14:00:00 +0800", "Content-Type: text/plain; charset=utf-8", "", "这是邮件回执。\n\n您发送给 朱明 的邮件已于 2027-01-11 14:00 被阅读。"].join("\n"));
     expect(v.classification).toBe("auto_reply");

@@ -135,6 +135,8 @@ export const BOUNCE_WORDS = new RegExp(
     "送達でき",
     "届きません",
     "届けられません",
+    "配送(?:されて)?(?:おりません|いません|されませんでした|できませんでした)",
+    "受信を拒否(?:いたしました|しました)",
     "не может быть доставлено",
     "не доставлено",
     "не удалось доставить",
@@ -159,7 +161,7 @@ export const BOUNCE_ANCHORS = [
   "deliver", "reach the following", "intended recipients", "permanent", "following address", "sorry to have", "transcript", "returned mail",
   "rejected", "refused", "bounced", "other server", "failure reason", "mail system error", "delay", "warning: message",
   "retry time", "frozen", "your message", "your mail", "valid recipient", "non remis", "non recapitabile", "unzustellbar",
-  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "доставлено", "доставить", "未能送达", "退信", "退回", "无法", "投递失败", "成功", "전달되지", "전송되지", "실패", "수신 거부", "거부되었습니다", "차단되었습니다",
+  "zugestellt", "ne peut", "pas pu", "remis", "remise", "zustellung", "bezorg", "afgeleverd", "entrega", "recapit", "consegna", "entregue", "不能送達", "送信できませんでした", "配信でき", "送達でき", "届きません", "届けられません", "配送", "受信を拒否", "доставлено", "доставить", "未能送达", "退信", "退回", "无法", "投递失败", "成功", "전달되지", "전송되지", "실패", "수신 거부", "거부되었습니다", "차단되었습니다",
 ];
 
 export function hasBounceWords(text: string): boolean {

@@ -355,7 +355,7 @@ const REMOVE_THAT = new RegExp(
     "(?:supprimer|supprimez|retirer|retirez|effacer|effacez|desinscrire|desinscrivez) (?:cette|ladite) adresse",
     "(?:eliminar|eliminen|eliminad|borrar|borren|borrad|quitar|quiten|quitad|dar de baja) (?:esa|esta|dicha) (?:direccion|cuenta|direccion de correo)",
     "(?:rimuovere|rimuovete|cancellare|cancellate|togliere|togliete) (?:quell'|quello |questo |quest'|tale )?indirizzo",
-    "(?:dat|dit) (?:adres|e-?mailadres) (?:[a-z]+ ){0,3}(?:verwijderen|uitschrijven)|verwijder (?:dat|dit) (?:adres|e-?mailadres)",
+    "(?:dat|dit) (?:adres|e-?mailadres) (?:[a-z]+ ){0,3}(?:verwijderen|uitschrijven)|verwijder (?:dat|dit) (?:adres|e-?mailadres)|(?:uit|van) (?:je|jullie|uw|de|het) (?:bestand|bestanden|lijst|lijsten|database|mailinglijst|verzendlijst|systeem) (?:te )?(?:halen|verwijderen|schrappen)",
     "(?:remover|removam|excluir|excluam|apagar|apaguem|descadastrar|descadastrem|retirem|retire|retirar|tirem) (?:esse|este|tal|o referido) (?:endereco|e-?mail)",
   ].map((p) => `(?<![a-z])(?:${p})(?![a-z])`).join("|"),
 );

@@ -51,6 +51,8 @@ const FOR_THEM = anyOf([
   // nl
   "(?:heeft|had) (?:mij|me) gevraagd (?:om )?(?:u|je|jullie) te (?:laten weten|melden|zeggen) dat (?:hij|zij|ze) geen (?:mails|e-?mails|berichten) meer (?:wil|wenst)",
   "(?:verwijder|haal|schrap) (?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem|crm)|(?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem) (?:te )?(?:halen|verwijderen|schrappen)",
+  // the verb last, as a Dutch subordinate clause puts it: "… vroeg me door te geven dat ze geen mails meer van jullie wil ontvangen"
+  "(?:dat|omdat) (?:hij|zij|ze) geen (?:e-?mails|mails|berichten) meer (?:[a-z]+ ){0,3}(?:wil|wenst) (?:ontvangen|krijgen|hebben)",
   "(?:hij|zij|ze|collega) [^!?\\n]{0,120}?(?:wil|wilt) (?:er|daar|ervan) (?:graag |liever )?(?:vanaf|af)(?= ?[.!,;]| ?$)|(?:hij|zij|ze|collega) [^!?\\n]{0,120}?(?:wil|wilt|wenst) (?:graag |liever )?geen (?:e-?mails|mails|berichten) meer|(?:hem|haar) (?:(?:alsjeblieft|alstublieft|aub|graag|even) )?(?:verwijderen|uitschrijven|afmelden|schrappen)(?![a-z])",
   "(?:hem|haar) (?:niet meer|nooit meer) (?:te )?(?:mailen|e-?mailen|benaderen|contacteren)|(?:mail|benader|contacteer) (?:hem|haar)" + COURTESY + " niet meer|(?:hij|zij|ze) (?:wil|wenst) geen (?:mails|e-?mails|berichten) meer|(?:haar|zijn) (?:adres|e-?mailadres|gegevens) (?:uit|van) (?:uw|je|jullie) (?:bestand|lijst|database|systeem)|schrijf (?:hem|haar) uit|(?:hem|haar) (?:uit te schrijven|af te melden)|meld (?:hem|haar) af",
   // the fifteen more languages (Latin letters): "vyřaďte prosím jeho adresu", "să-l scoateți din baza de date", "usuńcie jego adres"
