@@ -5468,6 +5468,8 @@ describe("a message to the writer pasted without quote marks, and short answers"
     ["Just booked a demo through your calendar.", "meeting_request"],
     ["We're on Looker already. Already on Looker, thanks.", "not_interested"],
     ["Already on Looker, thx", "not_interested"],
+    ["The new hires bring a tool we bought last year, so we've got that covered. Thanks.", "not_interested"],
+    ["Next week is out. Second week of March works, Mon 8th or Thu 11th.", "meeting_request"],
     ["Off on parental leave now. Back in May, ping me then and we'll have a proper look.", "later"],
     ["Funny, this came up in our weekly meeting yesterday. Send me the one-pager and I'll pass it round.", "interested"],
     // controls

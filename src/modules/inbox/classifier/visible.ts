@@ -22,7 +22,7 @@ export function visibleText(msg: Entity, names: readonly string[] = [], answered
 export function visibleOf(body: string, names: readonly string[] = [], answered: readonly string[] = [], answeredNames: readonly string[] = []): string {
   const text = withoutTicketDescription((body.length > MAX_SCAN ? body.slice(0, MAX_SCAN) : body).replace(/\r\n?/g, "\n"));
   // the signature is cut from each part: a sign-off above an inline answer does not end the answer below
-  const { top, inline } = splitQuotes(text, answered, answeredNames, names.length > 1 ? names[1]! : (names[0] ?? null));
+  const { top, inline } = splitQuotes(text, answered, answeredNames, names);
   const signed = cutSignature(top, names);
   const cut = (inline ? `${signed}\n\n${cutSignature(inline, names, true)}` : signed)
     .split("\n")
