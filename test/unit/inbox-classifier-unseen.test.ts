@@ -5539,3 +5539,30 @@ describe("removals in the six languages and what only looks like one (a fresh ba
     expect(v.classification).toBe("auto_reply");
   });
 });
+
+describe("small local businesses answering (a fresh batch)", () => {
+  intents([
+    ["Been trading 20 years, word of mouth keeps us busy. Cheers.", "not_interested"],
+    ["my son does the instagram and honestly thats all we need", "not_interested"],
+    ["talk to my wife, she does the books and all the computer stuff", "referral"],
+    ["Fine, you win. 3 reviews against 150 for the place down the road. What's next?", "interested"],
+    ["sure, what do you need from me to get started?", "interested"],
+    ["swing by Friday morning, I'm in the workshop till 11", "meeting_request"],
+    ["on site all day, text me at 555-0188, can talk after 5", "meeting_request"],
+    // controls: the road is a place only after a place; a stop by is not a stop
+    ["Not now, maybe down the road.", "later"],
+  ]);
+  test("'email her at <a free-mail address>' is a referral to that address, nobody moved", () => {
+    expect(classifyMessage(reply("My niece Ruth handles the online side, best to email her at ruth.k@gmail.example.")).proposal).toMatchObject({ action: "refer", email: "ruth.k@gmail.example" });
+  });
+  test("'you're mailing our old front-desk@… address … please remove it' suppresses that address", () => {
+    expect(readOf("You keep mailing our old frontdesk@prospect.example address, which rings at reception. Please remove it from your list.").proposal).toEqual({ action: "suppress", email: "frontdesk@prospect.example" });
+  });
+  test("'take it off whatever list you bought' asks removal; 'unsubscribe from what?' does not", () => {
+    expect(readOf("How did you get this address? Take it off whatever list you bought.").classification).toBe("unsubscribe_request");
+    expect(readOf("Unsubscribe from what? I never signed up for anything. What is this?")).toMatchObject({ classification: "reply", intent: "question" });
+  });
+  test("'remove all of us at Barker & Finch from your list' is the whole company", () => {
+    expect(readOf("Please remove all of us at Barker & Finch from your list.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+});

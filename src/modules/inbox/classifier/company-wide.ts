@@ -15,7 +15,7 @@ const COMPANY_EN = "(?:company|firm|organi[sz]ation|business|team|office|domain|
 const EVERYONE_EN = "(?:everyone|everybody|anyone|anybody|any of us|all of us)";
 const A_DOMAIN = "@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}";
 /** A domain written bare ("every acme.com contact") or a company's name of up to three words. */
-const DOMAIN_OR_NAME = "(?:[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}|[a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30}){0,2})";
+const DOMAIN_OR_NAME = "(?:[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}|[a-z0-9&'-]{2,30}(?: (?:&|[a-z0-9&'-]{2,30})){0,3})";
 const PEOPLE_EN = "(?:contacts?|address(?:es)?|adress(?:es)?|e-?mail addresses|emails?|e-?mails?|employees?|people|staff|persons?|colleagues|coworkers|co-workers|(?:e-?mail |mail )?ids)";
 
 /** Not the thread, the invite or the Cc ("remove all of us from the invite"): a removal from the mail only. */

@@ -220,7 +220,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const found = mentions(visible, excluded);
   // an address the writer calls their own new one, or someone's at another company: they moved ("reach him at"
   // an address of the writer's own company is a colleague: a referral)
-  if (found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) }))) s.moved = true;
+  // ("email her at …" of a free-mail address is a private one of someone else's: a referral, nobody moved)
+  if (found.some((m) => statedAsOwn(visible, m.index, { others: !atWritersDomain(m.email, writer) && !FREEMAIL.test(m.email) }))) s.moved = true;
   // their own name at another company's domain ("please use priya.nair@initech.example going forward"): their new mailbox
   // (a free-mail address is a private one, not a move)
   if (found.some((m) => !atWritersDomain(m.email, writer) && !FREEMAIL.test(m.email) && looksLikeWriter(m.email, writer))) s.moved = true;
@@ -359,9 +360,20 @@ const REMOVE_THAT = new RegExp(
     "(?:remover|removam|excluir|excluam|apagar|apaguem|descadastrar|descadastrem|retirem|retire|retirar|tirem) (?:esse|este|tal|o referido) (?:endereco|e-?mail)",
   ].map((p) => `(?<![a-z])(?:${p})(?![a-z])`).join("|"),
 );
+/** "our old bookings@… address", "my work anna@… inbox": the noun after the address. */
+const OURS_BEFORE = /(?<![a-z])(?:my|our)(?: [a-z-]{1,15}){0,3} $/;
+const NOUN_AFTER = /^ (?:address|inbox|mailbox|account|e-?mail)(?![a-z])/;
+/** A removal that points back with "it": "please remove it from your list", "take it off". */
+const REMOVE_IT = /(?<![a-z])(?:remove|delete|take|drop|erase) it (?:from|off)(?![a-z])/;
+
 /** An address the writer names as theirs, then asks removed ("it reached my work address (anna@…) and got forwarded here; please remove that address"). */
 function ownReferredBack(visible: string, m: Mention): boolean {
-  if (!MY_ADDRESS.test(fold(visible.slice(Math.max(0, m.index - 60), m.index)))) return false;
+  const before = fold(visible.slice(Math.max(0, m.index - 60), m.index));
+  // "you're mailing our old bookings@… address, which rings every phone. Please remove it from your list."
+  if (OURS_BEFORE.test(before) && NOUN_AFTER.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 12)))) {
+    return REMOVE_IT.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300))) || REMOVE_THAT.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300)));
+  }
+  if (!MY_ADDRESS.test(before)) return false;
   return REMOVE_THAT.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300)));
 }
 

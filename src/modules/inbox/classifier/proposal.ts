@@ -185,7 +185,7 @@ function clauseBefore(f: string, index: number): string {
 const ROLE = new RegExp(
   "^\\s*(?:(?:rather|instead|directly|bitte|eher|lieber|direkt|plutot|directement|mejor|directamente|meglio|direttamente|liever|beter|direct|melhor|diretamente)\\s+)?(?:(?:(?:our|my|the|your|unser(?:e|en|em|er)?|meine[nm]?|den|die|der|dem|notre|nos|mon|ma|le|la|les|l'|nuestr[oa]s?|mi|el|al|(?:il |la |i |le |al |alla |col |con il |con la )?(?:nostr[oaie]|mio|mia)|onze|ons|mijn|de|het|(?:o |a |com o |com a )?(?:noss[oa]s?|meu|minha))\\s+)" +
     "(?:[a-z'-]+\\s+){0,3}?" +
-    "(?:head|director|vp|vice president|manager|ceo|cfo|cto|cmo|coo|cro|cio|ciso|founder|co-?founder|owner|boss|buyer|procurement|purchasing|colleagues?|department|(?:marketing|sales|it|legal|hr|finance|ops|operations|revops|partnerships?|security|growth|commercial|support) team" +
+    "(?:head|director|vp|vice president|manager|ceo|cfo|cto|cmo|coo|cro|cio|ciso|founder|co-?founder|owner|boss|buyer|procurement|purchasing|colleagues?|department|husband|wife|son|daughter|brother|sister|dad|mum|mom|father|mother|nephew|niece|business partner|other half|(?:marketing|sales|it|legal|hr|finance|ops|operations|revops|partnerships?|security|growth|commercial|support) team" +
     // German compounds: "IT-Leiter", "Vertriebsleiterin", "Einkaufschef"
     "|[a-z]*-?leiter(?:in)?|[a-z]*-?chef(?:in)?|[a-z]+-manager(?:in)?|geschaftsfuhr(?:er|erin|ung)|geschaeftsfuehr(?:er|erin|ung)|einkauf|einkaufer(?:in)?|abteilung|vorgesetzten?|inhaber(?:in)?|kolleg(?:e|en|in)" +
     "|directeur|directrice|responsable|service (?:achats?|commercial|marketing|informatique|juridique)|departement|achats|acheteur|collegue" +

@@ -145,6 +145,8 @@ const REMOVAL = anyOf([
     "|(?:solicito|peco|pedimos|solicitamos|requeiro) (?:a )?(?:imediata |pronta |completa |definitiva )?(?:eliminacao|exclusao|remocao|apagamento) d(?:os|e) (?:meus |nossos )?dados|(?:manifesto|declaro) (?:a )?(?:minha|nossa) oposicao (?:a|ao) (?:qualquer )?tratamento|(?:deixem|deixe) de (?:me |nos )?(?:enviar|mandar) (?:publicidade|comunicacoes|propaganda|marketing|correio|isto|isso)",
   // an address the writer asks to be taken off: "Favor remover contato@… da sua lista", "eliminare amministrazione@… da tutti i vostri elenchi"
   "(?:remover|remova|removam|retirar|retirem|excluir|excluam|apagar|apaguem|descadastrar|descadastrem|eliminare|eliminate|rimuovere|rimuovete|cancellare|cancellate|togliere|togliete|supprimer|supprimez|retirer|retirez|enlever|enlevez|desinscrire|desinscrivez|verwijder|verwijderen|schrap|borrar|borren|quitar|quiten|eliminar|eliminen) (?:l'indirizzo |o (?:e-?mail|endereco) |el correo |la direccion |l'adresse |het adres )?[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\\.[a-z0-9.-]{2,253} (?:da|de|dai|dalla|dalle|dal|des|van|uit|del|dos|das)(?![a-z])",
+  // "take it off whatever list you bought": the address the mail came to
+  "take (?:it|this|that)(?: address| e-?mail)? off (?:whatever|your|the|any|all|every) (?:[a-z-]+ )?(?:lists?|database|system|crm|spreadsheet)(?![a-z])",
   // the writer unsubscribed before and is still mailed: "habe mich schon zweimal abgemeldet", "je me suis déjà désabonné"
   "(?:habe|hatte) mich (?:(?:schon|bereits|mehrfach|mehrmals|zweimal|dreimal|doch|eigentlich) )*(?:abgemeldet|ausgetragen)|je me suis (?:(?:deja|pourtant|bien) )*(?:desabonnee?|desinscrite?)|(?:ya )?me (?:he dado|di) de baja|mi sono (?:(?:gia|pure) )*(?:disiscritt[oa]|cancellat[oa])|ik heb me (?:(?:al|toch|twee keer|drie keer) )*(?:afgemeld|uitgeschreven)|(?:ja |eu )?me descadastrei",
   // a threat to report any further mail to an authority: never mail them again
@@ -330,10 +332,13 @@ const REMOVAL_STEMS = ["unsubscrib", "opt", "abmeld", "austrag", "abbestell", "d
 /** A question's sentence: "?" ends it, abbreviations ("bzw.", "z.B.", "etc.", "ecc.") do not. */
 const QUESTION = /(?<=^|[!?\n]|(?<!(?:bzw|usw|etc|ecc|evtl|ggf|ca|resp|vs|cf|z\.b|e\.g|i\.e|d\.h|u\.a|p\.ej|art|abs|nr))\.)[^!?\n]{1,400}\?/g;
 
+/** "Unsubscribe from what? I never signed up": the word thrown back as a question, no request. */
+const FROM_WHAT = /(?<![a-z])(?:unsubscribe|opt out|remove (?:me|us)|take (?:me|us) off)(?: from)? what(?= ?\?)/g;
+
 function withoutOthersAsked(text: string): string {
   // most replies name no removal at all
-  if (!REMOVAL_STEMS.some((w) => text.includes(w))) return text;
-  return text.replace(QUESTION, (q) => (REMOVAL_WORD.test(q) && OTHERS_IN_QUESTION.test(q) && !FIRST_PERSON.test(q) ? " ".repeat(q.length) : q));
+  if (!REMOVAL_STEMS.some((w) => text.includes(w)) && !text.includes(" what")) return text;
+  return text.replace(FROM_WHAT, (q) => " ".repeat(q.length)).replace(QUESTION, (q) => (REMOVAL_WORD.test(q) && OTHERS_IN_QUESTION.test(q) && !FIRST_PERSON.test(q) ? " ".repeat(q.length) : q));
 }
 
 const SENTENCE_END = /[.!?\n]/g;
