@@ -21,7 +21,7 @@
 // temporary and throttle answers what a failure would be if this answer were
 // the last (always soft). Reasons (a closed list; `hard` suppresses the address):
 //   user_unknown      hard  the mailbox does not exist (X.1.1, X.1.4, X.1.6, X.7.17, 551)
-//   bad_domain        hard  the domain does not exist or takes no mail (X.1.2, X.1.10, X.4.4, X.7.18, 521/556)
+//   bad_domain        hard  the domain does not exist or takes no mail (X.1.2, X.1.10, X.4.4, X.7.18, 521/556 but with X.5.x)
 //   bad_address       hard  the address is not valid syntax (X.1.3, 553)
 //   mailbox_disabled  hard  the mailbox exists and refuses mail for good (X.2.1)
 //   mailbox_full      soft  over quota (X.2.2, 552)
@@ -140,7 +140,7 @@ const TEXT_RULES: Rule[] = [
   // refused as spam, whatever advice (SPF, DKIM) follows
   ["spam", /(?:rejected|refused|bounced)(?: \w+){0,3} (?:as|due to|because of|for) (?:(?:suspected|possible|likely|probable) )?spam\b|spam classification/, "veto"],
   ["dmarc", /\bdmarc\b|\bdkim\b|\bspf\b|sender policy framework|unauthenticated (?:e-?mail|mail|message|sender)|is unauthenticated|reverse (?:dns|hostname|host name|lookup|mapping)|cannot find your (?:reverse )?hostname|\bptr\b|\brdns\b|authentication (?:checks? )?(?:did not pass|failed) for (?:the )?(?:sender|domain)|(?:does not have|has no|lacks|without) (?:any )?authentication information|fails? to pass authentication|ip name (?:lookup failed|possibly forged)|(?:host ?name|domain|helo)[^.;]{0,30} (?:mismatch(?:es)?|does not match) (?:the )?(?:client|connecting|sending|your) ip/, "veto"],
-  ["auth_required", /authentication (?:is )?required|must (?:first )?(?:authenticate|log ?in)|\bnot (?:authenticated|logged in)\b|(?:authentication|auth) (?:failed|failure|unsuccessful|credentials invalid)|mechanism is too weak|invalid (?:credentials|login|username or password)|username and password not accepted|\bsmtp auth\w*\b.*\b(?:required|disabled)|(?:turn on|enable|activate) (?:smtp )?auth(?:entication)?\b/, "veto"],
+  ["auth_required", /(?:only accepts?|accepts only|aceita (?:somente|apenas)|s[oó] aceita|solo acepta|acepta (?:solo|[uú]nicamente)|accetta solo|n'accepte que|akzeptiert nur|accepteert alleen)(?: [a-z]+){0,3} (?:from )?(?:authenticated|autenticad[oa]s|authentifi[ée]s|authentifizierte|geauthenticeerde|autenticati)|authentication (?:is )?required|must (?:first )?(?:authenticate|log ?in)|\bnot (?:authenticated|logged in)\b|(?:authentication|auth) (?:failed|failure|unsuccessful|credentials invalid)|mechanism is too weak|invalid (?:credentials|login|username or password)|username and password not accepted|\bsmtp auth\w*\b.*\b(?:required|disabled)|(?:turn on|enable|activate) (?:smtp )?auth(?:entication)?\b/, "veto"],
   // the sender's address (ours) refused: never the recipient's fault
   ["policy", /sender address rejected|sender (?:domain|address) (?:not found|unknown|invalid|does not exist|must)|sender verify failed|verification of sender|(?:bad|invalid|unknown) sender|sender (?:is )?(?:unknown|invalid)|(?:invalid|bad|unknown|unverifiable|unroutable) return[- ]path|return[- ]path(?: address| domain)? (?:rejected|refused|invalid|unknown|not (?:found|valid|verified|accepted|resolvable)|(?:does not|doesn'?t) (?:exist|resolve)|verification)/, "veto"],
   ["tls_required", /must (?:issue a )?starttls|starttls (?:is )?required|(?:tls|encryption|secure connection) (?:is )?(?:required|needed|mandatory)|\btls ?v?1\.[0-2](?: and (?:tls ?)?v?1\.[0-2])? (?:is |are )?(?:not supported|no longer supported|deprecated|disabled)|support tls ?v?1\.[23]/, "veto"],
@@ -158,10 +158,10 @@ const TEXT_RULES: Rule[] = [
   // a link in the message on a URI block list (SURBL, URIBL, Spamhaus DBL) judges the content, not our host
   ["spam", /\b(?:surbl|uribl)\b|\b(?:url|uri|link) (?:in (?:the )?(?:message |body |message body ))?(?:that )?(?:is |was )?(?:listed|black ?listed|block ?listed|(?:on|in) a (?:block|black|deny) ?list)|listed (?:url|uri|link)|\bspam(?!haus|cop)|unsolicited|junk ?mail|bulk e?-?mail|consid[ée]r[ée]e? comme ind[ée]sirable|(?:courrier|contenu|message) ind[ée]sirable|correo no deseado|posta indesiderata|ongewenste (?:e-?mail|mail|inhoud)|unerw[üu]nschte (?:e-?mail|werbung|nachricht)|phish|content (?:filter|rejected)|\bdt:spm\b|垃圾邮件|垃圾郵件|スパム|스팸|спам|message (?:content )?(?:was )?(?:rejected|refused|blocked) (?:as|because|due)(?! to (?:local |our |site |administrative )?polic)(?! (?:of )?(?:its|the|your) (?:message |e-?mail )?content)|suspicious/, "veto"],
   ["content", /infected|attachment|\bmime\b|(?:content|media) (?:type )?not (?:supported|allowed|accepted)|banned (?:file|content)|content (?:violates|is (?:not allowed|prohibited|forbidden))|(?:prohibited|forbidden|disallowed) content|(?:because(?: of)?|due to|based on) (?:the |its |your )?(?:message |e-?mail )?content(?![a-z-])/, "veto"],
-  ["blocked", /client host (?:\[[^\]]*\] )?rejected|service refused|block ?list|black ?list|deny ?list|\bblocked\b(?! by (?:(?:the|their|our|its|your|local|site|e-?mail|mail|content|organi[sz]ation'?s?|recipient'?s?) ){0,3}polic)|\blisted\b|\bbanned\b|\brbl\b|dnsbl|spamhaus|spamcop|barracuda|sorbs|reputation|not accepting (?:mail|messages|connections) from|refused (?:to talk|connection)|dynamic (?:ip|address|pool|range)|dial-?up|residential (?:ip|address|range)|(?:smtp|mail|outgoing) (?:server|relay) of your (?:isp|provider)|your (?:isp|provider)'?s? (?:smtp|mail|outgoing|relay)|relay at your (?:service |internet )?provider|not authori[sz]ed to send (?:e-?mail )?directly|(?:traffic|mail|messages|connections) not accepted from (?:this|your) (?:ip|address|host|network)|(?:all )?(?:messages|mail|e-?mails|connections|traffic) from (?:ip )?\[?\d{1,3}(?:\.\d{1,3}){3}\]? (?:will be|are|have been|has been|is)(?: \w+)? (?:deferred|rejected|refused|blocked|denied|not accepted)/, "veto"],
+  ["blocked", /(?:e-?mails?|messages?|courriels?|mails?) (?:[a-z.]+ ){0,6}(?:ont|a) (?:é|e)t(?:é|e) bloqu(?:é|e)e?s?|client host (?:\[[^\]]*\] )?rejected|service refused|block ?list|black ?list|deny ?list|\bblocked\b(?! by (?:(?:the|their|our|its|your|local|site|e-?mail|mail|content|organi[sz]ation'?s?|recipient'?s?) ){0,3}polic)|\blisted\b|\bbanned\b|\brbl\b|dnsbl|spamhaus|spamcop|barracuda|sorbs|reputation|not accepting (?:mail|messages|connections) from|refused (?:to talk|connection)|dynamic (?:ip|address|pool|range)|dial-?up|residential (?:ip|address|range)|(?:smtp|mail|outgoing) (?:server|relay) of your (?:isp|provider)|your (?:isp|provider)'?s? (?:smtp|mail|outgoing|relay)|relay at your (?:service |internet )?provider|not authori[sz]ed to send (?:e-?mail )?directly|(?:traffic|mail|messages|connections) not accepted from (?:this|your) (?:ip|address|host|network)|(?:all )?(?:messages|mail|e-?mails|connections|traffic) from (?:ip )?\[?\d{1,3}(?:\.\d{1,3}){3}\]? (?:will be|are|have been|has been|is)(?: \w+)? (?:deferred|rejected|refused|blocked|denied|not accepted)/, "veto"],
   ["policy", /(?:will not|won't|cannot|can't|does not|did not) accept (?:delivery of )?(?:this|the|your) (?:message|mail|e-?mail)|polic|not (?:authori[sz]ed|permitted|allowed)|relay(?:ing)? (?:access )?(?:denied|not permitted|not allowed|prohibited)|(?:use|using) me (?:\[[^\]]*\] )?as a relay|access denied|administrative|message filtered|filtered by|prohibited|rejected|(?<!connection )refused|denied/],
   ["network", /network|unreachable|no route to host|(?:host|server) (?:is )?not responding|no response from (?:the )?(?:remote )?(?:host|server)|timed? ?out|connection (?:refused|reset|lost|closed|dropped|failed|attempts? failed)|routing|loop|did not accept (?:our )?(?:requests? to connect|(?:the )?connection)|(?:could not|couldn't|unable to|failed to|cannot) (?:connect|establish (?:a )?connection)/],
-  ["protocol", /syntax error|command (?:parameters? )?(?:not recogni[sz]ed|unrecogni[sz]ed|not implemented|unknown)|parameters? not (?:implemented|recogni[sz]ed)|bad sequence|bad command|protocol|pipelining|line too long|invalid command|too many recipients/],
+  ["protocol", /bare <?lf>?(?![a-z])|bare (?:line ?feeds?|newlines?|carriage returns?)|smtputf8 is required|syntax error|command (?:parameters? )?(?:not recogni[sz]ed|unrecogni[sz]ed|not implemented|unknown)|parameters? not (?:implemented|recogni[sz]ed)|bad sequence|bad command|protocol|pipelining|line too long|invalid command|too many recipients/],
   ["system", /system (?:error|problem|failure|is busy|not available)|internal (?:error|server)|local (?:error|problem)|temporar(?:y|ily) (?:failure|unavailable|error|problem)|try again later|service (?:(?:is |currently |temporarily )*)(?:not |un)available|resources? (?:temporarily )?unavailable|insufficient system storage/],
 ];
 
@@ -232,7 +232,8 @@ const SPECIFIC: Record<string, BounceReason> = {
   "6.4": "content",
   "6.5": "content",
   "6.6": "content",
-  "6.7": "content",
+  // RFC 6531: an internationalised address the host cannot take (no SMTPUTF8): the protocol, not the content
+  "6.7": "protocol",
   "6.8": "content",
   "6.9": "content",
   "6.10": "content",
@@ -329,7 +330,8 @@ function reasonFor(code: number, enhanced: string | null, lower: string): Bounce
   // …and a recipient missing from it with X.1.10 (RFC 7505's null MX elsewhere): the words say which
   if (key === "1.10" && rule?.[0] === "user_unknown") return "user_unknown";
   // 521 and 556 (RFC 7504, 7505): the host or domain takes no mail, whatever the enhanced code, unless the words say why else
-  if ((code === 521 || code === 556) && (!rule || rule[0] === "bad_domain")) return "bad_domain";
+  // (a protocol status, X.5.x, says why else: "521 5.5.2 Error: bare <LF> received")
+  if ((code === 521 || code === 556) && (!rule || rule[0] === "bad_domain") && !(e && Number(e[2]) === 5)) return "bad_domain";
   // X.7.27 is RFC 7505's null MX of our sender's domain; Gmail also answers unauthenticated mail with it
   const specific = key && key !== "7.1" && key !== "2.1" && !(key === "7.27" && rule?.[0] === "dmarc") ? SPECIFIC[key] : undefined;
   if (specific) {

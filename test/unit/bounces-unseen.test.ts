@@ -758,3 +758,13 @@ test("a Japanese gateway's notice that it refused a password-protected ZIP ('受
   const ppap = plain("メールセキュリティ通知 <no-reply-gw@partner.example>", "【配送エラー】添付ファイルを受信できません", "本メールはシステムより自動送信されています。\n\n送信されたメールにパスワード付きZIPファイルが添付されていたため、受信を拒否いたしました。メールは宛先に配送されておりません。\n\n■宛先：soumu@partner.example\n■判定理由：Password-protected archive is not permitted\n", ["Auto-Submitted: auto-generated"]);
   expect(first(ppap)).toMatchObject({ kind: "bounce", address: "soumu@partner.example", hard: false, reason: "content" });
 });
+
+test("European providers: a 521 with a protocol status is the protocol, not a dead domain; SMTPUTF8 refused; 'ont été bloqués'; a group for authenticated senders only", () => {
+  const report = (line: string) => plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", `This is the mail system at host relay.outreach.test.\n\n${line}\n`);
+  expect(first(report("<j.virtanen@isp.example>: host mx.isp.example[192.0.2.8] said: 521 5.5.2 mx.isp.example Error: bare <LF> received (in reply to end of DATA command)"))).toMatchObject({ hard: false, reason: "protocol" });
+  // control: a 521 in its own meaning is still the domain's
+  expect(first(report("<j.virtanen@isp.example>: host mx.isp.example[192.0.2.8] said: 521 5.3.2 mx.isp.example does not accept mail (in reply to RCPT TO command)"))).toMatchObject({ hard: true, reason: "bad_domain" });
+  expect(first(report("<jose.nuñez@isp.example>: SMTPUTF8 is required, but was not offered by host mx.isp.example[192.0.2.9]"))).toMatchObject({ hard: false, reason: "protocol" });
+  expect(first(report("<c.morel@isp.example>: host mx.isp.example[192.0.2.7] said: 550 5.7.1 Les messages envoyes depuis votre plateforme ont ete bloques par notre service anti-abus (in reply to RCPT TO command)"))).toMatchObject({ hard: false, reason: "blocked" });
+  expect(first(report("<vendas@loja.example>: host mx.loja.example[192.0.2.6] said: 550 5.7.1 <vendas@loja.example>: este grupo aceita somente remetentes autenticados (in reply to RCPT TO command)"))).toMatchObject({ hard: false, reason: "auth_required" });
+});
