@@ -5566,3 +5566,39 @@ describe("small local businesses answering (a fresh batch)", () => {
     expect(readOf("Please remove all of us at Barker & Finch from your list.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
   });
 });
+
+describe("other kinds of outreach: a recruiter's and a partnership pitch (fresh batches)", () => {
+  intents([
+    ["Thanks, but I'm happy where I am.", "not_interested"],
+    ["I only just started a new role last month, so not moving.", "not_interested"],
+    ["Appreciate it, but I've decided to stay where I am for now.", "not_interested"],
+    ["not looking rn, thx", "not_interested"],
+    ["I'm a data engineer, not a data scientist, so this isn't a fit.", "wrong_person"],
+    ["I actually moved into management last year, so IC roles aren't for me.", "wrong_person"],
+    ["I run the newsletter only and don't have any say in sponsorships.", "wrong_person"],
+    ["I think you have the wrong Alex Kim, I'm a dentist.", "wrong_person"],
+    ["Before going any further, who is the client? And is it fully remote?", "question"],
+    ["We don't accept guest posts, everything is written in-house.", "not_interested"],
+    ["Not my thing. Thanks though.", "not_interested"],
+    ["Yes, we'd be up for a joint webinar! What dates were you thinking?", "interested"],
+    ["Q2 planning starts in March - send me your pitches then.", "later"],
+    // controls: a price list after the house rule is an offer, not a refusal; a talk on a topic is no meeting
+    ["We don't do link exchanges but we can do a sponsored post for $200. What's your budget?", "question"],
+    ["Kindly share her profile and 3 talking points she is comfortable to speak on.", null],
+  ]);
+  test("'we ended up unsubscribing from that sponsorship' is a story; 'take me off the shortlist' is no removal", () => {
+    expect(readOf("Last year we ended up unsubscribing from that whole sponsorship thing. Is the webinar different?").classification).toBe("reply");
+    expect(readOf("Please take me off the shortlist for the other role, this one fits me better.").classification).toBe("reply");
+  });
+  test("erasure asked in its long forms suppresses the writer", () => {
+    expect(readOf("I request the erasure of all personal data relating to me that your agency holds.").classification).toBe("unsubscribe_request");
+    expect(readOf("Delete everything you hold on me and confirm you've done it.").classification).toBe("unsubscribe_request");
+  });
+  test("a colleague's wish relayed, then her address to remove: that address is proposed", () => {
+    expect(readOf("Jo Park on my team has asked not to be contacted by recruiters. Please remove jo.park@prospect.example from your lists.").proposal).toEqual({ action: "suppress", email: "jo.park@prospect.example" });
+  });
+  test("'I left … I'm at <address> now', written from it: moved there", () => {
+    const v = classifyMessage(["From: Ana Ruiz <ana.ruiz@gmail.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "I left Prospect last month. If you want to reach me directly, I'm at ana.ruiz@gmail.example now."].join("\n"));
+    expect(v).toMatchObject({ intent: "moved", proposal: { action: "move", email: "ana.ruiz@gmail.example" } });
+  });
+});

@@ -240,7 +240,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // the writer's own other mailbox at the same company ("send the invite to jamie.cole@… rather than this shared inbox") is no one else
   // nor is the colleague whose removal the writer relays ("you've been emailing Greg (greg@…), he'd like that to stop")
   const relayed = wide === null ? another : null;
-  const theirs = relayed ? addressFor(relayed, found) : undefined;
+  // the address beside any of the requests ("she asked not to be contacted … Please remove sarah@… from your lists")
+  const theirs = relayed ? [relayed, ...relayed.spans].reduce<Mention | undefined>((a, span) => a ?? addressFor(span, found), undefined) : undefined;
   // "please send invoices to ap@…", "facturen graag naar facturen@…": where the writer's bills go, no one to sell to
   const others = found.filter((m) => m !== theirs && !(atWritersDomain(m.email, writer) && looksLikeWriter(m.email, writer)) && !FOR_INVOICES.test(fold(visible.slice(Math.max(0, m.index - 60), m.index))));
   // "…showed your email to Curtis. Could you send over a one-pager? I'll make sure it gets to him": the writer stays the contact
