@@ -328,17 +328,30 @@ const OTHERS_IN_QUESTION = /(?<![a-z])(?:users?|staff|employees?|people|recipien
 const FIRST_PERSON = /(?<![a-z])(?:me|us|myself|mich|uns|moi|nous|mi|ci|mij|ons|nos|meine?n?|my|our|mon|mes|mis|mio|miei|mijn|meu|meus)(?![a-z])/;
 const REMOVAL_WORD = /unsubscrib|opt[- ]?out|abmeld|austrag|abbestell|desinscri|desabonn|de baja|disiscri|afmeld|uitschrijv|descadastr/;
 /** Its stems, looked for as substrings first (an alternation tried at every position of a long reply costs tens of µs). */
-const REMOVAL_STEMS = ["unsubscrib", "opt", "abmeld", "austrag", "abbestell", "desinscri", "desabonn", "de baja", "disiscri", "afmeld", "uitschrijv", "descadastr"];
-/** A question's sentence: "?" ends it, abbreviations ("bzw.", "z.B.", "etc.", "ecc.") do not. */
-const QUESTION = /(?<=^|[!?\n]|(?<!(?:bzw|usw|etc|ecc|evtl|ggf|ca|resp|vs|cf|z\.b|e\.g|i\.e|d\.h|u\.a|p\.ej|art|abs|nr))\.)[^!?\n]{1,400}\?/g;
+const REMOVAL_STEMS = ["unsubscrib", "opt-out", "opt out", "optout", "abmeld", "austrag", "abbestell", "desinscri", "desabonn", "de baja", "disiscri", "afmeld", "uitschrijv", "descadastr"];
+/** Before a ".": an abbreviation ("bzw.", "z.B.", "etc.", "Art."), which ends no sentence. */
+const ABBREVIATION = /(?:^|[^a-z])(?:bzw|usw|etc|ecc|evtl|ggf|ca|resp|vs|cf|z\.b|e\.g|i\.e|d\.h|u\.a|p\.ej|art|abs|nr)$/;
 
 /** "Unsubscribe from what? I never signed up": the word thrown back as a question, no request. */
 const FROM_WHAT = /(?<![a-z])(?:unsubscribe|opt out|remove (?:me|us)|take (?:me|us) off)(?: from)? what(?= ?\?)/g;
 
+/** The text with others' removal asked about, and "unsubscribe from what?", blanked (same length). */
 function withoutOthersAsked(text: string): string {
+  let out = text.includes(" what") ? text.replace(FROM_WHAT, (q) => " ".repeat(q.length)) : text;
   // most replies name no removal at all
-  if (!REMOVAL_STEMS.some((w) => text.includes(w)) && !text.includes(" what")) return text;
-  return text.replace(FROM_WHAT, (q) => " ".repeat(q.length)).replace(QUESTION, (q) => (REMOVAL_WORD.test(q) && OTHERS_IN_QUESTION.test(q) && !FIRST_PERSON.test(q) ? " ".repeat(q.length) : q));
+  if (!REMOVAL_STEMS.some((w) => out.includes(w))) return out;
+  // each question back to its sentence's start: linear in the text, whatever its lines
+  for (let q = out.indexOf("?"); q >= 0; q = out.indexOf("?", q + 1)) {
+    let from = q;
+    while (from > 0 && q - from < 400) {
+      const c = out[from - 1]!;
+      if (c === "!" || c === "?" || c === "\n" || (c === "." && !ABBREVIATION.test(out.slice(Math.max(0, from - 8), from - 1)))) break;
+      from--;
+    }
+    const sentence = out.slice(from, q + 1);
+    if (REMOVAL_WORD.test(sentence) && OTHERS_IN_QUESTION.test(sentence) && !FIRST_PERSON.test(sentence)) out = out.slice(0, from) + " ".repeat(sentence.length) + out.slice(q + 1);
+  }
+  return out;
 }
 
 const SENTENCE_END = /[.!?\n]/g;
