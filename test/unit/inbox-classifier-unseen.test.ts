@@ -5602,3 +5602,50 @@ describe("other kinds of outreach: a recruiter's and a partnership pitch (fresh 
     expect(v).toMatchObject({ intent: "moved", proposal: { action: "move", email: "ana.ruiz@gmail.example" } });
   });
 });
+
+describe("event invitations and Latin-American replies (fresh batches)", () => {
+  intents([
+    ["Count me in for the webinar on the 10th.", "meeting_request"],
+    ["Thanks - I'll be there on the 3rd in Lisbon. Is there a dress code?", "meeting_request"],
+    ["Yes please, save me a seat at the workshop.", "meeting_request"],
+    ["Cuenta conmigo para la cena del jueves.", "meeting_request"],
+    ["Can't make it, sorry.", "not_interested"],
+    ["We don't attend vendor-hosted dinners, I'm afraid.", "not_interested"],
+    ["Not my topic, but good luck with it.", "not_interested"],
+    ["Who is presenting, and is this a sales pitch in disguise?", "question"],
+    ["No contamos con presupuesto para esto este año.", "not_interested"],
+    ["Bacana! Manda pra mim o material que eu dou uma olhada.", "interested"],
+    ["Conversemos. Mándame el link de tu calendario para agendar.", "meeting_request"],
+    // controls: cancelling a call for another time is still a meeting; an unknown date is no decline
+    ["I can't make it on Tuesday, could we do Thursday at 10 instead?", "meeting_request"],
+  ]);
+  test.each([
+    "Please take me off the guest list for Thursday, something came up.",
+    "Bitte streichen Sie mich von der Teilnehmerliste des Seminars, ich bin leider krank.",
+    "Estamos por dar de baja el contrato con nuestro proveedor actual. ¿Qué incluye su licencia?",
+  ])("%p suppresses no one", (body) => {
+    expect(readOf(body).classification).toBe("reply");
+  });
+  test.each([
+    "No thanks, and please don't invite me to anything else.",
+    "Please take me off your invitation list.",
+  ])("%p asks removal (invitations are our mail)", (body) => {
+    expect(readOf(body).classification).toBe("unsubscribe_request");
+  });
+  test("'please stop sending invitations to her' and 'dejen de escribirle a mi colega Ana Ruiz (ana@…)' are for someone else", () => {
+    expect(readOf("I'm the assistant to our CFO. Could you please stop sending invitations to her?").onBehalfOf).not.toBeNull();
+    expect(readOf("Por favor dejen de escribirle a mi colega Ana Ruiz (ana.ruiz@prospect.example).").proposal).toEqual({ action: "suppress", email: "ana.ruiz@prospect.example" });
+  });
+  test("company-wide: 'remove all <Firm> (<domain>) addresses', 'eliminar … todas las direcciones … del dominio'", () => {
+    expect(readOf("Please remove all Prospect Ltd (prospect.example) addresses from your event mailings.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+    expect(readOf("Le solicitamos eliminar de sus bases de datos todas las direcciones de correo electrónico del dominio de la empresa.")).toMatchObject({ classification: "unsubscribe_request", companyWide: true });
+  });
+  test("'Te copio a Andrés, que ve estos temas' with Andrés in Cc refers to him", () => {
+    const v = classifyMessage(["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", "Cc: Andrés Cardona <acardona@prospect.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Gracias por escribir. Te copio a Andrés, nuestro director de TI, que es quien ve estos temas."].join("\n"));
+    expect(v).toMatchObject({ intent: "referral", proposal: { action: "refer", email: "acardona@prospect.example" } });
+  });
+  test("'… joined NewCo, use <address> from now on', written from it: moved there", () => {
+    const v = classifyMessage(["From: Sam Okoro <sam.okoro@newco.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "I've left Prospect and joined NewCo, use sam.okoro@newco.example from now on."].join("\n"));
+    expect(v).toMatchObject({ intent: "moved", proposal: { action: "move", email: "sam.okoro@newco.example" } });
+  });
+});

@@ -352,7 +352,7 @@ const MY_ADDRESS = new RegExp(
 /** A removal that points back at the address just named: "please remove that address", "diese Adresse bitte löschen". */
 const REMOVE_THAT = new RegExp(
   [
-    "(?:remove|delete|take|unsubscribe|drop|erase) (?:that|this|the said|said) (?:address|one|e-?mail(?: address)?)",
+    "(?:remove|delete|take|unsubscribe|drop|erase) (?:that|this|the said|said) (?:(?:work|business|office|old|other|personal) )?(?:address|one|e-?mail(?: address)?)",
     "(?:diese|die|jene) (?:adresse|e-?mail-?adresse) (?:bitte )?(?:loschen|loeschen|entfernen|austragen|streichen)|(?:loschen|loeschen|entfernen|streichen) sie (?:bitte )?(?:diese|die) adresse",
     "(?:supprimer|supprimez|retirer|retirez|effacer|effacez|desinscrire|desinscrivez) (?:cette|ladite) adresse",
     "(?:eliminar|eliminen|eliminad|borrar|borren|borrad|quitar|quiten|quitad|dar de baja) (?:esa|esta|dicha) (?:direccion|cuenta|direccion de correo)",
@@ -463,7 +463,10 @@ const FOR_INVOICES = /(?<![a-z])(?:invoices?|bills?|billing|remittances?|stateme
 function statesOwnAddress(visible: string, address: string): boolean {
   const lower = visible.toLowerCase();
   const at = lower.indexOf(address.toLowerCase());
-  return at >= 0 && statedAsOwn(visible, at, { others: false });
+  if (at < 0) return false;
+  // "… joined Newhaven, use sam@newhaven… from now on", written from that address
+  const usedFromNow = /(?<![a-z])use $/.test(lower.slice(Math.max(0, at - 8), at)) && USE_FROM_NOW.test(fold(lower.slice(at + address.length, at + address.length + 40)));
+  return usedFromNow || statedAsOwn(visible, at, { others: false });
 }
 
 function atWritersDomain(email: string, writer: Writer): boolean {

@@ -20,7 +20,7 @@ const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|han
 /** "unsubscribe my colleague", "unsubscribe him", "unsubscribe tom@…": someone else's removal, not the writer's. */
 const SOMEONE_ELSE = "(?! (?:my|our) (?:colleague|coworker|co-worker|boss|manager|assistant|predecessor|wife|husband|partner|former)|(?: him| her| them)(?![a-z])| [^ @]+@)";
 /** What a person may be taken off without leaving the list: "remove me from the CC", "exclude me from the invite". */
-const A_THREAD = "(?:the |this |that )?(?:cc|bcc|thread|chain|invite|invitation|loop|conversation|meeting|call|group|short ?list|long ?list|pipeline|process|panel|rota|running)";
+const A_THREAD = "(?:the |this |that )?(?:cc|bcc|thread|chain|invite(?! list)|invitation(?! list)|loop|conversation|meeting|call|group|short ?list|long ?list|guest ?list|attendee list|participant list|registration list|pipeline|process|panel|rota|running)";
 /** "does it support one-click unsubscribe?", "votre outil gère-t-il la désinscription automatique ?": a feature asked about. */
 const AS_FEATURE = "(?<!(?:one|1)[- ]click |(?:support|supports|supporting|handle|handles|handling|manage|manages|managing|offer|offers|honou?r|honou?rs|respect|respects|automatic|automated|bulk|instant) (?:(?:the |an? |for )?(?:(?:one|1)[- ]click |automatic |automated |bulk |instant )?)?)";
 const AS_FEATURE_FR = "(?<!(?:gere|gerez|gerer|gestion|gerent|gere-t-il|gere-t-elle|gerez-vous|gerer la|gestion de|gestion des|automatiser|automatisez|automatisation de) (?:la |les |des |de la )?)";
@@ -99,7 +99,7 @@ const REMOVAL = anyOf([
   "ne (?:veux|voulons|souhaite|souhaitons|desire|desirons) plus (?:de |d')(?:vos |ces |tes )?(?:mails|e-?mails|messages|courriels|sollicitations|relances|nouvelles)|(?:veux|voudrais|souhaite|souhaiterais|demande a) etre (?:retire|supprime|desinscrit|desabonne|raye)e?s?",
   "(?:supprimez|retirez|effacez) (?:mon contact|ma fiche|mes informations)|(?:demande|demandons|exige|exigeons) (?:la )?(?:suppression|radiation|effacement) de (?:mes|mon|notre|nos) (?:donnees|coordonnees|adresse|e-?mail|contact)|(?:cesser|cessez|arreter|stopper) de (?:m'|nous )(?:ecrire|envoyer|contacter|solliciter|spammer|relancer|importuner)|(?:cesser|cessez|arreter|stopper) de (?:me|nous) (?:contacter|solliciter|spammer|relancer|harceler|importuner|deranger|mailer)|(?:stop|halte) (?:aux|a vos|a ces) (?:mails|e-?mails|messages|courriels|relances|sollicitations|spams?)(?= ?[.!,;]| ?$| svp| s'il vous plait| merci)",
   // es
-  "si (?:me|nos) (?:vuelve|vuelves|vuelven) a (?:escribir|contactar|mandar)(?= ?[.!,;]| ?$)|(?:dejeme|dejame|dejenme|dejadme|dejennos|dejenos) en paz(?= ?[.!]| ?$)|(?:prefiero|preferimos|preferiria) no (?:recibir|seguir recibiendo)|dar(?:me)? de (?:baja|vaja)|d(?:a|e|en|ad)(?:me|nos) de (?:baja|vaja)|(?:eliminame|eliminadme|elimineme|eliminenme|borrame|borradme|borreme|borrenme|quitame|quitadme|quiteme|quitenme|sacame|sacadme|saqueme|saquenme) de (?:su|la|tu|vuestra|esta|esa) (?:lista|base)|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
+  "si (?:me|nos) (?:vuelve|vuelves|vuelven) a (?:escribir|contactar|mandar)(?= ?[.!,;]| ?$)|(?:dejeme|dejame|dejenme|dejadme|dejennos|dejenos) en paz(?= ?[.!]| ?$)|(?:prefiero|preferimos|preferiria) no (?:recibir|seguir recibiendo)|dar(?:me)? de (?:baja|vaja)(?! (?:el|la|los|las|un|una|unos|unas|nuestro|nuestra|nuestros|nuestras|ese|esa|este|esta|su|sus|al|del) )|d(?:a|e|en|ad)(?:me|nos) de (?:baja|vaja)|(?:eliminame|eliminadme|elimineme|eliminenme|borrame|borradme|borreme|borrenme|quitame|quitadme|quiteme|quitenme|sacame|sacadme|saqueme|saquenme) de (?:su|la|tu|vuestra|esta|esa) (?:lista|base)|darnos de baja|(?:la |una )?baja de (?:su|la|tu|vuestra) (?:lista|base)|(?:eliminar|borrar|quitar)(?:me|nos)? de (?:su|la|tu|vuestra) (?:lista|base)",
   "no (?:me |nos )?(?:envien|envies|envie|envieis|contacten|contactes|contacte|contacteis|escriban|escribas|escriba|escribais|manden|mandes|mande|mandeis) (?:(?:mas )?(?:correos|e-?mails|mensajes) )?mas|no (?:me |nos )?(?:envie|envies|envien|mande|mandes|manden) mas (?:correos|e-?mails|mensajes)|dej(?:en|a|ad|e) de (?:enviar|escribir|contactar|mandar)(?:me|nos)?(?! (?:correos |e-?mails |mensajes )?(?:a|en) (?:esta|este|mi)(?![a-z]))|(?:solicito|pido|quiero|deseo) (?:la |mi |darme de )?baja|no (?:vuelvan|vuelvas|vuelva) a (?:escribir|contactar|enviar|mandar)(?:me|nos)|no (?:quiero|queremos|deseo|deseamos) (?:recibir|seguir recibiendo) (?:mas )?(?:sus |tus |vuestros )?(?:correos|e-?mails|mensajes)",
   "(?:borren|eliminen|borrad|eliminad|borra|elimina) mis datos|(?:solicito|pido|solicitamos|pedimos|exijo) (?:la )?(?:eliminacion|supresion|baja|cancelacion|borrado) de (?:mi|mis|nuestro|nuestros|nuestra) (?:correo|e-?mail|direccion|datos|contacto)|(?:les |le )?(?:solicito|pido|exijo) (?:que )?(?:eliminar|borrar|suprimir|eliminen|borren|supriman) (?:mi|mis) (?:correo|e-?mail|direccion|datos)|(?:cancelar|anular) (?:la |mi )?suscripcion|desuscribir(?:me)?|desuscribanme",
   "no (?:se ponga|se pongan|te pongas) (?:mas )?en contacto(?= ?[.!,;]| ?$| (?:conmigo|con nosotros|de nuevo|otra vez|nunca mas))|no (?:vuelva|vuelvas|vuelvan) a ponerse en contacto|no (?:me|nos) (?:contacte|contactes|contacten|llame|llames|llamen) mas",
@@ -145,6 +145,8 @@ const REMOVAL = anyOf([
     "|(?:solicito|peco|pedimos|solicitamos|requeiro) (?:a )?(?:imediata |pronta |completa |definitiva )?(?:eliminacao|exclusao|remocao|apagamento) d(?:os|e) (?:meus |nossos )?dados|(?:manifesto|declaro) (?:a )?(?:minha|nossa) oposicao (?:a|ao) (?:qualquer )?tratamento|(?:deixem|deixe) de (?:me |nos )?(?:enviar|mandar) (?:publicidade|comunicacoes|propaganda|marketing|correio|isto|isso)",
   // an address the writer asks to be taken off: "Favor remover contato@… da sua lista", "eliminare amministrazione@… da tutti i vostri elenchi"
   "(?:remover|remova|removam|retirar|retirem|excluir|excluam|apagar|apaguem|descadastrar|descadastrem|eliminare|eliminate|rimuovere|rimuovete|cancellare|cancellate|togliere|togliete|supprimer|supprimez|retirer|retirez|enlever|enlevez|desinscrire|desinscrivez|verwijder|verwijderen|schrap|borrar|borren|quitar|quiten|eliminar|eliminen) (?:l'indirizzo |o (?:e-?mail|endereco) |el correo |la direccion |l'adresse |het adres )?[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\\.[a-z0-9.-]{2,253} (?:da|de|dai|dalla|dalle|dal|des|van|uit|del|dos|das)(?![a-z])",
+  // invitations are our mail: "please don't invite me to anything else", "stop sending me invites", "take me off your invitation list"
+  "(?:please )?(?:don'?t|do not|never) invite (?:me|us) (?:to anything(?: else)?|again|any ?more|to (?:any )?(?:more|further|other|future) (?:events|webinars|dinners))|(?:stop|quit) (?:sending (?:me |us )?)?(?:these |your |the )?(?:invitations|invites)(?= ?[.!,;]| ?$| (?:to me|please|thanks))|(?:take|remove) (?:me|us) (?:off|from) (?:your |the )?(?:invitation|invite|event|events) (?:list|mailing list|mailings)",
   // "take it off whatever list you bought": the address the mail came to
   "take (?:it|this|that)(?: address| e-?mail)? off (?:whatever|your|the|any|all|every) (?:[a-z-]+ )?(?:lists?|database|system|crm|spreadsheet)(?![a-z])",
   // the writer unsubscribed before and is still mailed: "habe mich schon zweimal abgemeldet", "je me suis déjà désabonné"
@@ -364,8 +366,26 @@ function boundaries(text: string, re: RegExp): [number, number][] {
   return out;
 }
 
+/**
+ * One event's list, not our mail: "take me off the guest list for the 18th", "streichen Sie mich von der Teilnehmerliste
+ * des Workshops", "cancel my registration for the dinner", in the seven languages (not "inscripción", "inscrição",
+ * "iscrizione", "inschrijving": those are a subscription too).
+ */
+const EVENT_LIST = /(?<![a-z])(?:(?:guest|attendee|attendees|participant|participants|delegate|rsvp|registration|dinner|waiting|wait) ?list|(?:my|our) (?:registration|booking|rsvp|seat)|teilnehmerliste|gastel?iste|gaesteliste|anmeldeliste|(?:meine|unsere) anmeldung|liste des (?:participants|invites|inscrits)|lista de (?:invitados|asistentes|participantes|convidados|inscritos)|lista (?:dei|degli) (?:partecipanti|invitati|iscritti)|(?:deelnemers|gasten|genodigden)lijst)(?![a-z])/g;
+
+/** The text with each clause that speaks of an event's list blanked (same length). */
+function withoutEventLists(text: string): string {
+  EVENT_LIST.lastIndex = 0;
+  if (!EVENT_LIST.test(text)) return text;
+  EVENT_LIST.lastIndex = 0;
+  return text.replace(/[^.!?\n,;]+/g, (clause) => {
+    EVENT_LIST.lastIndex = 0;
+    return EVENT_LIST.test(clause) ? " ".repeat(clause.length) : clause;
+  });
+}
+
 export function asksRemoval(text: string, indexed?: WordStarts): boolean {
-  const spoken = withoutMentions(text);
+  const spoken = withoutEventLists(withoutMentions(text));
   const folded = spoken.includes("?") ? withoutOthersAsked(spoken.replace(QUOTED_IN_QUESTION, (q) => " ".repeat(q.length)).replace(HOW_REMOVAL_WORKS, (q) => " ".repeat(q.length)).replace(OTHERS_REMOVAL_ASKED, (q) => " ".repeat(q.length))) : spoken;
   // the index was built for the text as given: a text with quotes blanked is scanned
   const starts = folded === text ? indexed : undefined;
