@@ -5612,6 +5612,7 @@ describe("event invitations and Latin-American replies (fresh batches)", () => {
     ["Can't make it, sorry.", "not_interested"],
     ["We don't attend vendor-hosted dinners, I'm afraid.", "not_interested"],
     ["Not my topic, but good luck with it.", "not_interested"],
+    ["We signed with another planning vendor in Q4, so the webinar isn't really relevant for us.", "not_interested"],
     ["Who is presenting, and is this a sales pitch in disguise?", "question"],
     ["No contamos con presupuesto para esto este año.", "not_interested"],
     ["Bacana! Manda pra mim o material que eu dou uma olhada.", "interested"],
