@@ -5650,3 +5650,26 @@ describe("event invitations and Latin-American replies (fresh batches)", () => {
     expect(v).toMatchObject({ intent: "moved", proposal: { action: "move", email: "sam.okoro@newco.example" } });
   });
 });
+
+describe("Japanese, Chinese and Korean replies", () => {
+  intents([
+    ["お世話になっております。大変興味がございますので、料金表をお送りいただけますでしょうか。", "interested"],
+    ["誠に恐れ入りますが、今回は見送らせていただきます。", "not_interested"],
+    ["来期に改めてご相談させてください。", "later"],
+    ["2月3日(水)15時からオンラインでお打ち合わせいかがでしょうか。", "meeting_request"],
+    ["申し訳ございませんが、私は担当ではございません。", "wrong_person"],
+    ["您好，感谢来信。我们目前不需要此类服务。", "not_interested"],
+    ["您好，我们对此很感兴趣，麻烦发一份报价。", "interested"],
+    ["下周三下午3点可以安排一次视频会议。", "meeting_request"],
+    ["관심 있습니다. 자료를 보내 주시면 검토하겠습니다.", "interested"],
+    ["죄송하지만 저는 담당자가 아닙니다.", "wrong_person"],
+    ["다음 주 목요일 오후 2시에 미팅 가능합니다.", "meeting_request"],
+  ]);
+  test.each(["配信停止をお願いいたします。", "今後このようなメールは送らないでください。", "请勿再发送此类邮件。", "退訂。", "수신거부 부탁드립니다.", "더 이상 메일을 보내지 마세요."])("%p asks removal", (body) => {
+    expect(readOf(body).classification).toBe("unsubscribe_request");
+  });
+  // controls: a footer's offer and a question about removal are mentions
+  test.each(["※配信停止をご希望の方は、その旨ご返信ください。", "配信停止の方法について教えていただけますか。", "如需退订，请回复TD。", "수신거부를 원하시면 회신 주세요."])("%p asks no removal", (body) => {
+    expect(readOf(body).classification).toBe("reply");
+  });
+});

@@ -4,11 +4,15 @@
 // interested", interest or material asked for, a call, "later", "not me".
 // These letters are outside the word-start index (lib/word-starts.ts), so the
 // lists here run as plain scans, and only on a text that has such letters.
+// Japanese, Chinese (simplified and traditional) and Korean are read the same
+// way at the end of the file; they write no spaces between words, so their
+// entries have no word boundaries, and they are folded as the text is (NFKD:
+// Hangul decomposes into its letters, "で" into "て" and its mark).
 // The Latin-alphabet languages are in more-languages.ts.
 
 import { inQuotes, quotedSpans } from "./fold";
 
-const LETTERS = /[\u0370-\u03ff\u0400-\u04ff]/;
+const LETTERS = /[\u0370-\u03ff\u0400-\u04ff\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 // entries are written as spelled ("прайс", "мої") and folded here as the text is ("праис", "мі")
 const words = (entries: readonly string[]) =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.join("|").normalize("NFKD").replace(/[\u0300-\u036f]/g, "")})(?![\\p{L}\\p{N}])`, "gu");
@@ -110,6 +114,51 @@ const HANDOFF = words([
   "(?<!(?:который|которая|кто|хто|який|яка|що) )(?:цим|цими питаннями|этим|этими вопросами)(?: [\\p{L}]+){0,2} (?:займається|занимается)|(?:зателефонуйте|напишіть|звертайтеся) (?:йому|їй|до нього|до неї)|(?:позвоните|напишите|обращайтесь) (?:ему|ей|к нему|к ней)|(?:зв'яжіться|свяжитесь) з (?:ним|нею)|свяжитесь с (?:ним|ней)",
 ]);
 
+// Japanese, Chinese and Korean: no spaces between words, so no boundaries; folded as the text is
+const cjk = (entries: readonly string[]) => new RegExp(entries.join("|").normalize("NFKD").replace(/[\u0300-\u036f]/g, ""), "gu");
+
+const REMOVAL_CJK = cjk([
+  // ja: "配信停止をお願いします", "今後のご連絡は不要です", "リストから削除してください", "メールを送らないでください"
+  "配信(?:を)?(?:停止|中止|解除)|配信不要|購読(?:を)?解除|登録(?:を)?解除|(?:メール|ご案内|ご連絡|営業)(?:の)?(?:送信|送付|配信)?(?:は|を)?(?:今後|以後)?(?:不要|ご遠慮|お控え|停止|お断り)|今後(?:の|は)?(?:ご連絡|ご案内|メール|営業)(?:は|も)?(?:不要|ご遠慮|お控え|結構|控えて)|(?:このような|この種の)?(?:メール|ご連絡|ご案内)(?:を|は)?(?:今後)?送らないで|連絡しないで|(?:リスト|名簿|配信先)から(?:削除|外して|除外)|(?:メールアドレス|アドレス|個人情報)(?:を|の)?削除",
+  // zh: "退订", "请勿再发送此类邮件", "不要再给我发邮件", "把我从名单中删除"
+  "退订|退訂|取消订阅|取消訂閱|(?:请勿|請勿|不要|别|別|请不要|請不要)再(?:给我|給我|给我们|給我們|向我|向我们)?(?:发送|發送|发|發|寄|联系|聯繫|聯絡)|停止(?:发送|發送|发邮件|發郵件|寄送|推送)|(?:从|從)(?:你们的|你們的|贵司的|貴司的|您的)?(?:名单|名單|列表|邮件列表|郵件列表|通讯录|通訊錄)(?:中|里|裡)?(?:删除|刪除|移除|去掉)|(?:删除|刪除|移除)(?:我的|我们的|我們的)(?:邮箱|郵箱|信息|資訊|联系方式|聯絡方式|资料|資料)",
+  // ko: "수신거부", "구독 취소", "더 이상 메일을 보내지 마세요", "목록에서 삭제해 주세요"
+  "수신 ?거부|구독 ?취소|(?:메일|이메일|연락)(?:을|를)? (?:더 이상 )?(?:보내지 마|그만 보내|하지 마)|더 이상 (?:메일|이메일|연락)(?:을|를)? (?:보내지|하지|받고 싶지)|(?:목록|리스트|명단)에서 (?:삭제|제외|빼)|(?:제|저의|제 이메일|제 메일) ?(?:주소|정보)?(?:를|을)? 삭제",
+]);
+const REFUSAL_CJK = cjk([
+  "興味(?:が|は)?(?:ありません|ございません|ない)|必要(?:が|は)?(?:ありません|ございません|ない)|(?:間に合って|足りて)(?:います|おります)|今回は(?:見送|ご遠慮|辞退)|見送らせて|お断り(?:します|いたします|させて)|(?:既に|すでに)(?:別の|他の|他社の)?(?:ツール|サービス|システム|ソリューション)を(?:導入|利用|使用)|ご縁がなかった",
+  "不感兴趣|不感興趣|没(?:有)?兴趣|沒(?:有)?興趣|(?:暂|暫|目前|现在|現在|暂时|暫時)?不需要|不用了|不考虑|不考慮|已经有(?:了)?(?:供应商|系统|方案|工具|合作伙伴)|已經有(?:了)?(?:供應商|系統|方案|工具)|不合适|不合適",
+  "관심(?:이|은)? 없|필요(?:가|는)? 없|사양하겠습니다|(?:이미|벌써) (?:다른 )?(?:솔루션|서비스|시스템|툴)(?:을|를)? (?:사용|도입)",
+]);
+const INTEREST_CJK = cjk([
+  "興味(?:が)?(?:あります|ございます)|関心(?:が)?(?:あります|ございます)|(?:資料|詳細|詳しい情報|料金表|料金|価格表|お見積り|見積もり|見積り|見積書|事例)(?:を|など|等)?(?:お送り|送って|送付|ご送付|ご提供|共有|お願い|いただけ|頂け|ください)|詳しく(?:知りたい|教えて|伺いたい)|ぜひ(?:詳しく|お話)",
+  "感兴趣|感興趣|有兴趣|有興趣|(?:请|請|麻烦|麻煩)(?:您)?(?:发|發|寄|提供)(?:一份|一下|些)?(?:资料|資料|报价|報價|价格|價格|详细|詳細|介绍|介紹)|了解更多|想(?:进一步|進一步)?了解",
+  "관심(?:이|은)? 있|자료(?:를|을)? (?:보내|주시|부탁|공유)|(?:가격|견적|요금|단가)(?:을|를|이)? (?:알려|보내|궁금)|자세히 (?:알고|듣고)",
+]);
+const MEETING_CJK = cjk([
+  "(?:お)?打ち合わせ|ミーティング|面談|(?:お)?電話(?:で|にて)?(?:お話|ご説明|打ち合わせ)|(?:日程|ご都合)(?:を|の)?(?:調整|ご調整|お知らせ|教えて|いかが)|(?:ウェブ|オンライン|web)(?:会議|面談|ミーティング)",
+  "开会|開會|会议|會議|通话|通話|通电话|通電話|视频会议|視訊會議|约(?:个|個)?时间|約(?:個)?時間|安排(?:一次|个|個)?(?:会议|會議|通话|通話|电话|電話|演示|会面|會面)",
+  "미팅|통화|회의|화상|(?:일정|시간)(?:을|를)? (?:잡|조율|맞추)",
+]);
+const DAYS_CJK = cjk([
+  "(?:[0-9]{1,2}月[0-9]{1,2}日)?[（(](?:月|火|水|木|金)[)）]|(?:月|火|水|木|金)曜(?:日)?|[0-9]{1,2}時|(?:下)?(?:周|週|星期|礼拜|禮拜)[一二三四五]|[0-9]{1,2}(?:点|點)|(?:월|화|수|목|금)요일|(?:오전|오후) ?[0-9]{1,2}시",
+]);
+const LATER_CJK = cjk([
+  "(?:来月|来期|来年|来年度|下期|[0-9]{1,2}月(?:以降|頃|ごろ|に入って))(?:に|以降)?(?:改めて|再度|また)?(?:ご連絡|連絡|ご相談|検討)|改めて(?:ご連絡|連絡|ご相談)|落ち着(?:いたら|き次第)|今は(?:まだ)?(?:その)?(?:タイミング|時期)では",
+  "以后再(?:说|聯繫|联系)|以後再(?:說|聯繫|聯絡)|过段时间|過段時間|下(?:个|個)(?:月|季度)|明年(?:再)?|等[^。，,]{1,12}(?:之后|之後|以后|以後)再|现在不是时候|現在不是時候",
+  "나중에 (?:다시|연락)|다음 (?:달|분기)에|내년에|하반기에|(?:[0-9]{1,2})월(?:에|쯤|이후)(?: 다시)? 연락|지금은 (?:시기|때)가",
+]);
+const WRONG_PERSON_CJK = cjk([
+  "担当(?:者)?では(?:ありません|ございません|ない)|担当外|(?:私|わたし)の担当では|部署が(?:違います|異なります)",
+  "我不(?:是|负责|負責)(?:这方面|這方面|这块|這塊|这个|這個)?(?:的)?(?:负责人|負責人)?|不归我管|不歸我管|不是(?:我的|我)(?:负责|負責)",
+  "담당자가 아닙|담당이 아닙|제 담당이 아니|담당 업무가 아니",
+]);
+const HANDOFF_CJK = cjk([
+  "(?:担当|担当者)(?:に|へ)(?:転送|共有|お伝え)(?:しました|いたしました|します)|(?:に|へ)(?:ご連絡|お問い合わせ)(?:ください|下さい|いただけ)",
+  "(?:请|請)(?:您)?(?:联系|聯繫|聯絡)|(?:负责人|負責人)是|已(?:经)?(?:转发|轉發)给|已(?:經)?轉發給",
+  "(?:에게|께) (?:연락|문의)|담당자는|전달(?:했습니다|하였습니다|하겠습니다|드렸습니다)",
+]);
+
 /** What the lists found, counted (score() in intent.ts adds them to its own). */
 export interface ScriptReading {
   refusal: number;
@@ -140,28 +189,38 @@ export function readOtherScripts(folded: string): ScriptReading | null {
     return found;
   };
   // "сейчас не актуально": put off, not refused
-  r.later = each(LATER, "later", true).length;
-  r.handoff = each(HANDOFF, "handoff", true).length > 0;
-  r.wrongPerson = !r.handoff && each(WRONG_PERSON, "wrong_person", true).length > 0;
-  const refusals = each(REFUSAL, "refusal", true);
+  r.later = each(LATER, "later", true).length + each(LATER_CJK, "later", true).length;
+  r.handoff = each(HANDOFF, "handoff", true).length + each(HANDOFF_CJK, "handoff", true).length > 0;
+  r.wrongPerson = !r.handoff && each(WRONG_PERSON, "wrong_person", true).length + each(WRONG_PERSON_CJK, "wrong_person", true).length > 0;
+  const refusals = [...each(REFUSAL, "refusal", true), ...each(REFUSAL_CJK, "refusal", true)].sort((a, b) => a.index! - b.index!);
   r.refusal = refusals.length;
   r.lastRefusal = refusals.length ? refusals[refusals.length - 1]!.index! : -1;
-  r.interest = each(INTEREST, "interest", false).length;
-  r.meeting = each(MEETING, "meeting", false).length;
+  r.interest = each(INTEREST, "interest", false).length + each(INTEREST_CJK, "interest", false).length;
+  r.meeting = each(MEETING, "meeting", false).length + each(MEETING_CJK, "meeting", false).length;
   r.farFuture = each(MONTHS, "far_future", false).length > 0;
   each(DAY_RANGE, "days", true);
-  r.days = each(WEEKDAYS, "clock", false).length;
+  r.days = each(WEEKDAYS, "clock", false).length + each(DAYS_CJK, "clock", false).length;
   return r;
 }
+
+/**
+ * A footer's or a question's mention of removal, not a request: "配信停止をご希望の方は…", "配信停止の方法", "如需退订，请回复",
+ * "退订请回复TD", "수신거부를 원하시면".
+ */
+const REMOVAL_OFFERED_AFTER = cjk(["^(?:を|の|は)?(?:ご希望|希望|方法|手続|こちら|について)|^(?:请|請)回复|^(?:를|을|는)? ?(?:원하시|하시려면|방법)"]);
+const REMOVAL_OFFERED_BEFORE = cjk(["(?:如需|如要|如果要|若需)$"]);
 
 /** A removal asked in these languages. */
 export function asksRemovalInOtherScripts(folded: string): boolean {
   if (!LETTERS.test(folded)) return false;
   // "не удаляйте нас": a removal asked not to be made
   const spans = quotedSpans(folded);
-  return [...folded.matchAll(REMOVAL)].some((m) => {
+  return [...folded.matchAll(REMOVAL), ...folded.matchAll(REMOVAL_CJK)].some((m) => {
     const before = folded.slice(Math.max(0, m.index! - 30), m.index!);
     // «они нам пишут "удалите меня"»: the words quoted, not said
+    const after = folded.slice(m.index! + m[0].length, m.index! + m[0].length + 12);
+    REMOVAL_OFFERED_AFTER.lastIndex = REMOVAL_OFFERED_BEFORE.lastIndex = 0;
+    if (REMOVAL_OFFERED_AFTER.test(after) || REMOVAL_OFFERED_BEFORE.test(before)) return false;
     return !inQuotes(spans, m.index!, m.index! + m[0].length) && !NOT_BEFORE.test(before.slice(-12)) && !FOR_SOMEONE_ELSE.test(before);
   });
 }
