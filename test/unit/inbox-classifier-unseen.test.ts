@@ -5672,4 +5672,22 @@ describe("Japanese, Chinese and Korean replies", () => {
   test.each(["※配信停止をご希望の方は、その旨ご返信ください。", "配信停止の方法について教えていただけますか。", "如需退订，请回复TD。", "수신거부를 원하시면 회신 주세요."])("%p asks no removal", (body) => {
     expect(readOf(body).classification).toBe("reply");
   });
+  intents([
+    // a sentence wrapped with no space across the line break is read whole
+    ["貴社のプランについて、料金表をお\n送りいただけますと幸いです。", "interested"],
+    // a question without "?"
+    ["御社のサービスは既存の会計ソフトと連携できるのでしょうか。", "question"],
+    ["请问你们的系统支持私有化部署吗。", "question"],
+    // an old removal the writer tells of, then a question: no request
+    ["以前、御社のメルマガは配信停止させていただいたのですが、今回の件は個別のご提案として拝見しました。価格を教えていただけますか。", "question"],
+    ["4月より人事部へ異動いたしました。本アドレスは今月末で使用できなくなります。", "moved"],
+    ["我已经从这家公司离职了，此邮箱将停用。", "moved"],
+    ["저는 지난달에 퇴사했습니다.", "moved"],
+    ["感谢联系，我们目前没有这方面的需求。", "not_interested"],
+    ["도입 계획이 없습니다. 감사합니다.", "not_interested"],
+    ["春节后再说吧，到时候再联系。", "later"],
+  ]);
+  test("a removal wrapped across a line break is asked", () => {
+    expect(readOf("ご提案ありがとうございます。今後このような\nメールは送らないでください。").classification).toBe("unsubscribe_request");
+  });
 });

@@ -282,6 +282,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     if (scripts.wrongPerson) s.wrongPerson = true;
     if (scripts.handoff) s.handoff = true;
     if (scripts.farFuture) s.farFuture = true;
+    s.question += 2 * scripts.question;
+    if (scripts.moved) s.moved = s.movedSelf = true;
   }
   each(MOVED, "moved", (m) => {
     s.moved = true;
