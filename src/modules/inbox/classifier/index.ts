@@ -109,12 +109,14 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // a help desk's record of the ticket ("Short description: Worth a 15-minute call?", "Caller: …", "State: …") echoes our
   // mail, not the writer's words
   if (TICKET_ID.test(visible)) visible = visible.replace(DESK_FIELD, "");
-  const notice = calendarNotice(visible, fold(visible));
+  const foldedVisible = fold(visible);
+  const notice = calendarNotice(visible, foldedVisible);
   if (notice) visible = notice.note;
 
   const ours = ownDomains(msg, writer, opts.ownDomains);
   const excluded = (a: string) => writer.addresses.includes(a) || ours.has(a.slice(a.lastIndexOf("@") + 1));
-  const folded = fold(unwrapped(visible));
+  const plain = unwrapped(visible);
+  const folded = !notice && plain === visible ? foldedVisible : fold(plain);
   // a mail client's read receipt or recall notice in plain text: nobody wrote it, and it pauses nothing
   if (isClientNotice(subject, visible)) return verdict("auto_reply", { machineReport: true });
 

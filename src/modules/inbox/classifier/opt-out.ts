@@ -40,13 +40,21 @@ export function tookOfferedOptOut(body: string, visible: string): boolean {
 
 /** Words that ask for removal on their own, as a line: the ones an offer to opt out names. */
 const STOP_WORDS = /^(?:stop|unsubscribe|remove|remove me|opt out|optout|stopp|abmelden|desabonner|baja|cancella|afmelden|parar)$/;
+const LONGER_THAN_STOP_WORDS = /^(?:[^A-Za-z0-9]*[A-Za-z0-9]){12}/;
 
 /**
  * A line that is only the stop word our quoted message offered, in a longer answer ("No." under one paragraph,
  * "Stop." under the offer, written inline): that way out taken too. The offer must be in the quoted lines.
  */
 export function tookOfferedStopLine(visible: string, body: () => string): boolean {
-  const lines = new Set(visible.split("\n").map(bare).filter((l) => STOP_WORDS.test(l)));
+  // a line with more than 11 letters or digits is longer than any stop word, folded or not
+  const lines = new Set(
+    visible
+      .split("\n")
+      .filter((l) => !LONGER_THAN_STOP_WORDS.test(l))
+      .map(bare)
+      .filter((l) => STOP_WORDS.test(l)),
+  );
   if (lines.size === 0) return false;
   const quoted = body()
     .split("\n")
