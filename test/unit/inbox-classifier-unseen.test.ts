@@ -5691,3 +5691,22 @@ describe("Japanese, Chinese and Korean replies", () => {
     expect(readOf("ご提案ありがとうございます。今後このような\nメールは送らないでください。").classification).toBe("unsubscribe_request");
   });
 });
+
+describe("German referrals: the verb at the end, the department after the name, how to reach them", () => {
+  intents([
+    ["Da sollten Sie sich besser an Herrn Albrecht wenden.", "referral"],
+    ["Mit solchen Anfragen müssten Sie sich an unsere Einkaufsabteilung wenden.", "referral"],
+    ["Dafür ist bei uns Frau Krüger aus der Buchhaltung zuständig.", "referral"],
+    ["Zuständig ist bei uns Herr Albrecht.", "referral"],
+    // the writer offering themselves is no referral
+    ["Sie können sich bei Rückfragen gerne an mich wenden, aber wir haben aktuell keinen Bedarf.", "not_interested"],
+  ]);
+  test("'Sie erreichen ihn unter …' is how to reach the one named, not the writer's new address", () => {
+    const v = readOf("Das verantwortet bei uns Herr Albrecht, Sie erreichen ihn unter m.albrecht@prospect.example.");
+    expect([v.intent, v.proposal]).toEqual(["referral", { action: "refer", email: "m.albrecht@prospect.example" }]);
+  });
+  test("'Sie erreichen mich unter …' after leaving is the writer's own", () => {
+    const v = readOf("Ich bin seit Januar nicht mehr bei Prospect. Sie erreichen mich ab sofort unter priya@neu.example.");
+    expect(v.proposal).toEqual({ action: "move", email: "priya@neu.example" });
+  });
+});

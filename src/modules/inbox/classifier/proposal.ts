@@ -251,7 +251,7 @@ export function referredName(text: string): { name: string | null; index: number
       // "our parent company in Shenzhen handles all analytics": a place, no one named ("Dana Whitfield in Finance": the name before it)
       const placed = (n: string | null) => n !== null && PLACE_BEFORE.test(before.slice(0, before.lastIndexOf(n.split(" ")[0]!)));
       let name = trailingName(before.replace(/[\s,]+$/, ""));
-      if (name === null || placed(name)) name = trailingName(before.replace(/\s+(?:in|from|on|at) (?:the )?[A-Za-z&]{2,20}(?: team)?[\s,]*$/, ""));
+      if (name === null || placed(name)) name = trailingName(before.replace(/\s+(?:in|from|on|at|aus|von|vom|im)(?: (?:the|dem|der|den))? [\p{L}&]{2,30}(?: team)?[\s,]*$/u, ""));
       if (placed(name)) continue;
       if (name) return { name, index: offset + m.index! - before.length + Math.max(0, before.lastIndexOf(name.split(" ")[0]!)) };
     }
@@ -330,4 +330,4 @@ export function statedAsOwn(text: string, index: number, opts: { others: boolean
 }
 
 /** How to reach someone else: a referral ("Tom runs procurement, reach him at …") unless something says they left. */
-const REACH_OTHER = /(?:reach|contact|e-?mail|write to|find) (?:him|her)|erreichen sie (?:ihn|sie)|ist (?:ab sofort |jetzt |nun )?(?:unter|erreichbar unter)|(?:le|la) joindre/;
+const REACH_OTHER = /(?:reach|contact|e-?mail|write to|find) (?:him|her)|erreichen sie (?:ihn|sie)|sie erreichen (?:ihn|sie)|ist (?:ab sofort |jetzt |nun )?(?:unter|erreichbar unter)|(?:le|la) joindre/;
