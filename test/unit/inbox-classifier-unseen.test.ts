@@ -5710,3 +5710,26 @@ describe("German referrals: the verb at the end, the department after the name, 
     expect(v.proposal).toEqual({ action: "move", email: "priya@neu.example" });
   });
 });
+
+describe("short replies from a phone: shorthand, a calendar link, a department after the name, one invite", () => {
+  intents([
+    ["we run Outreachly, v happy w/ it tbh", "not_interested"],
+    ["went w/ another vendor last month, sorry", "not_interested"],
+    ["ok sure. when r u around next wk?", "meeting_request"],
+    ["here is my booking link, pick any slot", "meeting_request"],
+    ["grab whatever works - https://meet.example.com/omar/20", "meeting_request"],
+    ["Dana Ortiz on our revops team owns vendor stuff", "referral"],
+    // the shorthand in a path is left alone
+    ["see https://docs.example.com/w/pricing", null],
+  ]);
+  test("a moved writer's 'use <their address>' proposes that address", () => {
+    const raw = ["From: Priya Nair <priya@newco.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Left Prospect before xmas (they forwarded this). Now at Newco, use priya@newco.example"].join("\n");
+    const v = classifyMessage(raw);
+    expect([v.intent, v.proposal && { action: v.proposal.action, email: v.proposal.email }]).toEqual(["moved", { action: "move", email: "priya@newco.example" }]);
+  });
+  test("taken off one meeting's invite is no removal; off the call list is", () => {
+    expect(readOf("pls take me off the thursday invite, Omar will go instead").classification).toBe("reply");
+    expect(readOf("take me off the friday's call, I can't make it").classification).toBe("reply");
+    expect(readOf("Take me off your call list.").classification).toBe("unsubscribe_request");
+  });
+});

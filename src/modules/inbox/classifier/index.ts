@@ -466,9 +466,9 @@ function statesOwnAddress(visible: string, address: string): boolean {
   const lower = visible.toLowerCase();
   const at = lower.indexOf(address.toLowerCase());
   if (at < 0) return false;
-  // "… joined Newhaven, use sam@newhaven… from now on", written from that address
-  const usedFromNow = /(?<![a-z])use $/.test(lower.slice(Math.max(0, at - 8), at)) && USE_FROM_NOW.test(fold(lower.slice(at + address.length, at + address.length + 40)));
-  return usedFromNow || statedAsOwn(visible, at, { others: false });
+  // "… joined Newhaven, use sam@newhaven… (from now on)", written from that address by one who moved
+  const used = /(?<![a-z])use $/.test(lower.slice(Math.max(0, at - 8), at));
+  return used || statedAsOwn(visible, at, { others: false });
 }
 
 function atWritersDomain(email: string, writer: Writer): boolean {

@@ -251,7 +251,7 @@ export function referredName(text: string): { name: string | null; index: number
       // "our parent company in Shenzhen handles all analytics": a place, no one named ("Dana Whitfield in Finance": the name before it)
       const placed = (n: string | null) => n !== null && PLACE_BEFORE.test(before.slice(0, before.lastIndexOf(n.split(" ")[0]!)));
       let name = trailingName(before.replace(/[\s,]+$/, ""));
-      if (name === null || placed(name)) name = trailingName(before.replace(/\s+(?:in|from|on|at|aus|von|vom|im)(?: (?:the|dem|der|den))? [\p{L}&]{2,30}(?: team)?[\s,]*$/u, ""));
+      if (name === null || placed(name)) name = trailingName(before.replace(/\s+(?:in|from|on|at|aus|von|vom|im)(?: (?:the|our|my|dem|der|den|unserem|unserer))? [\p{L}&]{2,30}(?: [\p{L}&]{2,30})?(?: team)?[\s,]*$/u, ""));
       if (placed(name)) continue;
       if (name) return { name, index: offset + m.index! - before.length + Math.max(0, before.lastIndexOf(name.split(" ")[0]!)) };
     }

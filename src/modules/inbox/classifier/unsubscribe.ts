@@ -19,8 +19,12 @@ const AS_MODIFIER = "(?! (?:links?|buttons?|headers?|requests?|rates?|pages?|han
 
 /** "unsubscribe my colleague", "unsubscribe him", "unsubscribe tom@…": someone else's removal, not the writer's. */
 const SOMEONE_ELSE = "(?! (?:my|our) (?:colleague|coworker|co-worker|boss|manager|assistant|predecessor|wife|husband|partner|former)|(?: him| her| them)(?![a-z])| [^ @]+@)";
-/** What a person may be taken off without leaving the list: "remove me from the CC", "exclude me from the invite". */
-const A_THREAD = "(?:the |this |that )?(?:cc|bcc|thread|chain|invite(?! list)|invitation(?! list)|loop|conversation|meeting|call|group|short ?list|long ?list|guest ?list|attendee list|participant list|registration list|pipeline|process|panel|rota|running)";
+/**
+ * What a person may be taken off without leaving the list: "remove me from the CC", "exclude me from the invite", "take me
+ * off the tuesday invite", "remove me from the weekly call" (not "the call list": a list of people to call).
+ */
+const WHICH_ONE = "(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|today|tomorrow|[0-9]{1,2}(?:st|nd|rd|th)?)(?:'s)? |(?:weekly|daily|monthly|quarterly|recurring|calendar|zoom|teams|team|project|kick-?off|follow-?up|intro) )?";
+const A_THREAD = `(?:the |this |that |your |our |my )?${WHICH_ONE}(?:cc|bcc|thread|chain|invite(?! list)|invitation(?! list)|loop|conversation|meeting(?! list)|call(?! ?list)|group|short ?list|long ?list|guest ?list|attendee list|participant list|registration list|pipeline|process|panel|rota|running)`;
 /** "does it support one-click unsubscribe?", "votre outil gère-t-il la désinscription automatique ?": a feature asked about. */
 const AS_FEATURE = "(?<!(?:one|1)[- ]click |(?:support|supports|supporting|handle|handles|handling|manage|manages|managing|offer|offers|honou?r|honou?rs|respect|respects|automatic|automated|bulk|instant) (?:(?:the |an? |for )?(?:(?:one|1)[- ]click |automatic |automated |bulk |instant )?)?)";
 const AS_FEATURE_FR = "(?<!(?:gere|gerez|gerer|gestion|gerent|gere-t-il|gere-t-elle|gerez-vous|gerer la|gestion de|gestion des|automatiser|automatisez|automatisation de) (?:la |les |des |de la )?)";
