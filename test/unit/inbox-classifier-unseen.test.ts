@@ -5733,3 +5733,18 @@ describe("short replies from a phone: shorthand, a calendar link, a department a
     expect(readOf("Take me off your call list.").classification).toBe("unsubscribe_request");
   });
 });
+
+describe("answers to a sequence's later steps", () => {
+  intents([
+    ["Third message from you in ten days. We're not interested; we moved to Quotient last spring.", "not_interested"],
+    ["Told your colleague no in October. Still no.", "not_interested"],
+    ["Please do not close my file — ping me in May when budgets reopen.", "later"],
+    ["I'm a data engineer, I don't touch procurement at all.", "wrong_person"],
+    ["Nos interesa. ¿Nos mandáis un resumen? Lo comento con el equipo antes de proponer una reunión.", "interested"],
+    // a person away writes on one line, greeting the reader: no autoresponder knows the name
+    ["Hi Leo, I'm travelling until the 14th with patchy signal, so write to me then and I'll read it properly.", "later"],
+  ]);
+  test.each(["Not unsubscribing, just buried in year-end work. Send the one-pager?", "I'm not unsubscribing — I just haven't had time."])("%p asks no removal", (body) => {
+    expect(readOf(body).classification).toBe("reply");
+  });
+});

@@ -35,8 +35,10 @@ export function readerNames(mailboxes: readonly { email: string; name: string | 
 export function greetsReader(visible: string, names: readonly ReaderName[]): boolean {
   if (names.length === 0) return false;
   const first = visible.trimStart().split("\n", 1)[0]!;
-  if (first.length > 80) return false;
-  const line = latin(fold(first));
+  // a reply written on one line ("Hi Dana, I'm on leave till the 20th, write to me then…"): its opening words up to the first comma
+  const opening = first.length > 80 ? /^[^,:;!.?]{1,40}[,:;!]/.exec(first)?.[0] : first;
+  if (!opening) return false;
+  const line = latin(fold(opening));
   return names.some(({ given, family }) => {
     const alone = new RegExp(`(?<![a-z])${escape(given)}(?![a-z])${family ? `(?! ${escape(family)}(?![a-z]))` : ""}`);
     const titled = family ? new RegExp(`(?<![a-z])(?:${TITLES})\\.? ${escape(family)}(?![a-z])`) : null;

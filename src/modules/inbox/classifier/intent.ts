@@ -147,7 +147,7 @@ const ALREADY_USING = /^(?:already (?:have|use|using|work with|working with)|(?:
 /** Fitting into their stack: an integration, a connector, compatibility. */
 const INTEGRATION = /(?<![a-z])(?:integr\w*|connect(?:s|or|ors)?(?: to| with)?|sync(?:s|ing)? with|compatib\w*|plug(?:s)? into|works? with|api|anbindung|schnittstelle|funktioniert (?:das|es) mit|s'integre|connecter|fonctionne avec|conectar|funciona con|collegare|funziona con|koppel\w*|gekoppeld|werkt (?:het|dat|dit) met|funciona com)(?![a-z])/;
 /** A count of messages just before a span of time: "four emails in two weeks". */
-const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: from you)? $/;
+const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: (?:i'?ve|i have|we'?ve|we have|i|we) (?:gotten|got|received|had))?(?: from (?:you|your (?:team|company)))? $/;
 /**
  * Someone else's absence just before a span of time: "Ruth is on parental leave until April", "er ist bis zum
  * 22. März im Urlaub": when they are back, not when the writer wants to be written to.
@@ -160,12 +160,15 @@ const SOMEONE_AWAY = /(?<![a-z])(?:(?:he|she|they|[a-z]{2,20})(?:'s| is|'re| are
 /** After "send the invite": to someone besides the writer ("to me and to Tom", "also to Hannah", "to priya@… too"), not instead of them. */
 const INVITE_ALSO_TO = /^ (?:also to |to (?:me|us) (?:and|&|as well as) (?:to )?(?:also )?)(?!me(?![a-z])|us(?![a-z]))[a-z0-9]|^ to (?:[^.!?\n]|\.(?=[a-z0-9])){1,60}? (?:too|as well)(?![a-z])/;
 
-/** A past event just before a span of time, in its clause: "I moved to Brightline in December", "we switched in March". */
 /** "not now, not in Q2, not ever": a time denied is no time to come back. */
 const NOT_THEN = /(?<![a-z])(?:not|nor|nicht|niet|pas)(?: (?:in|im|until|till|before|even in))? ?$/;
 /** "we had a demo from them …": a meeting held, before its time. */
 const HAD_A = /(?<![a-z])(?:i|we) (?:already )?had (?:a|an|the|our) (?:demo|call|meeting|trial|pilot|presentation|workshop|review)(?![a-z])[^.!?,;\n]{0,40}$/;
-const HAPPENED = /(?<![a-z])(?:i|we|he|she|they) (?:(?:actually|just|already|only|recently|finally) ){0,2}(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed|lost|got hit|were hit|was hit|saw)(?![a-z])[^.!?,;\n]{0,60}$/;
+/**
+ * A past event just before a span of time, in its clause: "I moved to Brightline in December", "we switched in March",
+ * the subject dropped at a sentence's start ("Told your colleague no in October"; the caller marks where the text begins).
+ */
+const HAPPENED = /(?:(?<![a-z])(?:i|we|he|she|they) |[.!?\n] ?)(?:(?:actually|just|already|only|recently|finally) ){0,2}(?:moved|joined|started|left|switched|changed|bought|signed|went|came|took over|hired|launched|looked at|evaluated|tested|trialled|trialed|piloted|reviewed|compared|assessed|wasn'?t interested|was not interested|weren'?t interested|were not interested|implemented|rolled out|deployed|went live with|fired|dropped|cancell?ed|lost|got hit|were hit|was hit|saw|said no|told (?:you|them|your (?:colleague|team)) no|declined|turned (?:it|this|you|that) down|replied|answered|responded|wrote back)(?![a-z])[^.!?,;\n]{0,60}$/;
 
 /** A Polish or Czech past tense just after a time: "podpisaliśmy", "wybrałem", "jsme podepsali", "podepsali jsme". */
 const SLAVIC_PAST_AFTER = /^[ ,]{0,2}(?:[a-z]+ )?(?:[a-z]{3,}(?:lismy|lysmy|liscie|lyscie|lem|lam)|(?:jsme|jsem|sme|som) [a-z]{3,}(?:li|ly|l|la)|[a-z]{3,}(?:li|ly|l|la) (?:jsme|jsem|sme|som))(?![a-z])/;
@@ -328,7 +331,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     // "w grudniu podpisaliśmy umowę", "v prosinci jsme podepsali": a Polish or Czech past right after the month
     const perfect = (PERFECT_AUX.test(before) && PERFECT_PARTICIPLE.test(after)) || SLAVIC_PAST_AFTER.test(after);
     // "seit Anfang Januar", "since December": a time gone by, up to now
-    const past = /(?<![a-z])(?:seit|since|depuis|sinds) (?:(?:anfang|ende|mitte|early|late|mid|debut|fin|begin|eind) )?$/.test(before) || HAPPENED.test(before) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!)) || perfect;
+    const past = /(?<![a-z])(?:seit|since|depuis|sinds) (?:(?:anfang|ende|mitte|early|late|mid|debut|fin|begin|eind) )?$/.test(before) || HAPPENED.test((m.index! > 80 ? "" : "\n") + folded.slice(Math.max(0, m.index! - 80), m.index!)) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!)) || perfect;
     if (NOT_THEN.test(before)) hits.push(`not_then:${m[0].trim()}`);
     else if (deadline) hits.push(`deadline:${m[0].trim()}`);
     else if (count) hits.push(`count:${m[0].trim()}`);
