@@ -5748,3 +5748,12 @@ describe("answers to a sequence's later steps", () => {
     expect(readOf(body).classification).toBe("reply");
   });
 });
+
+describe("'you want <name> in our <place>' points to a colleague", () => {
+  intents([
+    ["Not me — you'll want Ines from our Porto team for that.", "referral"],
+    ["you really need Marcus in the London office", "referral"],
+    // a product or a thing needed is no one
+    ["you'd need Salesforce admin rights for that, which we don't give vendors", null],
+  ]);
+});
