@@ -5757,3 +5757,27 @@ describe("'you want <name> in our <place>' points to a colleague", () => {
     ["you'd need Salesforce admin rights for that, which we don't give vendors", null],
   ]);
 });
+
+describe("institutions: formal refusals, policies, departments", () => {
+  intents([
+    ["We moved to a different case-management suite in 2025 and renewed for five years in November, so this is not something we would consider.", "not_interested"],
+    ["Happy to talk. Our annual returns are due in March, which is exactly the pain. Book a slot that suits here: https://book.example.org/ana", "meeting_request"],
+    ["It's of interest in principle, but please strip any pupil data from your demo data before sending anything. Could you share the brochure?", "interested"],
+    ["I'm the practice manager's assistant and I don't know who would handle IT purchases here, sorry.", "wrong_person"],
+    ["Le sujet nous intéresse, mais rien ne sera lancé cette année. Je vous propose de reprendre contact en janvier.", "later"],
+    ["Nous ne pouvons pas donner suite à votre proposition.", "not_interested"],
+    ["A few questions before I'd go anywhere near a call: are you on the G-Cloud framework, and could a later tender exclude you?", "question"],
+    ["I've left the trust and I'm now at Northgate Health - reach me here at priya@northgate.example from now on.", "moved"],
+  ]);
+  test("a whole firm named with its domain in brackets is removed", () => {
+    expect(readOf("Please remove all contacts at Carver Lowe LLP (carverlowe.example) from your databases.").companyWide).toBe(true);
+    expect(readOf("Do not contact any of our solicitors again.").companyWide).toBe(true);
+  });
+  test("'please remove it from your list' after naming the work address suppresses that address", () => {
+    expect(readOf("You keep writing to my work address, p.nair@prospect-work.example. Please remove it from your list.").proposal).toEqual({ action: "suppress", email: "p.nair@prospect-work.example" });
+  });
+  test("a secretariat's acknowledgement that declines is a refusal, not an auto-reply", () => {
+    const v = readOf("Madame,\n\nNous accusons réception de votre courriel. Le cabinet ne donne pas suite aux sollicitations commerciales.\n\nLe Secrétariat");
+    expect([v.classification, v.intent]).toEqual(["reply", "not_interested"]);
+  });
+});

@@ -159,6 +159,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const answeredWhileAway =
     byPerson &&
     ((wording.kind === "out_of_office" && (read.refusal >= 3 || read.requested)) ||
+      // "Nous accusons réception … le cabinet ne donne pas suite aux sollicitations commerciales": a secretariat's answer, a no
+      (wording.kind === "acknowledgement" && read.refusal >= 3) ||
       ((wording.kind === "out_of_office" || wording.kind === "left_company") && greetsReader(visible, readerNames(mailboxes(msg), (a) => ours.has(a.slice(a.lastIndexOf("@") + 1))))));
   if (read !== null && !answeredWhileAway) {
     const found = mentions(visible, excluded);
@@ -374,10 +376,13 @@ function ownReferredBack(visible: string, m: Mention): boolean {
   const before = fold(visible.slice(Math.max(0, m.index - 60), m.index));
   // "you're mailing our old bookings@… address, which rings every phone. Please remove it from your list."
   if (OURS_BEFORE.test(before) && NOUN_AFTER.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 12)))) {
-    return REMOVE_IT.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300))) || REMOVE_THAT.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300)));
+    const after = fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300));
+    return REMOVE_IT.test(after) || REMOVE_THAT.test(after);
   }
   if (!MY_ADDRESS.test(before)) return false;
-  return REMOVE_THAT.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300)));
+  // "you've been emailing my work address, s.baxter@…. Please remove it from your list"
+  const after = fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300));
+  return REMOVE_THAT.test(after) || REMOVE_IT.test(after);
 }
 
 /**
