@@ -768,3 +768,32 @@ test("European providers: a 521 with a protocol status is the protocol, not a de
   expect(first(report("<c.morel@isp.example>: host mx.isp.example[192.0.2.7] said: 550 5.7.1 Les messages envoyes depuis votre plateforme ont ete bloques par notre service anti-abus (in reply to RCPT TO command)"))).toMatchObject({ hard: false, reason: "blocked" });
   expect(first(report("<vendas@loja.example>: host mx.loja.example[192.0.2.6] said: 550 5.7.1 <vendas@loja.example>: este grupo aceita somente remetentes autenticados (in reply to RCPT TO command)"))).toMatchObject({ hard: false, reason: "auth_required" });
 });
+
+test("structure: a bounce a person forwards of their mail to another of our addresses is no report of ours", () => {
+  const forwarded = (address: string) =>
+    plain(
+      "Ines Moreau <ines@client.example>",
+      "FW: Undeliverable: RE: pilot scope",
+      `Hi Leo, my answer bounced from your old address, see below.\n\n________________________________\nFrom: Microsoft Outlook <postmaster@client.example>\nSent: 05 February 2027 10:41\nTo: Ines Moreau <ines@client.example>\nSubject: Undeliverable: RE: pilot scope\n\nYour message to ${address} couldn't be delivered.\n${address.split("@")[0]} wasn't found at ${address.split("@")[1]}.\n\nMore Info for Email Admins\nStatus code: 550 5.1.1\n\nReported error: 550 5.1.1 <${address}>: Recipient address rejected: User unknown in virtual mailbox table\n`,
+    ).replace("To: bounce+abc@bounce.outreach.test", "To: Leo <leo@outreach.test>");
+  expect(parseReport(forwarded("leo.old@outreach.test")).kind).toBe("other");
+  // control: the same forward naming an address at another domain is still read as that bounce
+  expect(first(forwarded("marc@client.example"))).toMatchObject({ kind: "bounce", address: "marc@client.example", hard: true });
+});
+
+test("a relay's notice that 'we have not given up' and will keep retrying is a delay", () => {
+  const raw = plain("Relay Notices <notices@relay.example>", "Delivery delayed: Quick question", "Your message has NOT been delivered yet, but we have not given up on it.\n\n  To: pia@mail.example\n\nThe receiving server answered:\n  421 4.7.0 Temporarily deferred, try again later\n\nWe will keep retrying for up to 72 hours. If it still can't be delivered after that, you will get a final failure report.\n");
+  expect(first(raw)).toMatchObject({ recipient: "deferred", address: "pia@mail.example", hard: false });
+});
+
+test("Exim's escaped bytes in a DSN's Diagnostic-Code are read as the UTF-8 they spell", () => {
+  const escaped = "\\xD0\\x9F\\xD0\\xB8\\xD1\\x81\\xD1\\x8C\\xD0\\xBC\\xD0\\xBE \\xD0\\xBE\\xD1\\x82\\xD0\\xBA\\xD0\\xBB\\xD0\\xBE\\xD0\\xBD\\xD0\\xB5\\xD0\\xBD\\xD0\\xBE: \\xD1\\x81\\xD0\\xBF\\xD0\\xB0\\xD0\\xBC";
+  const raw = dsnReport("Mail Delivery System <Mailer-Daemon@relay.outreach.test>", "Mail delivery failed", "A message that you sent could not be delivered.", ["Final-Recipient: rfc822; oleg@mail.example", "Action: failed", "Status: 5.7.1", `Diagnostic-Code: smtp; 554 5.7.1 ${escaped}`]);
+  const r = parseReport(raw).recipients[0]!;
+  expect([r.reason, r.diagnostic]).toEqual(["spam", "smtp; 554 5.7.1 Письмо отклонено: спам"]);
+});
+
+test("'the message was rejected because it contains an attachment type …' is the content, not spam", () => {
+  const raw = plain("Gateway <postmaster@gw.example>", "Message blocked", "Your message to the following recipient was not delivered:\n\n  ana@firm.example\n\nReason: The message was rejected because it contains an attachment type the firm does not accept (.docm with macros).\n");
+  expect(first(raw)).toMatchObject({ address: "ana@firm.example", hard: false, reason: "content" });
+});

@@ -81,9 +81,11 @@ function recipientOf(fields: Field[]): Found | null {
       case "remote-mta":
         r.remoteMta = typedValue(f.value);
         break;
-      case "diagnostic-code":
-        r.diagnostic = r.diagnostic ? `${r.diagnostic} ${f.value}` : f.value;
+      case "diagnostic-code": {
+        const value = unescapedBytes(f.value);
+        r.diagnostic = r.diagnostic ? `${r.diagnostic} ${value}` : value;
         break;
+      }
     }
   }
   if (actual && address && actual.toLowerCase() !== address.toLowerCase()) {
@@ -95,4 +97,22 @@ function recipientOf(fields: Field[]): Found | null {
   r.address = address;
   if (original) r.original = original;
   return r;
+}
+
+/**
+ * A remote answer's bytes outside ASCII as the MTA escaped them in the ASCII-only report (Exim's "554 5.7.1
+ * \xD0\xA1\xD0\xBE…"): read as the UTF-8 they spell, when they do.
+ */
+const ESCAPED_RUN = /(?:\\x[0-9A-Fa-f]{2}){2,}/g;
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+function unescapedBytes(value: string): string {
+  if (!value.includes("\\x")) return value;
+  return value.replace(ESCAPED_RUN, (run) => {
+    const bytes = Uint8Array.from(run.slice(2).split("\\x"), (h) => Number.parseInt(h, 16));
+    try {
+      return STRICT_UTF8.decode(bytes);
+    } catch {
+      return run;
+    }
+  });
 }

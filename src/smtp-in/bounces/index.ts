@@ -60,6 +60,7 @@ export interface Report {
 }
 
 const MDN_PARTS = new Set(["message/disposition-notification", "message/global-disposition-notification"]);
+const DSN_PARTS = new Set(["message/delivery-status", "message/global-delivery-status"]);
 
 /** The failed recipient of an MDN that reports a rejection (disposition "deleted", "was automatically rejected: <reason>"), else null. */
 function mdnRejection(fields: string, text: string): ReturnType<typeof parseDeliveryStatus>["recipients"] | null {
@@ -113,7 +114,7 @@ function read(msg: Entity): Report {
     return bounceReport("amazonses", ses.recipients, ses.messageId);
   }
 
-  const statusPart = all.find((e) => e.type === "message/delivery-status" || e.type === "message/global-delivery-status");
+  const statusPart = all.find((e) => DSN_PARTS.has(e.type));
   if (statusPart) {
     const dsn = parseDeliveryStatus(statusPart.text);
     if (dsn.recipients.length > 0) {
@@ -319,7 +320,7 @@ const IF_FINAL = /\b(?:if|when|once|should)\b[^.\n]{0,60}?\b(?:fails? permanentl
 // "could not be delivered for more than 4 hour(s)" (Postfix's delay notice) says how long delivery has been failing
 const FOR_A_WHILE = /\b(?:could not|couldn't|has not|hasn't|have not|was not) (?:yet )?(?:been|be) delivered for (?:more than |over |the (?:last|past) )?\d+ ?(?:minute|hour|day)/gi;
 const DELAY_WORDS = /has not (?:yet )?been delivered|not delivered yet|have not (?:yet )?been delivered|not yet been delivered|delivery (?:is |has been )?delayed|delayed (?:mail|delivery)|warning: message|will (?:continue to |keep )?(?:re)?try|will be retried|still trying|delivery attempts will continue|no action is required on your part|this is a warning|delay(?:ed)? (?:warning|notification)|delays in delivering your message|(?:we|it)'ll (?:continue to |keep )?(?:re)?try|keep(?:s)? (?:re)?trying|message (?:is |was )?delayed|bisher nicht (?:an [^.\n]{1,40} )?zugestellt|wird (?:automatisch )?(?:bis [^.\n]{1,40} )?(?:erneut |weiter )?wiederholt|noch nicht zugestellt|wird (?:weiter(?:hin)?|erneut) versucht|weitere zustellversuche|verz(?:ö|oe|o)gert|pas encore (?:été |ete )?(?:distribu|remis|livr)|nouvelles tentatives|continuera (?:d'essayer|à|a) |retard(?:é|e)e? |a[úu]n no (?:se )?ha (?:sido )?entregad|(?:seguir[áa]|seguiremos) intentando|retrasad|non (?:è|e) ancora stat[oa] (?:consegnat|recapitat)|continueremo a (?:provare|tentare)|ritardat|nog niet (?:afgeleverd|bezorgd)|(?:wordt|worden) opnieuw geprobeerd|vertraagd|ainda n(?:ã|a)o foi entregue|(?:continuaremos|continuar(?:á|a)) tentando|atrasad|延迟投递|投递延迟|延迟发送|将继续尝试|继续尝试投递|尚未投递成功|稍后重试|配信が遅延|遅延しています|再送を試み|再試行します|전송이 지연|재시도합니다/i;
-const FINAL_WORDS = /permanent(?:ly)?|given up|giving up|will not (?:be )?(?:re)?tr|not be delivered|could not be delivered|delivery (?:has )?failed|failed permanently|undeliverable|returning message to sender|(?:was|has been) (?:blocked|rejected|refused) by/i;
+const FINAL_WORDS = /permanent(?:ly)?|(?<!(?:not|n't|not yet) )given up|(?<!not )giving up|will not (?:be )?(?:re)?tr|not be delivered|could not be delivered|delivery (?:has )?failed|failed permanently|undeliverable|returning message to sender|(?:was|has been) (?:blocked|rejected|refused) by/i;
 
 const FORWARD_SUBJECT = /^\s*(?:fw|fwd|wg|tr|rv|i|enc|doorst|vs)\s*:/i;
 
@@ -328,11 +329,16 @@ function forwardedNotice(msg: Entity, text: string): boolean {
   return FORWARD_SUBJECT.test(headerText(msg, "subject") ?? "") && !DAEMON_FROM.test(headerText(msg, "from") ?? "") && !REFUSAL_CODE.test(text) && !ENHANCED_CODE.test(text);
 }
 
-/** A person forwards the bounce of mail they sent to us: the one it names is our own address, the addressee of this message. */
+/**
+ * A person forwards the bounce of mail they sent to us: the one it names is our own address, the addressee of this
+ * message, or another at its domain ("got this bounce when replying to you – it went to an older address of yours").
+ */
 function ownBounceForwarded(msg: Entity, found: Found[]): boolean {
   if (!FORWARD_SUBJECT.test(headerText(msg, "subject") ?? "") || DAEMON_FROM.test(headerText(msg, "from") ?? "")) return false;
   const to = excluded(msg);
-  return found.every((f) => to.has(f.address.toLowerCase()));
+  const domainOf = (a: string) => a.slice(a.lastIndexOf("@") + 1).toLowerCase();
+  const domains = new Set([...to].map(domainOf));
+  return found.every((f) => to.has(f.address.toLowerCase()) || domains.has(domainOf(f.address)));
 }
 
 /** A bounce's subject that names the failed address: "Undeliverable: x@y", "Delivery failed: <x@y>", "Mail delivery failed for x@y". */
