@@ -5781,3 +5781,40 @@ describe("institutions: formal refusals, policies, departments", () => {
     expect([v.classification, v.intent]).toEqual(["reply", "not_interested"]);
   });
 });
+
+describe("hostile, legal and privacy-minded replies", () => {
+  intents([
+    ["Before anybody spends an hour on a demo: where is the data hosted, and who are your sub-processors? If the answer is \"let's hop on a call\", we're done.", "question"],
+    ["Voordat ik ook maar iets met uw bericht doe: hoe komt u aan dit adres? Van welke lijst?", "question"],
+    ["What's your lawful basis for this? I'd like to see your legitimate interests assessment and where you sourced my details.", "question"],
+    ["Ohne diese Angaben brauchen wir gar nicht weiterzusprechen. Wo liegen die Server? Gibt es einen AVV?", "question"],
+    ["Votre outil pourrait nous intéresser, mais d'abord : où sont les données ? Qui sont vos sous-traitants ? Chiffrement au repos ?", "question"],
+    ["Fourth vendor this month, and our tooling budget is frozen after the audit. So: no.", "not_interested"],
+    ["Das ist die vierte Mail in drei Wochen. Kein Bedarf.", "not_interested"],
+    ["Stop the drip. If you want 15 minutes, book it yourself here and spare us the back-and-forth: https://cal.example.com/ines/15", "meeting_request"],
+  ]);
+  test.each([
+    "Flagging this as spam. Goodbye.",
+    "I object, under Article 21 GDPR, to the processing of my personal data for direct marketing.",
+  ])("%p asks removal", (body) => {
+    expect(readOf(body).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "I act for Northgate Ltd. Cease and desist from sending any further unsolicited marketing e-mails to any employee of Northgate Ltd.",
+    "Verwijder ons hele domein (northgate.example) uit uw bestand.",
+    "Parem de mandar e-mail para todo mundo da empresa. Tirem o domínio northgate.example inteiro da lista.",
+    "Nous vous demandons de cesser tout envoi de messages commerciaux à l'ensemble des collaborateurs de Northgate.",
+  ])("%p is for the whole company", (body) => {
+    expect(readOf(body).companyWide).toBe(true);
+  });
+  test("the address a request names is the one suppressed, not the writer's", () => {
+    expect(readOf("We represent Dr. Lena Vogt, whom you have emailed at l.vogt@clinic.example. Cease contacting Dr. Vogt at that address.").proposal).toEqual({ action: "suppress", email: "l.vogt@clinic.example" });
+    expect(readOf("You are mailing our shared finance inbox (finance@prospect.example). Please remove that address from your list.").proposal).toEqual({ action: "suppress", email: "finance@prospect.example" });
+    expect(readOf("Mein Kollege Jan Berg bittet: Nehmen Sie bitte seine Adresse j.berg@prospect.example aus Ihrem Verteiler.").proposal).toEqual({ action: "suppress", email: "j.berg@prospect.example" });
+  });
+  test("'this is my address now' moves the writer to the address they write from", () => {
+    const raw = ["From: Priya Nair <priya@newco.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "I joined Newco in January; this is my address now, so use this one and not the old one. The old one is switched off at the end of the month."].join("\n");
+    const v = classifyMessage(raw);
+    expect([v.intent, v.proposal && { action: v.proposal.action, email: v.proposal.email }]).toEqual(["moved", { action: "move", email: "priya@newco.example" }]);
+  });
+});

@@ -39,9 +39,10 @@ function spelledOut(f: string): string {
 
 /**
  * The quoted stretches of a folded text ('please remove me', "not interested", « désinscrivez-moi »): words
- * quoted are mentioned, not said. An apostrophe inside a word ("don't") opens none.
+ * quoted are mentioned, not said. An apostrophe inside a word ("don't") opens none, and may stand inside double
+ * quotes ("let's discuss on a call").
  */
-const QUOTED = /(?<![\p{L}\p{N}])(["'])(?! )[^"'\n]{1,80}?(?<! )\1(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])" [^"\n]{1,80}? "(?![\p{L}\p{N}])/gu;
+const QUOTED = /(?<![\p{L}\p{N}])(?:"(?! )[^"\n]{1,80}?(?<! )"|'(?! )[^"'\n]{1,80}?(?<! )')(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])" [^"\n]{1,80}? "(?![\p{L}\p{N}])/gu;
 export function quotedSpans(folded: string): [number, number][] {
   if (!folded.includes('"') && !folded.includes("'")) return [];
   return [...folded.matchAll(QUOTED)].map((m) => [m.index!, m.index! + m[0].length]);

@@ -312,7 +312,7 @@ function subjectAnswer(subject: string): string {
 }
 
 /** The removal asked of the automated mail only: "take me off the automated follow-ups", "stop the auto sequence". */
-const AUTOMATED_ONLY = /(?<![a-z])(?:automated|automatic|auto|canned|templated|mass|bulk)(?:[- ]generated)? (?:follow-?ups?|sequences?|cadences?|drips?|e-?mails|emails|messages|mails?)(?![a-z])/;
+const AUTOMATED_ONLY = /(?<![a-z])(?:(?:automated|automatic|auto|canned|templated|mass|bulk)(?:[- ]generated)? (?:follow-?ups?|sequences?|cadences?|drips?|e-?mails|emails|messages|mails?)|(?:the|this|your) (?:drip(?: campaign)?|sequence|cadence|automation))(?![a-z])/;
 
 /** The writer passes what they asked for on: "I'll make sure it gets to him", "I'll forward it to her", "ich leite es an ihn weiter". */
 const PASSES_IT_ON = /(?<![a-z])(?:i'?ll|i will|i can|happy to) (?:make sure (?:it|they|this) gets? to|pass (?:it|them|this) (?:on |along )?to|forward (?:it|them|this) to|share (?:it|them|this) with|show (?:it|them|this) to) (?:him|her|them)(?![a-z])|(?:leite|gebe) (?:es|sie|das) (?:gerne )?an (?:ihn|sie) weiter|(?:je le lui|je les lui) (?:transmettrai|ferai suivre)|(?:se lo|se la|se los) (?:paso|pasare|hare llegar)/;
@@ -339,7 +339,7 @@ const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.em
  * contact jane@… instead").
  */
 const NAMED_FOR_REMOVAL =
-  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|elimina|borrar|borren|borrad|borra|quitar|quiten|quitad|quita|rimuovere|rimuovete|cancellare|cancellate|togliere|togliete|eliminare|eliminate|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem|retirem|retire|retirar|tirem|fjern|slet|slett|ta bort|radera|usun|usuncie|odstrante|vymazte|smazte|poista|stergeti|torolje|toroljek|silin|esborreu|elimineu|traieu|uklonite|izbrisite)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
+  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|nehmen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|elimina|borrar|borren|borrad|borra|quitar|quiten|quitad|quita|rimuovere|rimuovete|cancellare|cancellate|togliere|togliete|eliminare|eliminate|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem|retirem|retire|retirar|tirem|fjern|slet|slett|ta bort|radera|usun|usuncie|odstrante|vymazte|smazte|poista|stergeti|torolje|toroljek|silin|esborreu|elimineu|traieu|uklonite|izbrisite)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
 /** "my", in the seven languages. */
 const MY = /(?<![a-z])(?:my|mein|meine|meiner|mon|ma|mes|mi|mis|mio|mia|mijn|meu|minha)(?![a-z])/;
 
@@ -366,22 +366,31 @@ const REMOVE_THAT = new RegExp(
   ].map((p) => `(?<![a-z])(?:${p})(?![a-z])`).join("|"),
 );
 /** "our old bookings@… address", "my work anna@… inbox": the noun after the address. */
-const OURS_BEFORE = /(?<![a-z])(?:my|our)(?: [a-z-]{1,15}){0,3} $/;
-const NOUN_AFTER = /^ (?:address|inbox|mailbox|account|e-?mail)(?![a-z])/;
+const OURS_BEFORE = /(?<![a-z])(?:my|our)(?: [a-z-]{1,15}){0,3} (?:\(|: ?)?$/;
+const NOUN_AFTER = /^ (?:address|inbox|mailbox|account|e-?mail|alias)(?![a-z])/;
+/** "our shared HR inbox (hr@…)": the noun before the address. */
+const NOUN_BEFORE = /(?<![a-z])(?:address|inbox|mailbox|account|e-?mail|alias) (?:\(|: ?)?$/;
 /** A removal that points back with "it": "please remove it from your list", "take it off". */
 const REMOVE_IT = /(?<![a-z])(?:remove|delete|take|drop|erase) it (?:from|off)(?![a-z])/;
 
-/** An address the writer names as theirs, then asks removed ("it reached my work address (anna@…) and got forwarded here; please remove that address"). */
+/** A removal that points back to the address just named: a lawyer's "cease and desist from contacting Dr. Rao at that address". */
+const AT_THAT_ADDRESS = /(?<![a-z])(?:contacting|e-?mailing|emailing|writing to|mailing|messaging) (?:[a-z.']+ ){0,3}(?:at|to|on) (?:that|this|the said|said|the above) (?:e-?mail )?address(?![a-z])/;
+
+/**
+ * An address the writer names (theirs, their company's shared inbox, a client's), then asks removed ("it reached my work
+ * address (anna@…) and got forwarded here; please remove that address", "our shared HR inbox (hr@…) … remove that address").
+ */
 function ownReferredBack(visible: string, m: Mention): boolean {
   const before = fold(visible.slice(Math.max(0, m.index - 60), m.index));
+  const after = fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300));
+  const back = AT_THAT_ADDRESS.exec(after);
+  if (back && !after.slice(0, back.index).includes("@")) return true;
   // "you're mailing our old bookings@… address, which rings every phone. Please remove it from your list."
-  if (OURS_BEFORE.test(before) && NOUN_AFTER.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 12)))) {
-    const after = fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300));
+  if (OURS_BEFORE.test(before) && (NOUN_BEFORE.test(before) || NOUN_AFTER.test(fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 12))))) {
     return REMOVE_IT.test(after) || REMOVE_THAT.test(after);
   }
   if (!MY_ADDRESS.test(before)) return false;
   // "you've been emailing my work address, s.baxter@…. Please remove it from your list"
-  const after = fold(visible.slice(m.index + m.email.length, m.index + m.email.length + 300));
   return REMOVE_THAT.test(after) || REMOVE_IT.test(after);
 }
 

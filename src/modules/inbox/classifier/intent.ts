@@ -147,7 +147,7 @@ const ALREADY_USING = /^(?:already (?:have|use|using|work with|working with)|(?:
 /** Fitting into their stack: an integration, a connector, compatibility. */
 const INTEGRATION = /(?<![a-z])(?:integr\w*|connect(?:s|or|ors)?(?: to| with)?|sync(?:s|ing)? with|compatib\w*|plug(?:s)? into|works? with|api|anbindung|schnittstelle|funktioniert (?:das|es) mit|s'integre|connecter|fonctionne avec|conectar|funciona con|collegare|funziona con|koppel\w*|gekoppeld|werkt (?:het|dat|dit) met|funciona com)(?![a-z])/;
 /** A count of messages just before a span of time: "four emails in two weeks". */
-const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: (?:i'?ve|i have|we'?ve|we have|i|we) (?:gotten|got|received|had))?(?: from (?:you|your (?:team|company)))? $/;
+const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: (?:i'?ve|i have|we'?ve|we have|i|we) (?:gotten|got|received|had))?(?: from (?:you|your (?:team|company)))? $|(?<![a-z])(?:second|third|fourth|fifth|sixth|zweite|dritte|vierte|funfte|fuenfte|deuxieme|troisieme|quatrieme|segundo|segunda|tercer|tercero|tercera|cuarto|cuarta|secondo|seconda|terzo|terza|quarto|quarta|tweede|derde|vierde|terceiro|terceira)(?![a-z])[^.!?\n]{0,30}$/;
 /**
  * Someone else's absence just before a span of time: "Ruth is on parental leave until April", "er ist bis zum
  * 22. März im Urlaub": when they are back, not when the writer wants to be written to.
@@ -160,6 +160,8 @@ const SOMEONE_AWAY = /(?<![a-z])(?:(?:he|she|they|[a-z]{2,20})(?:'s| is|'re| are
 /** After "send the invite": to someone besides the writer ("to me and to Tom", "also to Hannah", "to priya@… too"), not instead of them. */
 const INVITE_ALSO_TO = /^ (?:also to |to (?:me|us) (?:and|&|as well as) (?:to )?(?:also )?)(?!me(?![a-z])|us(?![a-z]))[a-z0-9]|^ to (?:[^.!?\n]|\.(?=[a-z0-9])){1,60}? (?:too|as well)(?![a-z])/;
 
+/** "the old address will be switched off at the end of the month": when a mailbox closes, not when to write. */
+const CLOSES = /(?<![a-z])(?:switched off|shut (?:off|down)|closed|deactivated|disabled|deleted|removed|stop(?:s)? working|no longer (?:be )?(?:monitored|read|active|work))(?![a-z])[^.!?;\n]{0,20}$/;
 /** "not now, not in Q2, not ever": a time denied is no time to come back. */
 const NOT_THEN = /(?<![a-z])(?:not|nor|nicht|niet|pas)(?: (?:in|im|until|till|before|even in))? ?$/;
 /** "we had a demo from them …": a meeting held, before its time. */
@@ -176,10 +178,13 @@ const SLAVIC_PAST_AFTER = /^[ ,]{0,2}(?:[a-z]+ )?(?:[a-z]{3,}(?:lismy|lysmy|lisc
 const PERFECT_AUX = /(?<![a-z])(?:haben|hat|hatten|hatte|habe|sind|ist|war|waren|bin|heeft|hebben|heb|zijn|werd)(?![a-z])[^.!?,;\n]{0,40}$/;
 const PERFECT_PARTICIPLE = /^[^.!?,;\n]{0,30}?(?<![a-z])(?:ge[a-z]{3,}(?:t|en)|[a-z]{3,}iert|lassen|verloren|verlassen|bekommen|erhalten|begonnen|ontvangen|vertrokken|verhuisd)(?![a-z])/;
 
+/** The start of a clause that makes what follows its condition: "without that", "otherwise", "ohne das", "sem isso", "sans cela". */
+const ONLY_WITHOUT = /(?:^|[.!?;:]\s|\n)\s*(?:without (?:that|this|those|these|it|them|answers?)|otherwise|ohne (?:das|dies|diese|sie|antworten)|sonst|sem isso|sin eso|sin esto|sans (?:cela|ca|ces (?:reponses|informations))|senza (?:questo|queste|di cio)|zonder (?:dat|dit|deze))(?![a-z])[^.!?;\n]*$/;
+
 /** Interest hedged, in the seven languages. */
 /** Questions put before a call: "before we schedule anything", "before I commit half an hour", "antes de agendar nada", "bevor wir einen Termin ansetzen". */
-const ASKS_FIRST = /(?<![a-z])(?:before (?:we|i) (?:schedule|book|set up|plan|commit|agree to|lock in) (?:anything|a (?:call|meeting|demo|time)|time|half an hour|an hour|[0-9]+ minutes)|before (?:we|i) can (?:go|move|take (?:this|it)) (?:any )?further|before (?:we|i) (?:go|move) (?:any )?further|before going (?:any )?further|before anything else|before (?:i|we) (?:share|send) (?:my|our) (?:cv|resume|details|profile)|before (?:i|we) (?:get|jump|hop) on a call|before (?:i|we)(?:'d| would)? go (?:anywhere )?near a (?:call|meeting|demo)|avant d'aller plus loin|antes de (?:seguir|avanzar)|bevor wir weitermachen|antes de (?:agendar|programar|concertar|cuadrar) (?:nada|algo|una (?:llamada|reunion))|bevor wir (?:einen termin|etwas|ein meeting|einen call) (?:ansetzen|planen|vereinbaren|ausmachen)|avant de (?:planifier|caler|fixer|programmer) (?:quoi que ce soit|un (?:appel|rendez-vous|creneau))|prima di (?:fissare|organizzare|programmare) (?:qualsiasi cosa|una (?:call|chiamata|riunione))|voordat we (?:iets|een (?:afspraak|call|gesprek)) (?:inplannen|plannen)|antes de (?:agendarmos|marcarmos) (?:qualquer coisa|uma (?:call|reuniao)))(?![a-z])/;
-const TENTATIVE = /(?<![a-z])(?:maybe|perhaps|possibly|potentially|vielleicht|eventuell|moglicherweise|peut-etre|eventuellement|quizas|quiza|tal vez|posiblemente|forse|eventualmente|misschien|mogelijk|eventueel|talvez|possivelmente) (?:(?:be|sein|etre|ser|essere|zijn|estar|somewhat|a bit|ein wenig|etwas) )?(?:interested|interessiert|interesse|interessee|interesado|interesada|interessato|interessata|geinteresseerd|interessado|interessada)(?![a-z])/;
+const ASKS_FIRST = /(?<![a-z])(?:before (?:we|i) (?:schedule|book|set up|plan|commit|agree to|lock in) (?:anything|a (?:call|meeting|demo|time)|time|half an hour|an hour|[0-9]+ minutes)|before (?:we|i) can (?:go|move|take (?:this|it)) (?:any )?further|before (?:we|i) (?:go|move) (?:any )?further|before going (?:any )?further|before anything else|before (?:i|we) (?:share|send) (?:my|our) (?:cv|resume|details|profile)|before (?:i|we) (?:get|jump|hop) on a call|before (?:i|we)(?:'d| would)? go (?:anywhere )?near a (?:call|meeting|demo)|before (?:anyone|anybody|we|i)(?: here)? (?:spends?|wastes?|invests?|puts? in) (?:any )?(?:time|[0-9]+ minutes|an hour|half an hour)|antes de qualquer (?:conversa|reuniao|call|ligacao)|bevor (?:ich|wir) (?:aber )?(?:uberhaupt |ueberhaupt )?(?:einen termin|ein gesprach|ein gespraech|einen call) (?:mache|machen|vereinbare|vereinbaren)|voordat (?:ik|we) (?:ook maar )?iets (?:met (?:uw|je|jullie) (?:mail|e-?mail|bericht) )?doe|avant d'aller plus loin|antes de (?:seguir|avanzar)|bevor wir weitermachen|antes de (?:agendar|programar|concertar|cuadrar) (?:nada|algo|una (?:llamada|reunion))|bevor wir (?:einen termin|etwas|ein meeting|einen call) (?:ansetzen|planen|vereinbaren|ausmachen)|avant de (?:planifier|caler|fixer|programmer) (?:quoi que ce soit|un (?:appel|rendez-vous|creneau))|prima di (?:fissare|organizzare|programmare) (?:qualsiasi cosa|una (?:call|chiamata|riunione))|voordat we (?:iets|een (?:afspraak|call|gesprek)) (?:inplannen|plannen)|antes de (?:agendarmos|marcarmos) (?:qualquer coisa|uma (?:call|reuniao)))(?![a-z])/;
+const TENTATIVE = /(?<![a-z])(?:maybe|perhaps|possibly|potentially|vielleicht|eventuell|moglicherweise|peut-etre|eventuellement|quizas|quiza|tal vez|posiblemente|forse|eventualmente|misschien|mogelijk|eventueel|talvez|possivelmente) (?:(?:be|sein|etre|ser|essere|zijn|estar|somewhat|a bit|ein wenig|etwas) )?(?:interested|interessiert|interesse|interessee|interesado|interesada|interessato|interessata|geinteresseerd|interessado|interessada)(?![a-z])|(?<![a-z])(?:(?:could|might) (?:well )?(?:be of interest|interest us)|pourrai(?:t|ent) (?:nous |m')?interesser|podria(?:n)? interesarnos|potrebbe(?:ro)? interessarci|(?:konnte|koennte) (?:fur uns |fuer uns )?interessant sein|zou (?:voor ons )?interessant kunnen zijn|poderia(?:m)? nos interessar)(?![a-z])/;
 
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
 const FORWARDED_BY_OTHER = /(?<![a-z])(?:a|my|our|the|one of (?:my|our)) (?:[a-z-]+ )?(?:colleague|coworker|co-worker|boss|manager|assistant|friend|team ?mate|ceo|cto|cfo|coo|cmo|founder|partner)s? (?:just |kindly |has |had |already )?$/;
@@ -333,6 +338,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     // "seit Anfang Januar", "since December": a time gone by, up to now
     const past = /(?<![a-z])(?:seit|since|depuis|sinds) (?:(?:anfang|ende|mitte|early|late|mid|debut|fin|begin|eind) )?$/.test(before) || HAPPENED.test((m.index! > 80 ? "" : "\n") + folded.slice(Math.max(0, m.index! - 80), m.index!)) || /(?<![a-z])back $/.test(before) || HAD_A.test(folded.slice(Math.max(0, m.index! - 80), m.index!)) || perfect;
     if (NOT_THEN.test(before)) hits.push(`not_then:${m[0].trim()}`);
+    else if (CLOSES.test(before)) hits.push(`closes:${m[0].trim()}`);
     else if (deadline) hits.push(`deadline:${m[0].trim()}`);
     else if (count) hits.push(`count:${m[0].trim()}`);
     else if (someoneAway) hits.push(`absent:${m[0].trim()}`);
@@ -345,7 +351,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   });
   if (TENTATIVE.test(f)) s.tentative = true;
   // "before we schedule anything – does the demo need read access?": the answers come before any call
-  if (ASKS_FIRST.test(f)) s.asksFirst = true;
+  // (read as written: "before anyone here spends 15 minutes on a call" is also an idiom the lists above blanked)
+  if (ASKS_FIRST.test(folded)) s.asksFirst = true;
   each(HEDGE, "hedge", (m) => {
     // "maybe thurs or fri morning": a day offered tentatively, nothing put off
     if (!HEDGED_DAY.test(f.slice(m.index! + m[0].length, m.index! + m[0].length + 30))) s.deferral = true;
@@ -405,6 +412,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   let meetingAfterContrast = false;
   each(MEETING, "meeting", (m) => {
     if (negated(f, m.index!, m[0].length)) return;
+    // 'if the answer is "let's discuss on a call", we're done': a call quoted, not proposed
+    if (!said(m)) return void hits.push(`quoted:${m[0].trim()}`);
     // "send the pricing; if it looks good I'll set up a call": the request is what they want now, the call a maybe
     if (requested && conditional(f, m.index!)) {
       hits.push(`conditional:${m[0].trim()}`);
@@ -428,7 +437,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     if (!negated(f, m.index!, m[0].length)) vague++;
   });
   each(MEETING_WEAK, "talk", (m) => {
-    if (!negated(f, m.index!, m[0].length)) talk++;
+    if (!negated(f, m.index!, m[0].length) && said(m)) talk++;
   });
   // an event's booth is met on the event's day, a booking page's slot now: a meeting with a day, not a deferral ("at SaaStr in March, stop by our booth")
   let dayFixed = false;
@@ -459,8 +468,10 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     s.review += 1;
   });
   each(NEED, "need", (m) => {
-    if (negated(f, m.index!, m[0].length)) s.refusal += 3;
-    else s.interest += 1;
+    if (!negated(f, m.index!, m[0].length)) s.interest += 1;
+    // "Ohne das brauchen wir gar nicht weiterzureden": no need to talk only without the answers asked for
+    else if (ONLY_WITHOUT.test(folded.slice(Math.max(0, m.index! - 60), m.index!))) hits.push(`only_without:${m[0].trim()}`);
+    else s.refusal += 3;
   });
   each(PONDER, "ponder", () => (s.later += 1));
   // "interesting, but I'll look at it when I'm back": put off after a contrast, with nothing asked of us now
@@ -599,6 +610,8 @@ function pickIntent(s: Scores, referral: boolean): Intent | null {
   if (s.meeting >= 2 && s.meeting >= s.interest - 2) return s.later >= 2 && s.meeting < 3 ? "later" : "meeting_request";
   // "possibly interested, but first: what's the minimum term? per user or per invoice?": the answers come first
   if (s.tentative && s.interest <= 2 && s.question >= 4 && !s.requested && s.later === 0) return "question";
+  // "what is your lawful basis? I'd like to see your legitimate interests assessment": a challenge, asked as questions
+  if (s.hostile && s.question >= 2 && s.interest <= 2 && s.meeting === 0 && s.later === 0) return "question";
   if (s.interest >= 2) return s.later >= 2 ? "later" : "interested";
   if (s.later > 0) return "later";
   if (s.refusal > 0 || (s.hostile && s.question === 0)) return "not_interested";
