@@ -5818,3 +5818,43 @@ describe("hostile, legal and privacy-minded replies", () => {
     expect([v.intent, v.proposal && { action: v.proposal.action, email: v.proposal.email }]).toEqual(["moved", { action: "move", email: "priya@newco.example" }]);
   });
 });
+
+describe("fifteen more languages: common forms the first lists lacked", () => {
+  intents([
+    ["Zní to zajímavě. Pošlete nám prosím ceník a pár referencí.", "interested"],
+    ["Érdekesnek tűnik. Küldjön kérem egy rövid ajánlatot.", "interested"],
+    ["Book gerne et møde i min kalender: https://booking.example.com/kim/30", "meeting_request"],
+    ["Hej, du har fået fat i den forkerte, jeg sidder med logistik.", "wrong_person"],
+    ["Taidat olla yhteydessä väärään ihmiseen, vastaan taloushallinnosta.", "wrong_person"],
+    ["Bună ziua, nu eu mă ocup de achiziții, scuze.", "wrong_person"],
+    ["Crec que t'has equivocat de persona, jo porto logística.", "wrong_person"],
+    ["Vi har valgt en anden leverandør i efteråret, så det er ikke relevant for os.", "not_interested"],
+    ["Ja treballem amb una altra eina i n'estem contents.", "not_interested"],
+    ["Det er vores salgschef Per Holm, der tager den slags beslutninger.", "referral"],
+    // attachments stopped, not the mail
+    ["Please stop sending me attachments, our gateway strips them; a link works and I'd like to read the case study.", "interested"],
+    ["Παρακαλώ σταματήστε να μου στέλνετε συνημμένα αρχεία, στείλτε μου ένα link. Με ενδιαφέρει.", "interested"],
+  ]);
+  test.each([
+    "Proszę natychmiast usunąć mój adres ze swojej bazy i więcej do mnie nie pisać.",
+    "Colegul meu Mihai Ionescu mi-a trimis mesajul și m-a rugat să vă spun că nu dorește să mai primească e-mailuri. Vă rog să nu-i mai scrieți.",
+  ])("%p asks removal", (body) => {
+    expect(readOf(body).classification).toBe("unsubscribe_request");
+  });
+  test.each([
+    "Žádám Vás, abyste všechny adresy v doméně prospect.example vyřadili ze své databáze.",
+    "Παρακαλούμε να διαγράψετε όλες τις διευθύνσεις ηλεκτρονικού ταχυδρομείου της εταιρείας μας.",
+  ])("%p is for the whole company", (body) => {
+    expect(readOf(body).companyWide).toBe(true);
+  });
+  test("a colleague named with an address in Danish is suppressed by that address", () => {
+    expect(readOf("Jeg passer hendes indbakke. Vil du fjerne Sofie (sofie@prospect.example) fra jeres liste?").proposal).toEqual({ action: "suppress", email: "sofie@prospect.example" });
+  });
+  test.each([
+    "Please don't write to this address any more, it is closed on 1 March. My new address is priya@newco.example.",
+    "Не пишите больше на этот адрес, с 1 марта он будет отключён. Мой новый адрес: priya@newco.example",
+  ])("%p moves the writer, suppressing no one", (body) => {
+    const v = readOf(body);
+    expect([v.classification, v.intent, v.proposal]).toEqual(["reply", "moved", { action: "move", email: "priya@newco.example" }]);
+  });
+});

@@ -75,6 +75,8 @@ const COMPANY_REQUEST = anyOf([
     // "slet venligst alle adresser på domænet sjaellandsfragt.example", "ta bort alla adresser på domänen …", "fjern alle adresser hos oss"
     "|(?:slet|slette|fjern|fjerne|ta bort|radera)(?: (?:venligst|vennligst|gerne|gjerne|garna))? (?:alle|alla|samtlige|samtliga) (?:adresser|kontakter|e-?mailadresser|e-?postadresser|medarbejdere|medarbeidere|medarbetare) (?:pa|med|under) (?:domaenet|domenet|domanen|vores domaene|vart domene|var doman) @?[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}" +
     "|(?:minden|valamennyi|osszes) " + A_DOMAIN + " (?:vegzodesu )?(?:e-?mail-?cimet|cimet|cimunket)|cegunk (?:valamennyi|minden|osszes) munkatars(?:at|anak|ainak)",
+  // "všechny adresy v doméně moravia-foods.example vyřadili ze své databáze"
+  "(?:vsechny|vsetky) (?:e-?mailove |emailove )?(?:adresy|kontakty) (?:v|na|z|s) (?:domene|domeny|domenou) @?[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,4}",
   // pl, cs, sk, ro, hr: "wszystkie adresy naszej firmy", "všechny adresy naší společnosti", "všetky e-mailové adresy našej spoločnosti",
   // "toate adresele de e-mail ale companiei noastre", "sve adrese naše tvrtke"
   "(?:wszystkie|wszystkich) (?:adresy|adresow|kontakty)(?: e-?mail(?:owe)?)? (?:z )?naszej (?:firmy|spolki|organizacji)" +

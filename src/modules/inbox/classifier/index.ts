@@ -210,6 +210,11 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     const d = decide(score(visible, folded), false);
     if (d.intent === "meeting_request") return verdict("reply", { intent: d.intent, sentiment: d.sentiment });
   }
+  // "don't write to this address any more, it closes on 1 February; my new address is …": moved, not gone
+  if (forSelf && wide === null && THIS_ADDRESS.test(folded)) {
+    const own = mentions(visible, excluded).find((m) => statedAsOwn(visible, m.index, { others: false }) || NEW_ADDRESS_BEFORE.test(fold(visible.slice(Math.max(0, m.index - 40), m.index))));
+    if (own) return verdict("reply", { intent: "moved", sentiment: "neutral", proposal: { action: "move", email: own.email, name: null } });
+  }
   if (forSelf && wide === null) return removal();
   const fromNew = hasMatch(WRITING_FROM_NEW, folded, starts);
 
@@ -466,6 +471,12 @@ function movedProposal(visible: string, found: Mention[], writer: Writer): Propo
 
 /** A return said, in the seven languages ("will be back Tuesday", "wieder da", "de retour", "de vuelta", "rientro", "terug", "de volta"). */
 const BACK_SAID = /(?<![a-z])(?:back(?![a-z])|return|reopen|zuruck|zurueck|wieder (?:da|im|erreichbar|fur)|retour|de vuelta|regres|volvemos|rientr|riapr|terug|weer open|de volta|retorn)/;
+
+/** The address the mail came to, named as such ("this address", "diese Adresse", "этот адрес"): a removal of it may come with a new one. */
+const THIS_ADDRESS =
+  /(?<!\p{L})(?:this|that|my old|the old|diese|meine alte|cette|mon ancienne|esta|mi antigua|questo|il mio vecchio|dit|mijn oude|este|meu antigo|этот|мои старыи|мой старый|эту|цю|цеи|цей|αυτη τη|αυτην τη) (?:e-?mail |email )?(?:address|adresse|adres|direccion|indirizzo|endereco|адрес|почту|адресу|διευθυνση)(?!\p{L})/u;
+/** "My new address:" in the scripts the Latin lists (OWN_NEW_ADDRESS) do not read: "мой новый адрес:", "мiй новий адрес", "η νέα μου διεύθυνση". */
+const NEW_ADDRESS_BEFORE = /(?:мои новыи|мой новый|моя новая|мии новии|міи новии|мій новий|моя нова|η νεα μου) (?:адрес|почта|адреса|e-?mail|διευθυνση)(?: [^\s]{1,12})?:? ?$/u;
 
 /** "From now on", "instead", in the seven languages: the address stated is to be used in place of this one. */
 const USE_FROM_NOW = /(?<![a-z])(?:from now on|going forward|in (?:the )?future|instead|from here on|ab sofort|kunftig|kuenftig|in zukunft|stattdessen|desormais|dorenavant|plutot|a partir de ahora|de ahora en adelante|en su lugar|d'ora in poi|da ora in poi|d'ora in avanti|invece|voortaan|vanaf nu|in plaats daarvan|a partir de agora|daqui (?:pra|para) frente|em vez disso)(?![a-z])/;

@@ -11,6 +11,11 @@
 
 /** Asking not to be mailed again (unsubscribe.ts REMOVAL). */
 export const REMOVAL_MORE = [
+  // "proszę go natychmiast usunąć ze swojej bazy i więcej do mnie nie pisać", "nadále nás nekontaktovali",
+  // a colleague's: "nu dorește să mai primească", "vă rog să nu-i mai scrieți"
+  "(?:wiecej|juz) (?:do mnie|do nas) nie (?:pisac|wysylac|kontaktowac)|usunac (?:go |ja |moj adres |moje dane )?(?:natychmiast |niezwlocznie )?(?:z|ze) (?:swojej |waszej |panstwa )?(?:bazy|listy|bazy danych)" +
+    "|nadale (?:nas|me|mne) nekontaktovali|(?:nas|me) (?:dale |nadale |uz )?nekontaktujte" +
+    "|nu (?:mai )?doreste sa (?:mai )?primeasca|(?:sa )?nu-(?:i|l|o) mai (?:trimiteti|scrieti|contactati)",
   // Greek typed in Latin letters on a phone ("Greeklish"): "afaireste to email mou apo th lista", "mhn mou ksanasteilete"
   "(?:afaireste|afairese|diagrapste|diagrapse|vgalte) (?:me|to email mou|to e-?mail mou|th dieythynsh mou|ta stoixeia mou)|(?:mhn|mh|mi|min) mou (?:ksana|xana)?(?:steilete|stelnete|grafete|steilte)",
   // pl
@@ -69,6 +74,8 @@ export const REMOVAL_MORE = [
 
 /** "Not interested", "no thanks", "we already have one" (cues.ts REFUSAL). */
 export const REFUSAL_MORE = [
+  // "vi har netop valgt en anden leverandør … så det er ikke relevant for os", "treballem amb una altra eina i n'estem contents"
+  "(?:valgt|valgte) en anden leverandor|(?:det er )?ikke relevant for os|treballem amb una altra eina|n'estem (?:molt )?contents|no tenim previst canviar",
   // pl
   "nie (?:jestem|jestesmy) zainteresowan[iay]|nie interesuje (?:mnie|nas)(?: to)?|nas to nie interesuje|nie potrzebujemy(?: tego)?|nie,? dziekuje|dziekuje, nie|dziekuje, ale nie|nie skorzystamy|to nie dla nas|(?:mamy|posiadamy) juz (?:rozwiazanie|narzedzie|dostawce|system)|(?:korzystamy|pracujemy) juz z|jestesmy zadowoleni z (?:obecnego|naszego|aktualnego)|nie mamy (?:na to )?budzetu|mamy wlasne rozwiazanie",
   // cs, sk
@@ -95,6 +102,9 @@ export const REFUSAL_MORE = [
 
 /** Interest, or material asked for (cues.ts INTEREST). A negation before ("nie", "inte", "ikke", "ei", "nem") makes it a refusal. */
 export const INTEREST_MORE = [
+  // "zní to zajímavě, pošlete mi prosím prezentaci", "érdekesnek tűnik, küldjön kérem egy rövid anyagot"
+  "zni to (?:velmi |opravdu )?zajimave|znie to (?:velmi )?zaujimavo|(?:poslete|zaslete|poslite|zaslite) (?:mi |nam )?(?:prosim )?(?:prezentaci|prezentaciu|nabidku|ponuku|cenik|cennik|podklady|vice informaci|viac informacii|materialy)" +
+    "|erdekesnek tunik|(?:kuldjon|kuldjenek) (?:kerem |nekem |nekunk )?(?:egy )?(?:rovid )?(?:anyagot|ajanlatot|arajanlatot|prezentaciot|osszefoglalot|informaciot)",
   // pl
   "(?:czy )?(?:moglibyscie|mozecie|moglaby pani|moglby pan) (?:mi |nam )?przeslac|zainteresowan[iya]|brzmi (?:bardzo |naprawde )?(?:ciekawie|interesujaco)|(?:prosze|prosimy) o (?:wiecej informacji|cennik|oferte|szczegoly|prezentacje|wycene)|(?:prosze|prosimy) o (?:przeslanie|wyslanie|przedstawienie) (?:(?:nam|mi) )?(?:oferty|cennika|wyceny|szczegolow|informacji|prezentacji)|(?:prosze|prosimy) (?:przeslac|wyslac) (?:oferte|cennik|wiecej|szczegoly|prezentacje)|chetnie (?:dowiem|dowiemy) sie wiecej",
   // cs, sk
@@ -120,6 +130,8 @@ export const INTEREST_MORE = [
 
 /** A call or a meeting asked for (cues.ts MEETING). */
 export const MEETING_MORE = [
+  // "book gerne et møde direkte i kalenderen min"
+  "book (?:gerne |gjerne |bare )?(?:et |en )?(?:mode|mote|tid|samtale)(?![a-z])",
   // pl
   "zadzwon(?:cie)?(?: do mnie)?|(?:prosze|prosimy) (?:o telefon|dzwonic)|mozemy pogadac|pogadajmy|link do kalendarza|(?:mozemy|mozecie|moglibysmy|mozna) (?:sie )?(?:umowic|spotkac|zdzwonic|porozmawiac telefonicznie)|umowmy sie|(?:krotka |krotkie )?(?:rozmowe telefoniczna|spotkanie online|wideorozmowe)|(?:prosze|prosimy) o (?:termin|spotkanie|rozmowe|demo|prezentacje online)|zdzwonmy sie",
   // cs, sk
@@ -208,6 +220,8 @@ export const LATER_MORE = [
 
 /** "I'm not the right person" (cues.ts WRONG_PERSON). */
 export const WRONG_PERSON_MORE = [
+  // "du har fået fat i den forkerte", "taidat olla yhteydessä väärään ihmiseen", "nu eu mă ocup de asta", "t'has equivocat de persona"
+  "(?:du )?(?:har )?faet fat i den forkerte|(?:jeg )?har ikke noget med [a-z-]{3,30}(?: [a-z-]{3,30})? at gore|vaaraan ihmiseen|vaaralle ihmiselle|en osaa sanoa,? kuka|nu eu ma ocup de|nu stiu cine se ocupa|t'has equivocat de persona|us heu equivocat de persona|no tinc res a veure amb",
   "nie jestem (?:wlasciwa|odpowiednia) osoba|nie zajmuje sie (?:tym|tymi sprawami)|to nie moj (?:obszar|dzial)|to nie do mnie|nie wiem,? kto (?:sie (?:tym|tymi sprawami) )?(?:u nas )?(?:zajmuje|odpowiada)|nejsem (?:ta )?spravna osoba|nemam to na starosti|nie som (?:ta )?spravna osoba",
   "jag ar inte ratt person|jeg er ikke den rette(?: person)?|jeg er ikke rett person|fel person|forkert person|feil person|en ole oikea henkilo|vaara henkilo",
   "nu sunt persoana potrivita|nu ma ocup (?:eu )?de|nem en vagyok az illetekes|nem en foglalkozom|dogru kisi degilim|ilgili kisi degilim|no soc la persona (?:adequada|indicada)|nisam (?:prava|odgovarajuca) osoba|ne bavim se (?:time|tim)",
@@ -223,6 +237,8 @@ export const WRONG_PERSON_MORE = [
 ];
 /** Named first, then what they handle (cues.ts REFERRAL_AFTER_NAME): "Johan Lindqvist som ansvarar för sånt", "Jan, der tager sig af det". */
 export const REFERRAL_AFTER_NAME_MORE = [
+  // "vores økonomidirektør Lars Bech, der ejer både budgettet og rapporteringen"
+  "(?:som|der) (?:ejer|eier|ager|tager (?:den slags |de )?beslutninger|tar (?:den slags |de )?beslutning(?:er|ene)?|traeffer (?:den slags )?beslutninger|fatter beslutningerne)",
   "som (?:ansvarar for|har hand om|skoter|tar hand om)|(?:som|der) (?:har ansvaret for|tager sig af|star for|tar seg av|har ansvar for)|joka (?:vastaa|hoitaa)|care se ocupa de|aki (?:felel|foglalkozik)|ktory (?:sie tym zajmuje|za to odpowiada)|ktery (?:ma na starosti|se tim zabyva)",
 ];
 
@@ -281,5 +297,5 @@ export const SIGNOFFS_MORE = [
  * the request that follows is theirs, not the writer's (index.ts reads the writer's own wish without it).
  */
 export const RELAYED_MORE =
-  "(?:kolega|kolezanka|szef|szefowa|przelozony|przelozona|kolegyne|kolegyna|sef|sefova|kollega|kollegan|kollegaen|chef|sjef|sjefen|kollegani|esimieheni|colegul|colega|seful|kollegam|fonokom|meslektasim|mudurum|company|companya|kolegica|sefica)(?: [a-z]+){0,4} (?:prosil|prosila|poprosil|poprosila|pozadal|pozadala|bad mig|bad meg|har bett mig|har bedt mig|har bedt meg|pyysi|m-a rugat|a rugat|megkert|kert|rica etti|istedi|m'ha demanat|em va demanar|zamolio|zamolila)";
+  "(?:kolega|kolezanka|szef|szefowa|przelozony|przelozona|kolegyne|kolegyna|sef|sefova|kollega|kollegan|kollegaen|chef|sjef|sjefen|kollegani|esimieheni|colegul|colega|seful|kollegam|fonokom|meslektasim|mudurum|company|companya|kolegica|sefica)(?: [a-z'-]+){0,8} (?:prosil|prosila|poprosil|poprosila|pozadal|pozadala|bad mig|bad meg|har bett mig|har bedt mig|har bedt meg|pyysi|m-a rugat|a rugat|megkert|kert|rica etti|istedi|m'ha demanat|em va demanar|zamolio|zamolila)";
 

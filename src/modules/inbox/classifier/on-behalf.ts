@@ -133,6 +133,14 @@ const NAMED = anyOf([
     "mij|me|ons|mijn|onze|dit|deze|die|het|de|hem|haar|zijn|alle|iedereen|u|je|jullie",
     "(?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem|crm)",
   ),
+  // da, no, sv: "fjerne Mette (mh@…) fra jeres liste", "ta bort min kollega Johan från er lista"
+  takenOff(
+    "fjern|fjerne|slet|slette|ta bort|stryk",
+    "(?:min|vores|var|mi|var) (?:kollega|kollegaer|kolleger|chef|sjef|leder|mand|kone|far|mor)",
+    "hr\\.?|fru",
+    "mig|meg|os|oss|min|mit|mine|vores|var|denne|dette|den|det|alle|ham|hende|henne|hans|hendes|hennes|jer|dig|deg|er|venligst|vennligst|garna|gerne|gjerne",
+    "(?:fra|fran|ur) (?:jeres|deres|eders|er|din|dere|listen|listan|lista|liste|databasen|registeret|registret)(?: (?:liste|lista|database|mailliste|e-?postliste|udsendelsesliste|utsendelsesliste|sandlista|utskickslista))?",
+  ),
   takenOff(
     "(?:remover|removam|remova|retirar|retirem|retire|tirar|tirem|tire|excluir|excluam|exclua|descadastrar|descadastrem|descadastre)(?: o| a)?",
     "(?:o |a )?(?:meu|minha|nosso|nossa) (?:colega|chefe|gerente|diretor|diretora|socio|socia|marido|esposa|mulher|pai|mae|filho|filha|antecessor|antecessora)",
