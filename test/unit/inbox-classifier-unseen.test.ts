@@ -5858,3 +5858,25 @@ describe("fifteen more languages: common forms the first lists lacked", () => {
     expect([v.classification, v.intent, v.proposal]).toEqual(["reply", "moved", { action: "move", email: "priya@newco.example" }]);
   });
 });
+
+describe("replies that say several things: which part decides", () => {
+  intents([
+    ["Not a fit for a full rollout this year. That said, a 20-minute intro next Thursday morning works.", "meeting_request"],
+    ["Before we talk about a demo: does it read from Dynamics directly, or do we export CSVs nightly?", "question"],
+    ["Is there a free trial, or a paid pilot with a monthly term?", "question"],
+    ["I passed this up to our COO. Her answer: no budget for new tooling this year, so it's a no.", "not_interested"],
+    ["We moved to Quotient last autumn after a long evaluation. Not going to switch again any time soon.", "not_interested"],
+    ["We trialled something similar and it didn't stick, so we won't be revisiting the category.", "not_interested"],
+    ["I'm a freelancer here for three months and have no idea who'd own this, sorry.", "wrong_person"],
+    // "doesn't need to be exact" refuses nothing
+    ["What's the price range for 30 seats? It doesn't need to be exact.", "question"],
+  ]);
+  test("'merci de retirer l'adresse contact@… de votre fichier, écrivez-moi à …' suppresses the shared address", () => {
+    expect(readOf("Merci de retirer l'adresse contact@prospect.example de votre fichier, c'est une boîte générique. Écrivez-moi plutôt à p.nair@prospect.example.").proposal).toEqual({ action: "suppress", email: "contact@prospect.example" });
+  });
+  test("a rebrand's new address, written from it, with material asked: their interest, and a move", () => {
+    const raw = ["From: Priya Nair <priya@newname.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "We rebranded, so please use priya@newname.example going forward; the old prospect.example addresses stop working in March. And yes, send me pricing for two sales teams."].join("\n");
+    const v = classifyMessage(raw);
+    expect([v.intent, v.proposal && { action: v.proposal.action, email: v.proposal.email }]).toEqual(["interested", { action: "move", email: "priya@newname.example" }]);
+  });
+});

@@ -259,7 +259,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
   // someone whose removal the writer relays is no one to refer to ("I forwarded this to Greg, he's a no and asked not to be contacted")
   // "I'm not the right contact – talk to our CTO instead, I've put her in Cc": handed on, whatever call our mail offered
-  const referral = !s.moved && !champion && !s.selfContact && !relayed && (s.handoff || (s.wrongPerson && named !== null) || (!scheduler && (named !== null || others.length > 0 || s.forwarded)));
+  // "I forwarded this up the chain; the answer from our CFO: no": passed on, and the answer came back
+  const answeredUpstream = s.forwarded && named === null && others.length === 0 && s.refusal >= 6;
+  const referral = !s.moved && !champion && !s.selfContact && !relayed && (s.handoff || (s.wrongPerson && named !== null) || (!scheduler && (named !== null || others.length > 0 || (s.forwarded && !answeredUpstream))));
   const decided = decide(s, referral);
   const intent = fromNew && decided.intent === null ? "moved" : decided.intent;
   const sentiment = decided.sentiment;
@@ -344,7 +346,7 @@ const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.em
  * contact jane@… instead").
  */
 const NAMED_FOR_REMOVAL =
-  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|nehmen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|elimina|borrar|borren|borrad|borra|quitar|quiten|quitad|quita|rimuovere|rimuovete|cancellare|cancellate|togliere|togliete|eliminare|eliminate|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem|retirem|retire|retirar|tirem|fjern|slet|slett|ta bort|radera|usun|usuncie|odstrante|vymazte|smazte|poista|stergeti|torolje|toroljek|silin|esborreu|elimineu|traieu|uklonite|izbrisite)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
+  /(?<![a-z])(?:remove|delete|erase|unsubscribe|take off|loschen|loeschen|entfernen|austragen|streichen|nehmen|supprimer|supprimez|retirer|retirez|effacer|effacez|eliminar|eliminen|eliminad|elimina|borrar|borren|borrad|borra|quitar|quiten|quitad|quita|rimuovere|rimuovete|cancellare|cancellate|togliere|togliete|eliminare|eliminate|verwijderen|verwijder|uitschrijven|remover|removam|excluir|excluam|apagar|apaguem|retirem|retire|retirar|tirem|fjern|slet|slett|ta bort|radera|usun|usuncie|odstrante|vymazte|smazte|poista|stergeti|torolje|toroljek|silin|esborreu|elimineu|traieu|uklonite|izbrisite)(?: (?:sie|bitte|please|svp|por favor|per favore|aub|favor))*(?:(?: [a-z'-]{1,20}){0,6} (?:l')?(?:address|adresse|[a-z]{2,12}adresse|e-?mail|email|direccion|correo|indirizzo|adres|e-?mailadres|endereco|account)(?: [a-z'-]{1,20}){0,3})?(?: is|,)? ?:? [<(]?$/;
 /** "my", in the seven languages. */
 const MY = /(?<![a-z])(?:my|mein|meine|meiner|mon|ma|mes|mi|mis|mio|mia|mijn|meu|minha)(?![a-z])/;
 

@@ -139,7 +139,7 @@ const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet
 const FRENCH_NE = /(?<![a-z])(?:n(?:e |')|(?:ca|cela|je|on|nous|vous) )(?:[a-z']{1,12} ?){0,2}$/;
 const FRENCH_PAS = /^(?: [a-z']{1,15})? (?:pas|plus|jamais|guere|point|pantoute)(?![a-z])/;
 /** Words that set what follows against what came before; they end a clause too. */
-const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|echter|porem|contudo";
+const CONTRAST_WORDS = "but|aber|mais|pero|ma|maar|mas|however|that said|having said that|that being said|jedoch|allerdings|cependant|toutefois|sin embargo|tuttavia|echter|porem|contudo";
 // a dash between spaces ("I'd rather not wait - let's talk Monday") ends a clause too; a hyphen inside a word does not
 const CLAUSE_END = new RegExp(`[.!?;,:\\n]| -(?= )|(?<![a-z])(?:${CONTRAST_WORDS})(?![a-z])`, "g");
 /** The tools they already use, in the seven languages (a REFUSAL match that names their stack). */
@@ -183,7 +183,7 @@ const ONLY_WITHOUT = /(?:^|[.!?;:]\s|\n)\s*(?:without (?:that|this|those|these|i
 
 /** Interest hedged, in the seven languages. */
 /** Questions put before a call: "before we schedule anything", "before I commit half an hour", "antes de agendar nada", "bevor wir einen Termin ansetzen". */
-const ASKS_FIRST = /(?<![a-z])(?:before (?:we|i) (?:schedule|book|set up|plan|commit|agree to|lock in) (?:anything|a (?:call|meeting|demo|time)|time|half an hour|an hour|[0-9]+ minutes)|before (?:we|i) can (?:go|move|take (?:this|it)) (?:any )?further|before (?:we|i) (?:go|move) (?:any )?further|before going (?:any )?further|before anything else|before (?:i|we) (?:share|send) (?:my|our) (?:cv|resume|details|profile)|before (?:i|we) (?:get|jump|hop) on a call|before (?:i|we)(?:'d| would)? go (?:anywhere )?near a (?:call|meeting|demo)|before (?:anyone|anybody|we|i)(?: here)? (?:spends?|wastes?|invests?|puts? in) (?:any )?(?:time|[0-9]+ minutes|an hour|half an hour)|antes de qualquer (?:conversa|reuniao|call|ligacao)|bevor (?:ich|wir) (?:aber )?(?:uberhaupt |ueberhaupt )?(?:einen termin|ein gesprach|ein gespraech|einen call) (?:mache|machen|vereinbare|vereinbaren)|voordat (?:ik|we) (?:ook maar )?iets (?:met (?:uw|je|jullie) (?:mail|e-?mail|bericht) )?doe|avant d'aller plus loin|antes de (?:seguir|avanzar)|bevor wir weitermachen|antes de (?:agendar|programar|concertar|cuadrar) (?:nada|algo|una (?:llamada|reunion))|bevor wir (?:einen termin|etwas|ein meeting|einen call) (?:ansetzen|planen|vereinbaren|ausmachen)|avant de (?:planifier|caler|fixer|programmer) (?:quoi que ce soit|un (?:appel|rendez-vous|creneau))|prima di (?:fissare|organizzare|programmare) (?:qualsiasi cosa|una (?:call|chiamata|riunione))|voordat we (?:iets|een (?:afspraak|call|gesprek)) (?:inplannen|plannen)|antes de (?:agendarmos|marcarmos) (?:qualquer coisa|uma (?:call|reuniao)))(?![a-z])/;
+const ASKS_FIRST = /(?<![a-z])(?:before (?:we|i) (?:schedule|book|set up|plan|commit|agree to|lock in|talk about|discuss|think about|consider) (?:anything|a (?:call|meeting|demo|time)|time|half an hour|an hour|[0-9]+ minutes)|before (?:we|i) can (?:go|move|take (?:this|it)) (?:any )?further|before (?:we|i) (?:go|move) (?:any )?further|before going (?:any )?further|before anything else|before (?:i|we) (?:share|send) (?:my|our) (?:cv|resume|details|profile)|before (?:i|we) (?:get|jump|hop) on a call|before (?:i|we)(?:'d| would)? go (?:anywhere )?near a (?:call|meeting|demo)|before (?:anyone|anybody|we|i)(?: here)? (?:spends?|wastes?|invests?|puts? in) (?:any )?(?:time|[0-9]+ minutes|an hour|half an hour)|antes de qualquer (?:conversa|reuniao|call|ligacao)|bevor (?:ich|wir) (?:aber )?(?:uberhaupt |ueberhaupt )?(?:einen termin|ein gesprach|ein gespraech|einen call) (?:mache|machen|vereinbare|vereinbaren)|voordat (?:ik|we) (?:ook maar )?iets (?:met (?:uw|je|jullie) (?:mail|e-?mail|bericht) )?doe|avant d'aller plus loin|antes de (?:seguir|avanzar)|bevor wir weitermachen|antes de (?:agendar|programar|concertar|cuadrar) (?:nada|algo|una (?:llamada|reunion))|bevor wir (?:einen termin|etwas|ein meeting|einen call) (?:ansetzen|planen|vereinbaren|ausmachen)|avant de (?:planifier|caler|fixer|programmer) (?:quoi que ce soit|un (?:appel|rendez-vous|creneau))|prima di (?:fissare|organizzare|programmare) (?:qualsiasi cosa|una (?:call|chiamata|riunione))|voordat we (?:iets|een (?:afspraak|call|gesprek)) (?:inplannen|plannen)|antes de (?:agendarmos|marcarmos) (?:qualquer coisa|uma (?:call|reuniao)))(?![a-z])/;
 const TENTATIVE = /(?<![a-z])(?:maybe|perhaps|possibly|potentially|vielleicht|eventuell|moglicherweise|peut-etre|eventuellement|quizas|quiza|tal vez|posiblemente|forse|eventualmente|misschien|mogelijk|eventueel|talvez|possivelmente) (?:(?:be|sein|etre|ser|essere|zijn|estar|somewhat|a bit|ein wenig|etwas) )?(?:interested|interessiert|interesse|interessee|interesado|interesada|interessato|interessata|geinteresseerd|interessado|interessada)(?![a-z])|(?<![a-z])(?:(?:could|might) (?:well )?(?:be of interest|interest us)|pourrai(?:t|ent) (?:nous |m')?interesser|podria(?:n)? interesarnos|potrebbe(?:ro)? interessarci|(?:konnte|koennte) (?:fur uns |fuer uns )?interessant sein|zou (?:voor ons )?interessant kunnen zijn|poderia(?:m)? nos interessar)(?![a-z])/;
 
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
@@ -250,7 +250,15 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   mask(each(NO_CALL_NOW, "no_call", () => (noCallNow = true)));
   mask(each(POSITIVE_IDIOMS, "interest", () => (s.interest += 2)));
   // "not now" before refusals: the "no" of "por ahora no, gracias" is not "no, gracias"
-  mask(each(NOT_NOW, "later", (m) => void (said(m) ? (s.later += 2) : hits.push(`quoted:${m[0]}`))));
+  // where the last "not now" or time to come back stands: a meeting offered after a "but" past it is what is wanted now
+  let lastDeferral = -1;
+  mask(
+    each(NOT_NOW, "later", (m) => {
+      if (!said(m)) return void hits.push(`quoted:${m[0]}`);
+      s.later += 2;
+      lastDeferral = Math.max(lastDeferral, m.index!);
+    }),
+  );
   // "Interesting — how does it …?": a courtesy, counted as interest below only if nothing is asked
   // (past a salutation line: "Hi Rachel,\n\nInteresting. Before we go further: …?")
   const opening = f.trimStart().replace(SALUTATION, "");
@@ -321,7 +329,9 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     if (ADDS.test(m[0])) s.adds = true;
   });
   each(LATER, "later", (m) => {
-    if (!negated(f, m.index!, m[0].length)) s.later += m[0].trim() === "later" ? 1 : 2;
+    if (negated(f, m.index!, m[0].length)) return;
+    s.later += m[0].trim() === "later" ? 1 : 2;
+    lastDeferral = Math.max(lastDeferral, m.index!);
   });
   each(FAR_FUTURE, "far_future", (m) => {
     // "before next quarter", "ahead of Q3", "by January": a deadline for a plan, not a deferral
@@ -345,6 +355,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     else if (past) hits.push(`past:${m[0].trim()}`);
     else {
       s.farFuture = true;
+      lastDeferral = Math.max(lastDeferral, m.index!);
       // "send me the deck, I'll look at it after the holidays": when the writer reads it, nothing put off
       if (AFTER_TIME.test(m[0]) && !READING_PLAN.test(before)) s.deferral = true;
     }
@@ -410,6 +421,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   let clock = 0;
   let near = 0;
   let meetingAfterContrast = false;
+  let meetingAt = -1;
   each(MEETING, "meeting", (m) => {
     if (negated(f, m.index!, m[0].length)) return;
     // 'if the answer is "let's discuss on a call", we're done': a call quoted, not proposed
@@ -420,6 +432,7 @@ export function score(visible: string, folded = fold(visible), starts = new Word
       return;
     }
     words++;
+    meetingAt = Math.max(meetingAt, m.index!);
     if (contrastAfterWrong >= 0 && m.index! > contrastAfterWrong) wantsAfterWrong = true;
     if (contrast >= 0 && m.index! > contrast && !conditional(f, m.index!) && !conditionFollows(f, m.index! + m[0].length)) meetingAfterContrast = true;
   });
@@ -428,6 +441,14 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   if (meetingAfterContrast) {
     hits.push("contrast:meeting");
     s.refusal = 0;
+  }
+  // "not the right time for a big project this spring. But a 15-minute intro next week is fine": the call after the "but"
+  const afterDeferral = lastDeferral >= 0 ? lastContrast(f, lastDeferral) : -1;
+  if (afterDeferral >= 0 && meetingAt > afterDeferral) {
+    hits.push("contrast:meeting_now");
+    s.later = 0;
+    s.farFuture = false;
+    s.deferral = false;
   }
   if (wantsAfterWrong) {
     hits.push("contrast:wants");
