@@ -5880,3 +5880,25 @@ describe("replies that say several things: which part decides", () => {
     expect([v.intent, v.proposal && { action: v.proposal.action, email: v.proposal.email }]).toEqual(["interested", { action: "move", email: "priya@newname.example" }]);
   });
 });
+
+describe("colleagues talking among themselves in the thread", () => {
+  intents([
+    ["Leo, it's worth a look. Before we talk, could you send two sample reports and a price for 25 users? I'd rather read up first than hop on a call right away.", "interested"],
+    ["I passed your note to our CEO, who answered \"interesting, get more info\". So: more info please, especially the pricing tiers.", "interested"],
+    ["Ho girato la sua mail al nostro IT. Prima di fissare qualsiasi chiamata avremmo due domande: si integra con SAP? Quanto costa?", "question"],
+    ["We already run Looker on our warehouse. What would your tool give us that we don't get today?", "question"],
+    ["We hebben er intern naar gekeken, maar we gaan er niet mee verder: we hebben vorige maand een contract getekend met een andere partij.", "not_interested"],
+    ["This would really sit with our COO, Dana Price, rather than me. I've flagged it to her and she'll reach out directly if it's relevant.", "referral"],
+  ]);
+  test("a line addressed to the colleague copied in hands the thread to them", () => {
+    const raw = ["From: Priya Nair <priya@prospect.example>", "To: Leo <leo@outbound.example>", "Cc: Tom Berg <tom.berg@prospect.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Hallo Leo, zuständig ist bei uns Herr Tom Berg, ich habe ihn in Kopie gesetzt.", "", "@Tom: kannst du dir das anschauen und ggf. direkt einen Termin ausmachen?"].join("\n");
+    const v = classifyMessage(raw);
+    expect([v.intent, v.proposal?.email]).toEqual(["referral", "tom.berg@prospect.example"]);
+  });
+  test("'please stop emailing my colleague X … if we ever need something like this we'll be in touch' asks for the colleague", () => {
+    expect(readOf("Please stop emailing my colleague Pieter Smit, he's on leave and forwards them to me. If we ever need something like this, we'll be in touch.").onBehalfOf).toEqual({ name: "pieter smit" });
+  });
+  test("'can you get them to take both of us off their list?' asks removal", () => {
+    expect(readOf("Same here. Can you get them to take both of us off their list? Leo is still on this thread.").classification).toBe("unsubscribe_request");
+  });
+});

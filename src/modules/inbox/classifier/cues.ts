@@ -27,7 +27,7 @@ export const NEUTRAL_IDIOMS = anyOf([
   "kein problem|keine sorge|nicht nur|nicht sicher(?!,? ob (?:das|es) (?:fur|fuer) uns)|keine ahnung|(?:zogern|zoegern) sie nicht|(?:zogere|zoegere) nicht|vergessen sie nicht|nicht vergessen|(?:statt|anstatt) (?:eines|einem|einer) (?:calls?|anrufs?|termins?|gesprachs?|gespraechs?|demo)|(?:fur|fuer) (?:einen|ein) (?:call|telefonat|gesprach|gespraech|termin) habe ich (?:gerade |im moment |momentan |aktuell |derzeit )?keine zeit|bevor wir (?:uber|ueber) (?:einen|den) termin (?:reden|sprechen)",
   "pas de (?:probleme|souci)|aucun (?:probleme|souci)|non seulement|pas sure?(?! que (?:ce|cela|ca) soit pour nous)|n'hesitez pas|n'hesite pas|n'oubliez pas|n'oublie pas|plutot qu'un (?:appel|rendez-vous|echange|call)|au lieu d'un (?:appel|rendez-vous|call)|pas besoin d'(?:un )?(?:appel|call|rendez-vous)|video de (?:demonstration|demo|presentation)|avant de (?:fixer|caler|planifier) (?:un|une) (?:appel|rendez-vous|call|reunion)",
   "no hay problema|sin problema|ningun problema|no solo|no estoy segur[oa](?! de que (?:esto |eso )?sea para nosotros)|no (?:dude|dudes|duden) en|no (?:olvides|olvide|olviden|se olvide)|en (?:lugar|vez) de una (?:llamada|reunion|demo)|no hace falta (?:una )?(?:llamada|reunion)|video de (?:demostracion|demo|presentacion)|antes de (?:fijar|agendar|programar|plantear|proponer|organizar|concertar|montar|armar|cerrar) una (?:llamada|reunion)",
-  "nessun problema|non solo|non sono sicur[oa](?! che (?:faccia|sia) per noi)|non (?:esiti|esitare|esitate|dimenticare|dimentichi|dimenticate)|invece di una (?:call|chiamata|riunione|demo)|prima di (?:fare )?una (?:call|chiamata)|niente call|prima di fissare una (?:call|chiamata|riunione)",
+  "nessun problema|non solo|non sono sicur[oa](?! che (?:faccia|sia) per noi)|non (?:esiti|esitare|esitate|dimenticare|dimentichi|dimenticate)|invece di una (?:call|chiamata|riunione|demo)|prima di (?:fare )?una (?:call|chiamata)|niente call|prima di fissare (?:una|qualsiasi) (?:call|chiamata|riunione)",
   "geen probleem|geen zorgen|niet alleen|niet zeker(?! of (?:dit|dat|het) (?:iets )?voor ons is)|aarzel niet|aarzelt u niet|schroom niet|vergeet (?:niet|u niet)|in plaats van een (?:call|gesprek|belletje|demo)|geen (?:call|gesprek|belletje) nodig",
   "sem problema|nao tem problema|nao so|nao tenho certeza(?! (?:se|de que) (?:isso|isto) (?:e|seja) para nos)|nao (?:hesite|hesitem|esqueca|esquecam|se esqueca)|em vez de uma (?:call|chamada|reuniao|demo)|nao precisa de (?:uma )?(?:call|chamada|reuniao)|video de (?:demonstracao|demo|apresentacao)|antes de (?:marcar|agendar) uma (?:call|chamada|reuniao)",
   // a meeting as a unit of price ("per booked meeting", "pro gebuchtem Termin"), and the writer's own internal meeting ("our board meeting")
@@ -87,6 +87,8 @@ export const NEUTRAL_IDIOMS = anyOf([
 /** "a call won't work this week", "no time for a call": no meeting, whatever day or time the text names besides. */
 export const NO_CALL_NOW = anyOf([
   "(?:a |the )?(?:call|meeting|demo|zoom)(?: this week| right now| today| at the moment)? (?:won'?t|wouldn'?t|doesn'?t|does not|will not|would not|isn'?t going to) work|no time for (?:a |any )?(?:call|meeting|demo)s?(?![a-z])",
+  // "I'd rather read up first than jump on a call straight away"
+  "(?:i'?d|we'?d|i would|we would) rather (?:[a-z']+ ){1,5}than (?:jump|hop|get) on (?:a |the )?(?:call|zoom|demo)(?: straight away| right away| now)?",
 ]);
 
 export const POSITIVE_IDIOMS = anyOf([
@@ -157,7 +159,7 @@ export const REFUSAL = anyOf([
     // signed with someone else ("we signed with Chili Piper in December", "abbiamo appena firmato con HubSpot"), set, closed, the answer still no
     "|(?:we|i) (?:just |recently |already )?signed (?:a (?:contract|deal) |up )?with(?! (?:a|an|our|the|two|three|several|some|[0-9]+) (?:[a-z]+ )?(?:new |big |large |major |key )?(?:clients?|customers?|partners?|investors?|accounts?|logos?|distributors?|hires?)(?![a-z]))|(?:we'?re|we are) (?:all )?set(?= ?[.!,;]| ?$| for| on that| with| thanks)|(?<!(?:don'?t|do not|never|no need to|not) )(?:please )?close (?:it|my file|the file|this)(?: out)?(?= ?[.!,;]| ?$| and| please)|(?:isn'?t|is not) going to happen|(?<=^|[.!,;] |so )pass(?= ?[,.!]| ?$| but| on this| thanks)(?! for now)" +
     "|(?:einen |den )?(?:rahmen)?vertrag mit [a-z0-9 .&-]{2,30} (?:unterschrieben|abgeschlossen)|(?:damit ist|ist) das thema (?:fur|fuer) (?:uns|die nachsten|die naechsten)(?: [a-z]+){0,3} erledigt|(?:nous avons|on a) (?:signe|choisi) (?:un contrat )?avec|(?:firmamos|hemos firmado) (?:un contrato )?con" +
-    "|(?:abbiamo|ho) (?:appena |gia )?firmato (?:un contratto )?con|(?:we hebben|wij hebben) (?:net |onlangs |al )?(?:getekend|een contract getekend) (?:bij|met)|(?:assinamos|fechamos|assinei) (?:contrato )?com" +
+    "|(?:abbiamo|ho) (?:appena |gia )?firmato (?:un contratto )?con|(?:we hebben|wij hebben)(?: [a-z]+){0,3} (?:getekend|een contract getekend) (?:bij|met)|(?:we|wij) gaan (?:er )?niet (?:mee )?verder|(?:assinamos|fechamos|assinei) (?:contrato )?com" +
     "|het antwoord (?:blijft|is) nee|die antwort (?:bleibt|ist) nein|la reponse (?:reste|est) non|la respuesta (?:sigue siendo|es) no|la risposta (?:resta|rimane|e) no|a resposta (?:continua a ser|continua sendo|e) nao",
   // "it wouldn't be a good fit", "we're well covered there", "I can't see us taking on another tool", in the seven languages
   "(?:wouldn'?t|would not|won'?t|will not) be (?:a |the )?(?:good |great |right )?fit|(?:we'?re|we are) (?:already )?(?:well|fully|pretty well|nicely|all) covered(?= on| for| there| here| in that| ?[.!,;]| ?$)|(?:don'?t|do not|can'?t|cannot) see (?:us|ourselves) (?:adding|buying|taking on|bringing (?:in|on)|switching|needing|using|adopting)(?![a-z])" +
@@ -557,7 +559,7 @@ export const SELF_CONTACT = anyOf([
 
 /** The writer leaves two others to it ("I'll let you two take it from here", "dann könnt ihr direkt einen Termin ausmachen"): handed on. */
 export const HANDOFF = anyOf([
-  "(?:he|she|they)(?:'ll| will) (?:reach out to you|get in touch with you|contact you|be in touch)(?: directly)?|(?:i'?ll|i will|let me) (?:let|leave) you (?:two|both)|you two can|you (?:two|both) (?:can|could|should) (?:take it|connect|find a time|set (?:up )?(?:a time|a call|something))",
+  "(?:he|she|they)(?:'ll| will) (?:reach out(?: to you)?|get in touch with you|contact you|be in touch)(?: directly)?|(?:i'?ll|i will|let me) (?:let|leave) you (?:two|both)|you two can|you (?:two|both) (?:can|could|should) (?:take it|connect|find a time|set (?:up )?(?:a time|a call|something))",
   "(?:dann|so) (?:konnt|koennt) ihr (?:beide )?(?:direkt|gleich|selbst)|(?:er|sie|und|herr [a-z]+|frau [a-z]+) (?:meldet sich|wird sich) (?:[a-z]+ ){0,3}(?:direkt )?bei ihnen(?: melden)?|ihr (?:beide )?(?:konnt|koennt) (?:direkt|gleich) (?:einen termin|etwas|miteinander)",
   "(?:contactez|appelez|ecrivez)-(?:le|la|lui)(?: directement)?(?![a-z])|(?:je )?vous (?:suggere|conseille|invite|propose) de (?:le|la) (?:contacter|joindre|appeler)(?![a-z])|je vous laisse (?:echanger|voir ensemble|en contact|caler|convenir)|vous (?:pourrez|pouvez) (?:echanger|voir) (?:directement|ensemble)",
   "(?:os|les) dejo (?:en contacto|hablar|coordinar)|(?:podeis|pueden) (?:coordinar|hablar|quedar) directamente|(?:el|ella) se pondra en contacto (?:contigo|con usted|con ustedes|con vosotros)|la decision la (?:toma|tiene) (?:nuestr[oa]|mi|el|la)(?![a-z])",
@@ -606,6 +608,8 @@ export const ASSISTANT = anyOf([
 
 /** Pointing to someone else: what comes after it is a name or an address (proposal.ts reads which). */
 export const REFERRAL_VERB = anyOf([
+  // "this would really sit with our CFO, Rachel Burke, rather than me"
+  "(?:this|that|it)(?:'d| would| will)?(?: really| probably| actually| normally)? (?:sits?|lies?|rests?) with",
   // "you want Priti in our Leeds office", "you'll need Sam from our data team": someone placed in the writer's company
   "you(?:'ll| will|'d| would)? (?:probably |really |actually )?(?:want|need)(?= [a-z]+(?: [a-z]+)? (?:in|from|on|at) (?:our|the) )",
   // not the "contact" of Dutch "contact opnemen met", which the Dutch entry reads with its name

@@ -259,8 +259,9 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   // "I'll let you two take it from here": handed on, whatever meeting the two of them are to set up
   // someone whose removal the writer relays is no one to refer to ("I forwarded this to Greg, he's a no and asked not to be contacted")
   // "I'm not the right contact – talk to our CTO instead, I've put her in Cc": handed on, whatever call our mail offered
-  // "I forwarded this up the chain; the answer from our CFO: no": passed on, and the answer came back
-  const answeredUpstream = s.forwarded && named === null && others.length === 0 && s.refusal >= 6;
+  // "I forwarded this up the chain; the answer from our CFO: no", "ho girato la sua mail al nostro IT … avremmo due domande":
+  // passed on, and the answer came back through the writer, who stays the contact
+  const answeredUpstream = s.forwarded && named === null && others.length === 0 && (s.refusal >= 6 || s.question >= 4);
   const referral = !s.moved && !champion && !s.selfContact && !relayed && (s.handoff || (s.wrongPerson && named !== null) || (!scheduler && (named !== null || others.length > 0 || (s.forwarded && !answeredUpstream))));
   const decided = decide(s, referral);
   const intent = fromNew && decided.intent === null ? "moved" : decided.intent;

@@ -145,6 +145,9 @@ const CLAUSE_END = new RegExp(`[.!?;,:\\n]| -(?= )|(?<![a-z])(?:${CONTRAST_WORDS
 /** The tools they already use, in the seven languages (a REFUSAL match that names their stack). */
 const ALREADY_USING = /^(?:already (?:have|use|using|work with|working with)|(?:haben|nutzen|verwenden) (?:bereits|schon)|(?:avons|utilisons|travaillons) deja|ya (?:tenemos|contamos|usamos|trabajamos|laburamos)|(?:abbiamo|usiamo|utilizziamo) gia|lavoriamo gia con|(?:hebben|gebruiken) (?:al|reeds)|(?:we|wij) werken (?:al|reeds)|werken (?:we|wij) (?:al|reeds)|ja (?:temos|usamos|utilizamos|trabalhamos))/;
 /** Fitting into their stack: an integration, a connector, compatibility. */
+const AT_COLLEAGUE = /(?:^|\n)@[a-z]{2,20} ?[:,]/;
+/** What the offer would add to what they have, asked: "what would you give us that we don't get today?", "how is it different?". */
+const WHAT_MORE = /(?<![a-z])(?:what would (?:you|it|this|[a-z]+) (?:give|add|offer|bring|do for) us|how (?:is|would) (?:it|this|that|yours|[a-z]+) (?:be )?(?:different|better)|what (?:do|would|can) (?:you|it|[a-z]+) do (?:better|differently))(?![a-z])/;
 const INTEGRATION = /(?<![a-z])(?:integr\w*|connect(?:s|or|ors)?(?: to| with)?|sync(?:s|ing)? with|compatib\w*|plug(?:s)? into|works? with|api|anbindung|schnittstelle|funktioniert (?:das|es) mit|s'integre|connecter|fonctionne avec|conectar|funciona con|collegare|funziona con|koppel\w*|gekoppeld|werkt (?:het|dat|dit) met|funciona com)(?![a-z])/;
 /** A count of messages just before a span of time: "four emails in two weeks". */
 const COUNTED = /(?:e-?mails?|messages?|mails?|calls?|times|follow-?ups?|reminders?|pings?)(?: (?:i'?ve|i have|we'?ve|we have|i|we) (?:gotten|got|received|had))?(?: from (?:you|your (?:team|company)))? $|(?<![a-z])(?:second|third|fourth|fifth|sixth|zweite|dritte|vierte|funfte|fuenfte|deuxieme|troisieme|quatrieme|segundo|segunda|tercer|tercero|tercera|cuarto|cuarta|secondo|seconda|terzo|terza|quarto|quarta|tweede|derde|vierde|terceiro|terceira)(?![a-z])[^.!?\n]{0,30}$/;
@@ -178,12 +181,15 @@ const SLAVIC_PAST_AFTER = /^[ ,]{0,2}(?:[a-z]+ )?(?:[a-z]{3,}(?:lismy|lysmy|lisc
 const PERFECT_AUX = /(?<![a-z])(?:haben|hat|hatten|hatte|habe|sind|ist|war|waren|bin|heeft|hebben|heb|zijn|werd)(?![a-z])[^.!?,;\n]{0,40}$/;
 const PERFECT_PARTICIPLE = /^[^.!?,;\n]{0,30}?(?<![a-z])(?:ge[a-z]{3,}(?:t|en)|[a-z]{3,}iert|lassen|verloren|verlassen|bekommen|erhalten|begonnen|ontvangen|vertrokken|verhuisd)(?![a-z])/;
 
+/** A need supposed, not said: "if we ever", "should we", "in case we", "wenn wir (jemals)", "si un jour nous". */
+const IF_EVER = /(?<![a-z])(?:if|should|whenever|in case|wenn|falls|sollten|si|se|als|mocht|mochten) (?:we|i|you|wir|ich|nous|je|nosotros|noi|wij|we ooit|nos)(?: (?:ever|do|should|might|jemals|irgendwann|un jour|alguna vez|mai|ooit|algum dia))? $/;
+
 /** The start of a clause that makes what follows its condition: "without that", "otherwise", "ohne das", "sem isso", "sans cela". */
 const ONLY_WITHOUT = /(?:^|[.!?;:]\s|\n)\s*(?:without (?:that|this|those|these|it|them|answers?)|otherwise|ohne (?:das|dies|diese|sie|antworten)|sonst|sem isso|sin eso|sin esto|sans (?:cela|ca|ces (?:reponses|informations))|senza (?:questo|queste|di cio)|zonder (?:dat|dit|deze))(?![a-z])[^.!?;\n]*$/;
 
 /** Interest hedged, in the seven languages. */
 /** Questions put before a call: "before we schedule anything", "before I commit half an hour", "antes de agendar nada", "bevor wir einen Termin ansetzen". */
-const ASKS_FIRST = /(?<![a-z])(?:before (?:we|i) (?:schedule|book|set up|plan|commit|agree to|lock in|talk about|discuss|think about|consider) (?:anything|a (?:call|meeting|demo|time)|time|half an hour|an hour|[0-9]+ minutes)|before (?:we|i) can (?:go|move|take (?:this|it)) (?:any )?further|before (?:we|i) (?:go|move) (?:any )?further|before going (?:any )?further|before anything else|before (?:i|we) (?:share|send) (?:my|our) (?:cv|resume|details|profile)|before (?:i|we) (?:get|jump|hop) on a call|before (?:i|we)(?:'d| would)? go (?:anywhere )?near a (?:call|meeting|demo)|before (?:anyone|anybody|we|i)(?: here)? (?:spends?|wastes?|invests?|puts? in) (?:any )?(?:time|[0-9]+ minutes|an hour|half an hour)|antes de qualquer (?:conversa|reuniao|call|ligacao)|bevor (?:ich|wir) (?:aber )?(?:uberhaupt |ueberhaupt )?(?:einen termin|ein gesprach|ein gespraech|einen call) (?:mache|machen|vereinbare|vereinbaren)|voordat (?:ik|we) (?:ook maar )?iets (?:met (?:uw|je|jullie) (?:mail|e-?mail|bericht) )?doe|avant d'aller plus loin|antes de (?:seguir|avanzar)|bevor wir weitermachen|antes de (?:agendar|programar|concertar|cuadrar) (?:nada|algo|una (?:llamada|reunion))|bevor wir (?:einen termin|etwas|ein meeting|einen call) (?:ansetzen|planen|vereinbaren|ausmachen)|avant de (?:planifier|caler|fixer|programmer) (?:quoi que ce soit|un (?:appel|rendez-vous|creneau))|prima di (?:fissare|organizzare|programmare) (?:qualsiasi cosa|una (?:call|chiamata|riunione))|voordat we (?:iets|een (?:afspraak|call|gesprek)) (?:inplannen|plannen)|antes de (?:agendarmos|marcarmos) (?:qualquer coisa|uma (?:call|reuniao)))(?![a-z])/;
+const ASKS_FIRST = /(?<![a-z])(?:before (?:we|i) (?:schedule|book|set up|plan|commit|agree to|lock in|talk about|discuss|think about|consider) (?:anything|a (?:call|meeting|demo|time)|time|half an hour|an hour|[0-9]+ minutes)|before (?:we|i) can (?:go|move|take (?:this|it)) (?:any )?further|before (?:we|i) (?:go|move) (?:any )?further|before going (?:any )?further|before anything else|before (?:i|we) (?:share|send) (?:my|our) (?:cv|resume|details|profile)|before (?:i|we) (?:get|jump|hop) on a call|before (?:i|we)(?:'d| would)? go (?:anywhere )?near a (?:call|meeting|demo)|before (?:anyone|anybody|we|i)(?: here)? (?:spends?|wastes?|invests?|puts? in) (?:any )?(?:time|[0-9]+ minutes|an hour|half an hour)|antes de qualquer (?:conversa|reuniao|call|ligacao)|bevor (?:ich|wir) (?:aber )?(?:uberhaupt |ueberhaupt )?(?:einen termin|ein gesprach|ein gespraech|einen call) (?:mache|machen|vereinbare|vereinbaren)|voordat (?:ik|we) (?:ook maar )?iets (?:met (?:uw|je|jullie) (?:mail|e-?mail|bericht) )?doe|avant d'aller plus loin|antes de (?:seguir|avanzar)|bevor wir weitermachen|antes de (?:agendar|programar|concertar|cuadrar) (?:nada|algo|una (?:llamada|reunion))|bevor wir (?:einen termin|etwas|ein meeting|einen call) (?:ansetzen|planen|vereinbaren|ausmachen)|avant de (?:planifier|caler|fixer|programmer) (?:quoi que ce soit|un (?:appel|rendez-vous|creneau))|prima di (?:fissare|organizzare|programmare) (?:qualsiasi cosa|(?:una|qualsiasi) (?:call|chiamata|riunione))|voordat we (?:iets|een (?:afspraak|call|gesprek)) (?:inplannen|plannen)|antes de (?:agendarmos|marcarmos) (?:qualquer coisa|uma (?:call|reuniao)))(?![a-z])/;
 const TENTATIVE = /(?<![a-z])(?:maybe|perhaps|possibly|potentially|vielleicht|eventuell|moglicherweise|peut-etre|eventuellement|quizas|quiza|tal vez|posiblemente|forse|eventualmente|misschien|mogelijk|eventueel|talvez|possivelmente) (?:(?:be|sein|etre|ser|essere|zijn|estar|somewhat|a bit|ein wenig|etwas) )?(?:interested|interessiert|interesse|interessee|interesado|interesada|interessato|interessata|geinteresseerd|interessado|interessada)(?![a-z])|(?<![a-z])(?:(?:could|might) (?:well )?(?:be of interest|interest us)|pourrai(?:t|ent) (?:nous |m')?interesser|podria(?:n)? interesarnos|potrebbe(?:ro)? interessarci|(?:konnte|koennte) (?:fur uns |fuer uns )?interessant sein|zou (?:voor ons )?interessant kunnen zijn|poderia(?:m)? nos interessar)(?![a-z])/;
 
 /** Someone else just before a forwarding verb: "a colleague forwarded this", "my boss just forwarded your e-mail". */
@@ -482,14 +488,17 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   each(MEETING_TIME, "time", () => near++);
   const when = clock + near;
   // a vague word ("available", "calendar", "disponível") is a meeting only beside a time or talking
-  if (words > 0 || ((talk > 0 || vague > 0) && when > 0) || (clock > 0 && when >= 2 && !(noCallNow && requested))) s.meeting = 2 * words + talk + vague + when;
+  // (a call declined for now beside material asked: the talking and the days named are no meeting either)
+  if (words > 0 || (!(noCallNow && requested) && (((talk > 0 || vague > 0) && when > 0) || (clock > 0 && when >= 2)))) s.meeting = 2 * words + talk + vague + when;
   s.meetingDay = s.meeting > 0 && (clock > 0 || dayFixed);
   each(REVIEW, "review", () => {
     s.interest += 1;
     s.review += 1;
   });
   each(NEED, "need", (m) => {
-    if (!negated(f, m.index!, m[0].length)) s.interest += 1;
+    // "if we ever need something like this, we'll get in touch": a need supposed, none said
+    if (IF_EVER.test(f.slice(Math.max(0, m.index! - 30), m.index!))) hits.push(`supposed:${m[0].trim()}`);
+    else if (!negated(f, m.index!, m[0].length)) s.interest += 1;
     // "Ohne das brauchen wir gar nicht weiterzureden": no need to talk only without the answers asked for
     else if (ONLY_WITHOUT.test(folded.slice(Math.max(0, m.index! - 60), m.index!))) hits.push(`only_without:${m[0].trim()}`);
     else s.refusal += 3;
@@ -503,6 +512,11 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   // "please add my colleague Tom (tom@…) to the invite": another attendee, the writer stays the contact
   each(ATTENDEE, "attendee", () => (s.adds = true));
   each(HANDOFF, "handoff", () => (s.handoff = true));
+  // a line addressed to a colleague copied in ("@Markus: kannst du dir das anschauen?"): handed to them
+  if (AT_COLLEAGUE.test(folded)) {
+    hits.push("handoff:@");
+    s.handoff = true;
+  }
   each(SELF_CONTACT, "self", () => (s.selfContact = true));
   each(QUESTION_INDIRECT, "question", () => (s.question += 1));
   // "?" outside links; a sentence opening with an interrogative
@@ -517,8 +531,9 @@ export function score(visible: string, folded = fold(visible), starts = new Word
     }
   }
   if (s.question > 0 && !hits.some((h) => h.startsWith("question:"))) hits.push("question:?");
-  // "we already use HubSpot — do you integrate with it?": a question about fitting in, not a no
-  if (stackPoints > 0 && s.question > 0 && INTEGRATION.test(f)) {
+  // "we already use HubSpot — do you integrate with it?": a question about fitting in, not a no; so is
+  // "we already have Power BI — what would Brightpath give us that we don't get today?"
+  if (stackPoints > 0 && s.question > 0 && (INTEGRATION.test(f) || WHAT_MORE.test(f))) {
     hits.push("stack:integration");
     s.refusal -= stackPoints;
   }
@@ -543,7 +558,7 @@ function workingHours(m: RegExpMatchArray): boolean {
 const SALUTATION = new RegExp(`^(?:${GREETING_WORDS})(?![a-z])[^\\n]{0,60}\\n\\s*`);
 
 // a cue that asks for something (material, details, more): what the writer wants, not a compliment
-const REQUEST = /send|share|forward|e-?mail|tell me|schick|sende|zukommen|envoy|transmet|adresser|mand|envi|pasar|inv[ia]|gir[ai]|stuur|toestur|encaminh|passa/;
+const REQUEST = /send|share|forward|e-?mail|tell me|schick|sende|zukommen|envoy|transmet|adresser|mand|envi|pasar|inv[ia]|gir[ai]|stuur|toestur|encaminh|passa|^more (?:info|information|details)$/;
 
 /** Where the last contrast word after `from` stands ("… not interested, but …"), or -1. */
 function firstContrast(f: string): number {
