@@ -5902,3 +5902,28 @@ describe("colleagues talking among themselves in the thread", () => {
     expect(readOf("Same here. Can you get them to take both of us off their list? Leo is still on this thread.").classification).toBe("unsubscribe_request");
   });
 });
+
+describe("short replies in six languages, and short day names", () => {
+  intents([
+    ["can we do thu 2:15?", "meeting_request"],
+    ["not this week. next week mon or fri afternoon?", "meeting_request"],
+    ["kan vr 10:30?", "meeting_request"],
+    ["diese woche nicht, nächste woche di oder do vormittag?", "meeting_request"],
+    ["bin unterwegs, aber Mi 27.1. um 9 passt. Schicken Sie einfach eine Einladung.", "meeting_request"],
+    ["sì, sentiamoci. prenota pure qui: https://cal.example.com/marta/30", "meeting_request"],
+    // a pronoun before "do" is English
+    ["we do 14:00 standups, so mornings are out anyway", null],
+  ]);
+  test.each([
+    "Hören Sie bitte auf, uns zu schreiben.",
+    "Non scrivete più a Paolo Neri, è in maternità e le sue mail arrivano a me.",
+  ])("%p asks removal", (body) => {
+    expect(readOf(body).classification).toBe("unsubscribe_request");
+  });
+  test.each(["Schicken Sie bitte niemandem in unserem Haus mehr Werbung.", "Verwijder al onze adressen (@prospect.example) uit uw bestand."])("%p is for the whole company", (body) => {
+    expect(readOf(body).companyWide).toBe(true);
+  });
+  test("'saí da Prospect Lda em dezembro, meu email agora é …' moves the writer", () => {
+    expect(readOf("oi, saí da Prospect Lda em dezembro. meu email agora é priya@newco.example").proposal).toEqual({ action: "move", email: "priya@newco.example" });
+  });
+});

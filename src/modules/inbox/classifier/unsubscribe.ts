@@ -83,6 +83,8 @@ const REMOVAL = anyOf([
     "|(?<=spam[.!,]? (?:(?:i|we)(?:'ve| have)? )?)reported(?: (?:it|this|you))?(?= ?[.!]| ?$)" +
     "|(?:i'?ve|i have|we'?ve|we have|i|we) (?:just |now |already )?blocked (?:you|your (?:domain|company|address|e-?mails?|emails?|messages?))(?= ?[.!,;]| ?$| (?:now|already|permanently))",
   // de
+  // "hören Sie (endlich) auf, mir zu schreiben"
+  "(?:horen|hoeren) sie (?:bitte |endlich |doch |jetzt )*auf,? (?:mir|uns) (?:zu )?(?:schreiben|mailen|e-?mails zu (?:schicken|senden))",
   // the separable verb: "bitte melden Sie mich ab", "tragen Sie uns aus Ihrem Verteiler aus"
   "(?:melden|tragen) sie (?:mich|uns) (?:bitte )?(?:[a-z]+ ){0,4}(?:ab|aus)(?= ?[.!,;]| ?$| bitte)|(?:meldet|tragt) (?:mich|uns) (?:bitte )?(?:[a-z]+ ){0,4}(?:ab|aus)(?= ?[.!,;]| ?$| bitte)",
   "wenn sie (?:mir|uns) (?:noch ?(?:ein)?mal|nochmals|erneut|weiter) (?:schreiben|mailen|e-?mails schicken)(?= ?[.!,;]| ?$)|(?:lassen sie|lass) (?:mich|uns) (?:(?:bitte|endlich|doch|jetzt|einfach) )*in ruhe(?= ?[.!]| ?$)|(?:mochte|moechte|mochten|moechten|wurde|wuerde) (?:diese |ihre |solche |keine )?(?:e-?mails|mails|nachrichten) (?:lieber|bitte) nicht (?:mehr )?(?:erhalten|bekommen)|(?<![\"'](?:bitte |einfach )?)(?<!(?<![a-z])(?:die|eine|der|den|einer|einen|keine|jede|jeder|ihre|unsere|automatische|automatischen|einfache|einfachen) )(?:austragen|austragung|(?:bitte )?abmelden|abmeldung)|vom verteiler|(?<!(?:nehmen|streichen|entfernen|loschen|loeschen|tragen) sie (?:ihn|sie|herrn? [a-z]+|frau [a-z]+|meinen (?:kollegen|vorganger|vorgaenger)|meine (?:kollegin|vorgangerin|vorgaengerin)) )aus (?:ihrem|dem|ihrer|der) (?:verteiler|liste|mailingliste|newsletter|datenbank)",
