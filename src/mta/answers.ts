@@ -143,7 +143,7 @@ const TEXT_RULES: Rule[] = [
   ["auth_required", /(?:only accepts?|accepts only|aceita (?:somente|apenas)|s[oó] aceita|solo acepta|acepta (?:solo|[uú]nicamente)|accetta solo|n'accepte que|akzeptiert nur|accepteert alleen)(?: [a-z]+){0,3} (?:from )?(?:authenticated|autenticad[oa]s|authentifi[ée]s|authentifizierte|geauthenticeerde|autenticati)|authentication (?:is )?required|must (?:first )?(?:authenticate|log ?in)|\bnot (?:authenticated|logged in)\b|(?:authentication|auth) (?:failed|failure|unsuccessful|credentials invalid)|mechanism is too weak|invalid (?:credentials|login|username or password)|username and password not accepted|\bsmtp auth\w*\b.*\b(?:required|disabled)|(?:turn on|enable|activate) (?:smtp )?auth(?:entication)?\b/, "veto"],
   // the sender's address (ours) refused: never the recipient's fault
   ["policy", /sender address rejected|sender (?:domain|address) (?:not found|unknown|invalid|does not exist|must)|sender verify failed|verification of sender|(?:bad|invalid|unknown) sender|sender (?:is )?(?:unknown|invalid)|(?:invalid|bad|unknown|unverifiable|unroutable) return[- ]path|return[- ]path(?: address| domain)? (?:rejected|refused|invalid|unknown|not (?:found|valid|verified|accepted|resolvable)|(?:does not|doesn'?t) (?:exist|resolve)|verification)/, "veto"],
-  ["tls_required", /must (?:issue a )?starttls|starttls (?:is )?required|(?:tls|encryption|secure connection) (?:is )?(?:required|needed|mandatory)|\btls ?v?1\.[0-2](?: and (?:tls ?)?v?1\.[0-2])? (?:is |are )?(?:not supported|no longer supported|deprecated|disabled)|support tls ?v?1\.[23]/, "veto"],
+  ["tls_required", /must (?:issue a )?starttls|starttls (?:is )?required|(?:wasn'?t|was not|isn'?t|is not|not) (?:sent|delivered|transmitted) over (?:a )?(?:tls|ssl|secure|encrypted)|(?:tls|encryption|secure connection) (?:is )?(?:required|needed|mandatory)|\btls ?v?1\.[0-2](?: and (?:tls ?)?v?1\.[0-2])? (?:is |are )?(?:not supported|no longer supported|deprecated|disabled)|support tls ?v?1\.[23]/, "veto"],
   // the reporting MTA gave up retrying: whatever failed last, the message outlived its queue
   ["expired", /(?:giving|gave) up(?! on (?:\[?[0-9]|[a-z0-9-]+\.[a-z]))|(?:delivery|message|mail)(?: to (?:the following recipients?|[^ ]+))? (?:failed|was aborted|aborted|abandoned|was abandoned)(?: after)? [0-9]+(?:\.[0-9]+)? ?(?:attempts|tries|retries|hours?|hour\(s\)|days?|day\(s\))|(?:could not|couldn't) be delivered (?:for|in|within) (?:the (?:last|past) )?[0-9]+ (?:hours?|days?)|retry (?:time|timeout|period|limit) (?:exceeded|expired|reached)|(?:been|was|remained) (?:in|on) (?:the )?(?:mail )?queue (?:too long|for (?:more than )?[0-9]+)|too many (?:retries|delivery attempts)|maximum (?:queue |delivery )?(?:time|lifetime|retry time|retries|number of (?:retries|attempts))|(?:delivery|queue) (?:time|period|lifetime) (?:expired|exceeded)|message (?:has )?expired|expired in (?:the )?queue/, "veto"],
   // a DNS failure on the receiving side says nothing about the domain itself (unless the name server said NXDOMAIN: it does not exist)
@@ -332,8 +332,9 @@ function reasonFor(code: number, enhanced: string | null, lower: string): Bounce
   // 521 and 556 (RFC 7504, 7505): the host or domain takes no mail, whatever the enhanced code, unless the words say why else
   // (a protocol status, X.5.x, says why else: "521 5.5.2 Error: bare <LF> received")
   if ((code === 521 || code === 556) && (!rule || rule[0] === "bad_domain") && !(e && Number(e[2]) === 5)) return "bad_domain";
-  // X.7.27 is RFC 7505's null MX of our sender's domain; Gmail also answers unauthenticated mail with it
-  const specific = key && key !== "7.1" && key !== "2.1" && !(key === "7.27" && rule?.[0] === "dmarc") ? SPECIFIC[key] : undefined;
+  // X.7.27 is RFC 7505's null MX of our sender's domain; Gmail also answers unauthenticated mail with it, and Yahoo its
+  // DMARC refusals with 5.7.2 ("Message rejected due to the sender domain's DMARC policy"): a security code the words name
+  const specific = key && key !== "7.1" && key !== "2.1" && !(key.startsWith("7.") && rule?.[0] === "dmarc") ? SPECIFIC[key] : undefined;
   if (specific) {
     // a hard verdict needs the answer's words not to contradict it
     if (HARD_REASONS.has(specific) && rule?.[2] === "veto") return rule[0];
@@ -383,8 +384,9 @@ export function classifyAnswer(code: number | null, enhanced: string | null, tex
     const rule = textRule(lower);
     const pace = RATE_WORDS.test(lower);
     // …and one whose enhanced code names the receiving system ("421 4.3.2 Service not available") is the system's
+    // ("rate limited because this message wasn't sent over a TLS connection": the cause the words give is the reason)
     const named =
-      rule && NOT_PACE.has(rule[0]) && !pace ? rule[0] : enhanced && /^4\.4\.[0-4]$/.test(enhanced) && !pace ? "network" : enhanced && /^4\.3\.\d{1,3}$/.test(enhanced) && !pace ? "system" : "rate_limited";
+      rule && NOT_PACE.has(rule[0]) && (!pace || /\bbecause\b/.test(lower)) ? rule[0] : enhanced && /^4\.4\.[0-4]$/.test(enhanced) && !pace ? "network" : enhanced && /^4\.3\.\d{1,3}$/.test(enhanced) && !pace ? "system" : "rate_limited";
     return { kind: "throttle", bounce: { kind: "soft", reason: named } };
   }
   const reason = reasonFor(basic, enhanced, lower);

@@ -797,3 +797,12 @@ test("'the message was rejected because it contains an attachment type …' is t
   const raw = plain("Gateway <postmaster@gw.example>", "Message blocked", "Your message to the following recipient was not delivered:\n\n  ana@firm.example\n\nReason: The message was rejected because it contains an attachment type the firm does not accept (.docm with macros).\n");
   expect(first(raw)).toMatchObject({ address: "ana@firm.example", hard: false, reason: "content" });
 });
+
+test("today's providers: a DMARC refusal under 5.7.2 is dmarc; 'rate limited because … not sent over TLS' is the TLS requirement", () => {
+  const report = (line: string) => plain("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", `This is the mail system at host relay.outreach.test.\n\n${line}\n`);
+  expect(first(report("<ola@yahoo.example>: host mx.yahoo.example[192.0.2.5] said: 553 5.7.2 [mta7] Message rejected due to the sender domain's DMARC policy (in reply to end of DATA command)"))).toMatchObject({ hard: false, reason: "dmarc" });
+  // control: 5.7.2 in its own meaning (a list's expansion refused) stays a policy
+  expect(first(report("<list@corp.example>: host mx.corp.example[192.0.2.6] said: 550 5.7.2 Mailing list expansion prohibited for this sender (in reply to RCPT TO command)"))).toMatchObject({ hard: false, reason: "policy" });
+  const delay = plain("MAILER-DAEMON@relay.outreach.test", "Delayed Mail (still being retried)", "This is the mail system at host relay.outreach.test.\n\n####################################################################\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\n####################################################################\n\n<ravi@gmail.example>: host mx.gmail.example[192.0.2.7] said: 421-4.7.29 Your email has been rate limited because this message wasn't sent over a TLS connection. (in reply to end of DATA command)\n");
+  expect(first(delay)).toMatchObject({ recipient: "deferred", reason: "tls_required" });
+});
