@@ -17,6 +17,12 @@ const intents = (cases: readonly (readonly [string, Intent | null])[]) =>
   });
 /** Every reply gets this intent. */
 const allIntent = (intent: Intent | null, bodies: string[]) => intents(bodies.map((body) => [body, intent] as const));
+/** A reply written from `from` (with `cc` copied in): its intent and what it proposes. */
+const readFrom = (from: string, body: string, cc?: string) => {
+  const headers = [`From: Priya Nair <${from}>`, "To: Leo <leo@outbound.example>", ...(cc ? [`Cc: ${cc}`] : []), "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000"];
+  const v = classifyMessage([...headers, "", body].join("\n"));
+  return { intent: v.intent, proposal: v.proposal && { action: v.proposal.action, email: v.proposal.email } };
+};
 /** Whom a reply's removal is for, and what it proposes (the removal tables below). */
 const readOf = (body: string) => {
   const v = classifyMessage(reply(body));
@@ -5723,9 +5729,7 @@ describe("short replies from a phone: shorthand, a calendar link, a department a
     ["see https://docs.example.com/w/pricing", null],
   ]);
   test("a moved writer's 'use <their address>' proposes that address", () => {
-    const raw = ["From: Priya Nair <priya@newco.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Left Prospect before xmas (they forwarded this). Now at Newco, use priya@newco.example"].join("\n");
-    const v = classifyMessage(raw);
-    expect([v.intent, v.proposal && { action: v.proposal.action, email: v.proposal.email }]).toEqual(["moved", { action: "move", email: "priya@newco.example" }]);
+    expect(readFrom("priya@newco.example", "Left Prospect before xmas (they forwarded this). Now at Newco, use priya@newco.example")).toEqual({ intent: "moved", proposal: { action: "move", email: "priya@newco.example" } });
   });
   test("taken off one meeting's invite is no removal; off the call list is", () => {
     expect(readOf("pls take me off the thursday invite, Omar will go instead").classification).toBe("reply");
@@ -5813,9 +5817,8 @@ describe("hostile, legal and privacy-minded replies", () => {
     expect(readOf("Mein Kollege Jan Berg bittet: Nehmen Sie bitte seine Adresse j.berg@prospect.example aus Ihrem Verteiler.").proposal).toEqual({ action: "suppress", email: "j.berg@prospect.example" });
   });
   test("'this is my address now' moves the writer to the address they write from", () => {
-    const raw = ["From: Priya Nair <priya@newco.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "I joined Newco in January; this is my address now, so use this one and not the old one. The old one is switched off at the end of the month."].join("\n");
-    const v = classifyMessage(raw);
-    expect([v.intent, v.proposal && { action: v.proposal.action, email: v.proposal.email }]).toEqual(["moved", { action: "move", email: "priya@newco.example" }]);
+    const body = "I joined Newco in January; this is my address now, so use this one and not the old one. The old one is switched off at the end of the month.";
+    expect(readFrom("priya@newco.example", body)).toEqual({ intent: "moved", proposal: { action: "move", email: "priya@newco.example" } });
   });
 });
 
@@ -5875,9 +5878,8 @@ describe("replies that say several things: which part decides", () => {
     expect(readOf("Merci de retirer l'adresse contact@prospect.example de votre fichier, c'est une boîte générique. Écrivez-moi plutôt à p.nair@prospect.example.").proposal).toEqual({ action: "suppress", email: "contact@prospect.example" });
   });
   test("a rebrand's new address, written from it, with material asked: their interest, and a move", () => {
-    const raw = ["From: Priya Nair <priya@newname.example>", "To: Leo <leo@outbound.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "We rebranded, so please use priya@newname.example going forward; the old prospect.example addresses stop working in March. And yes, send me pricing for two sales teams."].join("\n");
-    const v = classifyMessage(raw);
-    expect([v.intent, v.proposal && { action: v.proposal.action, email: v.proposal.email }]).toEqual(["interested", { action: "move", email: "priya@newname.example" }]);
+    const body = "We rebranded, so please use priya@newname.example going forward; the old prospect.example addresses stop working in March. And yes, send me pricing for two sales teams.";
+    expect(readFrom("priya@newname.example", body)).toEqual({ intent: "interested", proposal: { action: "move", email: "priya@newname.example" } });
   });
 });
 
@@ -5891,9 +5893,8 @@ describe("colleagues talking among themselves in the thread", () => {
     ["This would really sit with our COO, Dana Price, rather than me. I've flagged it to her and she'll reach out directly if it's relevant.", "referral"],
   ]);
   test("a line addressed to the colleague copied in hands the thread to them", () => {
-    const raw = ["From: Priya Nair <priya@prospect.example>", "To: Leo <leo@outbound.example>", "Cc: Tom Berg <tom.berg@prospect.example>", "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "", "Hallo Leo, zuständig ist bei uns Herr Tom Berg, ich habe ihn in Kopie gesetzt.", "", "@Tom: kannst du dir das anschauen und ggf. direkt einen Termin ausmachen?"].join("\n");
-    const v = classifyMessage(raw);
-    expect([v.intent, v.proposal?.email]).toEqual(["referral", "tom.berg@prospect.example"]);
+    const body = "Hallo Leo, zuständig ist bei uns Herr Tom Berg, ich habe ihn in Kopie gesetzt.\n\n@Tom: kannst du dir das anschauen und ggf. direkt einen Termin ausmachen?";
+    expect(readFrom("priya@prospect.example", body, "Tom Berg <tom.berg@prospect.example>")).toEqual({ intent: "referral", proposal: { action: "refer", email: "tom.berg@prospect.example" } });
   });
   test("'please stop emailing my colleague X … if we ever need something like this we'll be in touch' asks for the colleague", () => {
     expect(readOf("Please stop emailing my colleague Pieter Smit, he's on leave and forwards them to me. If we ever need something like this, we'll be in touch.").onBehalfOf).toEqual({ name: "pieter smit" });
