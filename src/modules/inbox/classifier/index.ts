@@ -190,7 +190,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const another = removalForAnother(folded, visible, starts);
   // a removal that names the writer's own other address ("eliminad mi dirección del trabajo, p.navarro@…" from a
   // private address; "excluir o endereço mariana.souza@…" from Mariana's): theirs, of that address
-  if (mentions(visible, excluded).some((m) => ownNamedForRemoval(visible, m, writer) || ownReferredBack(visible, m))) return removal();
+  const found = mentions(visible, excluded);
+  if (found.some((m) => ownNamedForRemoval(visible, m, writer) || ownReferredBack(visible, m))) return removal();
   const forSelf = another !== null ? FOR_THE_WRITER_TOO.test(folded) || writer.addresses.some((a) => addressAt(folded, a, another)) : asksRemoval(folded, starts);
   // for everyone at their company ("remove everyone at our company", "ni yo ni nadie de mi equipo"): read on, as below
   const wide = companyWide(folded, starts, forSelf);
@@ -212,7 +213,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   }
   // "don't write to this address any more, it closes on 1 February; my new address is …": moved, not gone
   if (forSelf && wide === null && THIS_ADDRESS.test(folded)) {
-    const own = mentions(visible, excluded).find((m) => statedAsOwn(visible, m.index, { others: false }) || NEW_ADDRESS_BEFORE.test(fold(visible.slice(Math.max(0, m.index - 40), m.index))));
+    const own = found.find((m) => statedAsOwn(visible, m.index, { others: false }) || NEW_ADDRESS_BEFORE.test(fold(visible.slice(Math.max(0, m.index - 40), m.index))));
     if (own) return verdict("reply", { intent: "moved", sentiment: "neutral", proposal: { action: "move", email: own.email, name: null } });
   }
   if (forSelf && wide === null) return removal();
@@ -226,7 +227,6 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     starts.blanked(scored, span.at, span.end);
   }
   const s = score(visible, scored, starts);
-  const found = mentions(visible, excluded);
   // an address the writer calls their own new one, or someone's at another company: they moved ("reach him at"
   // an address of the writer's own company is a colleague: a referral)
   // ("email her at …" of a free-mail address is a private one of someone else's: a referral, nobody moved)
