@@ -9,7 +9,7 @@ import { join } from "node:path";
 const root = join(import.meta.dir, "..");
 export const BINARY = join(root, "dist", "nearbound");
 /** Files started with `new Worker(new URL(…, import.meta.url))`. */
-const WORKERS = [join(root, "src", "modules", "audience", "imports", "import-worker.ts"), join(root, "src", "db", "db-worker.ts"), join(root, "src", "smtp-in", "analysis-worker.ts")];
+const WORKERS = [join(root, "src", "modules", "audience", "imports", "import-worker.ts"), join(root, "src", "db", "db-worker.ts"), join(root, "src", "smtp-in", "analysis-worker.ts"), join(root, "src", "mta", "render-worker.ts")];
 
 /** Compiles entry (the CLI unless told otherwise) to outfile; returns its path. */
 export async function build(outfile = BINARY, entry = join(root, "src", "main.ts")): Promise<string> {

@@ -91,7 +91,7 @@ describe("the compiled binary alone", () => {
     }
   });
 
-  test("takes a bounce over SMTP and reads it: the ingest's analysis worker is inside the binary", async () => {
+  test("takes a bounce over SMTP and reads it, and sends a message: the ingest's analysis worker and the MTA's rendering worker are inside the binary", async () => {
     const dataDir = join(work, "inbound");
     mkdirSync(dataDir);
     const created = await runCli(BIN, ["workspace", "create", "--name", "Inbound", "--data-dir", dataDir], { cwd: alone });
@@ -109,9 +109,18 @@ describe("the compiled binary alone", () => {
       // polled every 50 ms: a tight poll would run into the API's rate limit
       await until(async () => (await api.get(`/v1/sending_domains/${domain.body.id}`)).body.status === "verified", "the domain to verify", 20_000, 50);
       const identity = "ada@mail.binary.test";
-      expectOk(await api.post("/v1/connections", { kind: "managed", name: "MTA", identities: [{ email: identity, name: "Ada" }] }), 201);
-      const sent = await smtpSend(smtpPort, "", [identity], dsn({ to: identity, recipient: "gone@recipient.test" }));
-      expect(sent.data?.code).toBe(250);
+      const connection = await api.post("/v1/connections", { kind: "managed", name: "MTA", identities: [{ email: identity, name: "Ada" }] });
+      expectOk(connection, 201);
+      // test mode: rendered and signed (on the rendering thread), recorded sent, never leaves
+      const queued = await api.post("/v1/messages", { sender_identity_id: connection.body.identities[0].id, to: ["grace@recipient.test"], subject: "Hello", html: "<p>Hi Grace</p>" });
+      expectOk(queued, 201);
+      const sent = await until(async () => {
+        const m = (await api.get(`/v1/messages/${queued.body.id}`)).body;
+        return m.status === "queued" || m.status === "sending" ? null : m;
+      }, "the message to be sent", 20_000, 50);
+      expect(sent.status).toBe("sent");
+      const bounce = await smtpSend(smtpPort, "", [identity], dsn({ to: identity, recipient: "gone@recipient.test" }));
+      expect(bounce.data?.code).toBe(250);
       const inbound = await until(
         async () => {
           const page = (await api.get("/v1/inbound_messages")).body.data;

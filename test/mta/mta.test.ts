@@ -102,6 +102,19 @@ describe("a live message", () => {
     expect(dataStatesSeen).toContain("data");
   });
 
+  test("a stored subject with a line break (written before the API refused it) fails the message at render: nothing leaves, nothing repaired", async () => {
+    const { w, sender } = await live();
+    const m = await queue(w, sender);
+    app.ctx.db.update(messages).set({ subject: "Hi\r\nBcc: all@evil.test" }).where(eq(messages.id, m.id)).run();
+    const seen = peer.transactions;
+    expect(await sendDue(app.ctx)).toBe(1);
+    expect(peer.transactions).toBe(seen);
+    const after = await message(w, m.id);
+    expect(after.status).toBe("failed");
+    expect(after.status_detail).toBe("Subject header value contains a line break (U+000D carriage return) at position 3");
+    expect(after.attempts).toEqual([]);
+  });
+
   test("a message whose lease lapsed before DATA (rescued and claimed elsewhere) is not sent by the stalled worker", async () => {
     const { w, sender } = await live();
     const to = uniqueEmail("recipient.test");

@@ -1,17 +1,15 @@
-import { HeaderTextError } from "../../lib/text";
-import { CallerHeaderError } from "../headers";
 import { messageBody } from "../../modules/messages/messages";
-import { buildMessage } from "../mime";
+import { RenderRefusedError, renderOnThread } from "../render-thread";
 import { CONTINUE, type Verdict } from "../verdict";
 import type { Work } from "../work";
 
-/** MIME: headers, parts and encodings (mime.ts). A header value that breaks the text policy fails the message. */
-export function render(w: Work): Verdict {
+/** MIME: headers, parts and encodings (mime.ts, on the rendering thread). A header value that breaks the text policy fails the message. */
+export async function render(w: Work): Promise<Verdict> {
   const m = w.message;
   const by = (kind: "to" | "cc") => m.recipients.filter((r) => r.kind === kind).map((r) => r.address);
   const body = messageBody(w.ctx, m.workspaceId, m.id);
   try {
-    w.raw = buildMessage({
+    w.raw = await renderOnThread({
       from: { address: w.identity.email, name: w.identity.name },
       to: by("to"),
       cc: by("cc"),
@@ -27,7 +25,7 @@ export function render(w: Work): Verdict {
     return CONTINUE;
   } catch (err) {
     // a stored value that breaks the text policy or the header allow-list is never repaired
-    if (err instanceof HeaderTextError || err instanceof CallerHeaderError) return { kind: "fail", detail: err.message };
+    if (err instanceof RenderRefusedError) return { kind: "fail", detail: err.message };
     throw err;
   }
 }
