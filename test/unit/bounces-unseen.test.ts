@@ -806,3 +806,85 @@ test("today's providers: a DMARC refusal under 5.7.2 is dmarc; 'rate limited bec
   const delay = plain("MAILER-DAEMON@relay.outreach.test", "Delayed Mail (still being retried)", "This is the mail system at host relay.outreach.test.\n\n####################################################################\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\n####################################################################\n\n<ravi@gmail.example>: host mx.gmail.example[192.0.2.7] said: 421-4.7.29 Your email has been rate limited because this message wasn't sent over a TLS connection. (in reply to end of DATA command)\n");
   expect(first(delay)).toMatchObject({ recipient: "deferred", reason: "tls_required" });
 });
+
+test("a queue's log transcript: the Message-ID it lists is no recipient, and 'exceeded the maximum retry age' says why it stopped", () => {
+  const raw = plain(
+    "MDaemon@relay.outreach.test",
+    "Permanent Delivery Failure",
+    [
+      "The attached message had PERMANENT fatal delivery errors!",
+      "",
+      "After one or more unsuccessful delivery attempts the attached message has been removed from the mail queue on this server.",
+      "",
+      "--- Session Transcript ---",
+      " Tue 2026-11-24 08:00:01.004: *  From: bounce+abc@bounce.outreach.test",
+      " Tue 2026-11-24 08:00:01.004: *  To: gus@hardware.example",
+      " Tue 2026-11-24 08:00:01.004: *  Message-ID: <k2x9q.m1@outreach.test>",
+      " Tue 2026-11-24 08:00:01.210: Attempting SMTP connection to [198.51.100.7:25]",
+      " Tue 2026-11-24 08:00:01.390: *  Error: 10060 - Connection timed out",
+      " Tue 2026-11-24 08:00:01.391: *  Message has exceeded the maximum retry age of 5 days; removing from queue",
+      "--- End Transcript ---",
+    ].join("\n"),
+  );
+  const r = parseReport(raw);
+  expect(r.recipients.map((x) => x.address)).toEqual(["gus@hardware.example"]);
+  expect(first(raw)).toEqual({ kind: "bounce", recipient: "bounced", address: "gus@hardware.example", hard: false, reason: "expired" });
+});
+
+test("amavisd-new's verdict after its id ('- BANNED:', '- BAD-HEADER') refuses the message's parts, not our host", () => {
+  const banned = dsnReport("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "Your message could not be delivered.", [
+    "Final-Recipient: rfc822; legal@firm.example",
+    "Action: failed",
+    "Status: 5.7.0",
+    "Diagnostic-Code: smtp; 554 5.7.0 Reject, id=10422-03 - BANNED: P=p002,L=1/2,M=application/x-msdownload,T=exe,N=setup.exe",
+  ]);
+  expect(first(banned)).toEqual({ kind: "bounce", recipient: "bounced", address: "legal@firm.example", hard: false, reason: "content" });
+  // control: the same filter's reputation refusal is a block
+  const listed = dsnReport("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "Your message could not be delivered.", [
+    "Final-Recipient: rfc822; legal@firm.example",
+    "Action: failed",
+    "Status: 5.7.1",
+    "Diagnostic-Code: smtp; 554 5.7.1 Service unavailable; Client host [203.0.113.9] blocked using zen.spamhaus.org",
+  ]);
+  expect(first(listed).reason).toBe("blocked");
+});
+
+test("a mailing list that refuses our post fails it for the list's address (its policy); one that holds it for a moderator does not", () => {
+  const notice = (subject: string, text: string) =>
+    [
+      "From: staff-owner@lists.club.example",
+      "To: bounce+abc@bounce.outreach.test",
+      `Subject: ${subject}`,
+      "Date: Tue, 24 Nov 2026 09:00:00 -0500",
+      "Message-ID: <mailman.7.staff@lists.club.example>",
+      "X-BeenThere: staff@lists.club.example",
+      "X-Mailman-Version: 2.1.39",
+      "X-List-Administrivia: yes",
+      "List-Id: Club staff <staff.lists.club.example>",
+      "Precedence: bulk",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="m"',
+      "",
+      "--m",
+      "Content-Type: text/plain; charset=us-ascii",
+      "",
+      text,
+      "",
+      "--m",
+      "Content-Type: message/rfc822",
+      "",
+      "From: Ada <ada@outreach.test>",
+      "To: staff@lists.club.example",
+      "Subject: Sponsoring your spring regatta",
+      "Message-ID: <q7.m2@outreach.test>",
+      "",
+      "Hello!",
+      "--m--",
+      "",
+    ].join("\r\n");
+  const refused = notice("Request to mailing list Staff rejected", "Your request to the Staff mailing list\n\n    Posting of your message titled \"Sponsoring your spring regatta\"\n\nhas been rejected by the list moderator. The reason given:\n\n\"Non-members may not post here; your message was refused.\"");
+  expect(first(refused)).toEqual({ kind: "bounce", recipient: "bounced", address: "staff@lists.club.example", hard: false, reason: "policy" });
+  expect(parseReport(refused).originalMessageId).toBe("q7.m2@outreach.test");
+  const held = notice("Your message to Staff awaits moderator approval", "Your mail to 'Staff' with the subject\n\n    Sponsoring your spring regatta\n\nis being held until the list moderator can review it for approval.\n\nThe reason it is being held:\n\n    Post by non-member to a members-only list");
+  expect(parseReport(held)).toMatchObject({ kind: "auto_reply", recipients: [] });
+});

@@ -147,6 +147,8 @@ function read(msg: Entity): Report {
   }
 
   const text = body();
+  const list = listRefusal(msg, text);
+  if (list) return { ...bounceReport("list", [list], originalMessageId(msg, text), msg), originalSubject: originalSubject(msg, text) };
   if (looksLikeBounce(msg, text)) {
     const recipients = plainTextRecipients(msg, text);
     if (recipients.length > 0 && !ownBounceForwarded(msg, recipients) && !forwardedNotice(msg, text)) {
@@ -158,6 +160,32 @@ function read(msg: Entity): Report {
 
   if (isAutoReply(msg, body)) return { kind: "auto_reply", format: "auto_reply", recipients: [], originalMessageId: null, feedbackType: null };
   return { ...NONE, recipients: [] };
+}
+
+// A mailing list's own notice (Mailman's X-List-Administrivia, its -owner/-bounces/-request senders, Sympa, LISTSERV)
+const LIST_SENDER = /^(?:[^@\s<>]+-(?:owner|bounces|request|admin)|owner-[^@\s<>]+|listserv|sympa|mailman)@/i;
+// …that our post was refused, in the languages list managers write ("You are not allowed to post to this mailing list")
+const LIST_REFUSED = /\b(?:rejected|refused|discarded|denied)\b|\bnot (?:allowed|authori[sz]ed|permitted) to (?:post|send)|\b(?:abgelehnt|zur(?:ü|ue)ckgewiesen|nicht berechtigt|rejet(?:é|e)e?|refus(?:é|e)e?|pas autoris(?:é|e)|rechazad[oa]|no (?:est(?:á|a)s? )?autorizad[oa]|rifiutat[oa]|respint[oa]|non (?:sei |(?:è|e) )?autorizzat[oa]|geweigerd|afgewezen|niet toegestaan|rejeitad[oa]|recusad[oa]|n(?:ã|a)o (?:est(?:á|a) |tem )?autorizad[oa])\b/i;
+// …not held for a moderator (that post may still go out: no failure)
+const LIST_HELD = /\b(?:held|awaits?|awaiting|pending|for (?:the )?(?:list )?(?:moderator'?s? )?approval|moderator (?:can |will )?review|zur(?:ü|ue)ckgehalten|wartet auf|freigabe|en attente|approbation|pendiente|en espera|in attesa|approvazione|wacht op|goedkeuring|aguarda|pendente)\b/i;
+
+/**
+ * A mailing list's notice that it refused our post ("You are not allowed to post to this mailing list"): a failure for
+ * the list's posting address (X-BeenThere, List-Post, else the returned original's To:), the list's policy. A post held
+ * for a moderator has not failed.
+ */
+function listRefusal(msg: Entity, text: string): Found | null {
+  const administrivia = /^\s*yes\s*$/i.test(header(msg, "x-list-administrivia") ?? "") || header(msg, "x-mailman-version") !== null || LIST_SENDER.test(firstAddress(header(msg, "from") ?? "") ?? "");
+  if (!administrivia) return null;
+  const region = reportRegion(text).slice(0, 4000);
+  if (!LIST_REFUSED.test(region) || LIST_HELD.test(region)) return null;
+  const original = returnedOriginal(msg);
+  const address =
+    firstAddress(header(msg, "x-beenthere") ?? "") ??
+    /<mailto:([^<>?\s]+@[^<>?\s]+)/i.exec(header(msg, "list-post") ?? "")?.[1] ??
+    (original ? firstAddress(header(original, "to") ?? "") : null);
+  if (!address || excluded(msg).has(address.toLowerCase())) return null;
+  return { address, diagnostic: squeeze(region).slice(0, 1000) || null, permanent: true };
 }
 
 function bounceReport(format: string, found: Found[], originalMessageId: string | null, msg?: Entity): Report {

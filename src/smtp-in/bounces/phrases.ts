@@ -116,7 +116,8 @@ const table: [BounceReason, string[]][] = [
       "message expired", "envelope expired", "queue.expired", "has been in the queue too long", "this message has been in the queue too long",
       "could not be delivered for more than", "was not reachable within the allowed queue period", "unable to deliver message after multiple retries",
       "message timed out", "retry time not reached for any host after a long failure period", "host not reachable", "could not deliver for the last",
-      "has now been abandoned", "has been abandoned", "delivery was abandoned", "dias de tentativas", "giorni di tentativi", "jours de tentatives", "dias de intentos",
+      "has now been abandoned", "has been abandoned", "delivery was abandoned", "maximum retry age", "retry age exceeded",
+      "dias de tentativas", "giorni di tentativi", "jours de tentatives", "dias de intentos",
       // the queue gave up, in the six other languages
       "il messaggio è scaduto", "rimosso dalla coda", "non verranno effettuati ulteriori tentativi", "die nachricht ist abgelaufen", "aus der warteschlange entfernt",
       "es werden keine weiteren zustellversuche", "le message a expiré", "aucune nouvelle tentative ne sera effectuée", "supprimé de la file d'attente",

@@ -50,6 +50,10 @@ export function reportRegion(body: string): string {
 /** A header line of the returned original quoted in the text (or listed in a transcript, " *  Message-ID: <…>"): its Message-ID and sender are no recipients. */
 const QUOTED_HEADER = /^[\s*>|]*(?:message-id|in-reply-to|references|from|return-path|sender|reply-to|dkim-signature|list-unsubscribe|list-id|feedback-id)\s*:/i;
 
+/** A message id named anywhere in a line ("… 10:14:02.118: *  Message-ID: <…@…>", a log's transcript): no address. */
+const MESSAGE_ID = /\b(?:message-id|in-reply-to|references)\s*:\s*<[^<>\s]*>/gi;
+const withoutMessageIds = (line: string) => (line.indexOf("@") < 0 ? line : line.replace(MESSAGE_ID, " "));
+
 /**
  * Reads recipients and their error text from a report's text. `exclude`:
  * addresses that are not recipients (the bounce's own To:, the original's
@@ -61,7 +65,7 @@ export function scanText(body: string, exclude: Set<string>): TextScan {
   const marks: Mark[] = [];
   const excluded: Mark[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = withoutMessageIds(lines[i]!);
     if (line.length > 400 || line.indexOf("@") < 0 || QUOTED_HEADER.test(line)) continue;
     let address: string | null = null;
     let rest = "";
@@ -168,7 +172,7 @@ export function squeeze(text: string): string {
 /** Addresses in a text, less the excluded ones and those of the original's quoted header lines. */
 export function otherAddresses(text: string, exclude: Set<string>): string[] {
   const out: string[] = [];
-  const named = text.split("\n").filter((line) => !QUOTED_HEADER.test(line)).join("\n");
+  const named = text.split("\n").filter((line) => !QUOTED_HEADER.test(line)).map(withoutMessageIds).join("\n");
   for (const a of allAddresses(named)) {
     const k = a.toLowerCase();
     if (exclude.has(k) || /^(?:postmaster|mailer-daemon|root)@/i.test(a) || out.some((o) => o.toLowerCase() === k)) continue;
