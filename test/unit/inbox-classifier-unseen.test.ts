@@ -5928,3 +5928,41 @@ describe("short replies in six languages, and short day names", () => {
     expect(readOf("oi, saí da Prospect Lda em dezembro. meu email agora é priya@newco.example").proposal).toEqual({ action: "move", email: "priya@newco.example" });
   });
 });
+
+describe("replies as mail clients write them in HTML, and what held-out ones said in passing", () => {
+  const html = (from: string, body: string, extra: string[] = []) =>
+    classifyMessage(
+      [`From: ${from}`, "To: Leo <leo@outbound.example>", ...extra, "Subject: Re: Idea for Prospect", "Date: Mon, 11 Jan 2027 14:00:00 +0000", "MIME-Version: 1.0", "Content-Type: text/html; charset=utf-8", "", body].join("\n"),
+    );
+  test("a colleague named on a mailto: link is referred to by the link's address", () => {
+    const v = html("Priya Nair <priya.nair@prospect.example>", '<div dir="ltr">Not my area &ndash; <a href="mailto:tom.berg@prospect.example" style="color:#1155cc">Tom Berg</a> runs forecasting here, please write to him.</div>');
+    expect([v.intent, v.proposal?.action, v.proposal?.email]).toEqual(["referral", "refer", "tom.berg@prospect.example"]);
+    // control: a link whose text is its address is read once, and the writer's own mailto link in a signature refers no one
+    const own = html("Priya Nair <priya.nair@prospect.example>", '<p>Sounds interesting, send me the pricing please.</p><p>Priya Nair<br><a href="mailto:priya.nair@prospect.example">Email me</a></p>');
+    expect([own.intent, own.proposal]).toEqual(["interested", null]);
+  });
+  intents([
+    // "your call" is a decision, not a phone call
+    ["Looping in Tom Berg <tom.berg@prospect.example>, who owns our reporting.\n\nTom, see Leo's note below - your call whether it's worth 15 min.", "referral"],
+    ["Happy either way, it's entirely your call.", null],
+    ["Sounds good. Looking forward to our call on Tuesday at 3.", "meeting_request"],
+    // nobody is named by "whoever"
+    ["I work in sales, not ops. Whoever handles our reporting, it isn't me. Wrong guy.", "wrong_person"],
+    // questions asked before a call is even considered
+    ["Before I can even consider a call: where is the data hosted, and do you sign a DPA before a trial?", "question"],
+    // what the product adds over the tool the writer has, asked as a question
+    ["We already pay for Salesforce and it forecasts. What does your product do that we can't get by configuring what we already have? Is pricing per seat?", "question"],
+    // a lock-in "till" a month, then "reach out then"
+    ["Not interested right now, we're locked into our current tool till September. Please reach out then.", "later"],
+  ]);
+  test("'… wants no more mail. Het gaat om <address>' suppresses the address named after the request", () => {
+    expect(readOf("Mijn collega Joost de Wit wil geen commerciële e-mails meer ontvangen. Wilt u hem van uw lijst halen? Het gaat om j.dewit@prospect.example.").proposal).toEqual({ action: "suppress", email: "j.dewit@prospect.example" });
+  });
+  test("'sämtliche Adressen der Domain x.example' is for the whole company", () => {
+    expect(readOf("Bitte entfernen Sie sämtliche Adressen der Domain prospect.example aus Ihrem Verteiler.").companyWide).toBe(true);
+  });
+  test("a notice that the writer's address becomes another moves them ('mon adresse e-mail devient …')", () => {
+    const v = classifyMessage(["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Réponse automatique : Idea for Prospect", "Auto-Submitted: auto-replied", "Date: Mon, 11 Jan 2027 14:00:00 +0100", "", "Bonjour,\n\nNotre société change de nom de domaine. Mon adresse e-mail devient priya.nair@prospect-group.example. Merci de m'écrire désormais à cette nouvelle adresse ; l'ancienne ne sera plus lue après le 28 février 2027."].join("\n"));
+    expect([v.classification, v.intent, v.proposal?.action, v.proposal?.email, v.returnAt]).toEqual(["auto_reply", "moved", "move", "priya.nair@prospect-group.example", null]);
+  });
+});

@@ -11,6 +11,8 @@
 // - Outlook's #divRplyFwdMsg / #appendonsend: the quoted message follows them
 //   as siblings, so everything from there on is history;
 // - <head>, <style>, <script> and friends are never text.
+// A mailto: link whose text is a name ("<a href="mailto:rob@…">Rob Ellis</a>")
+// shows its address after the name, as a reader sees it on the link.
 // Outlook desktop's "From: … Sent: …" block has no marker in the markup: it
 // becomes text lines that quotes.ts recognises.
 
@@ -26,6 +28,9 @@ export function htmlToText(html: string): string {
   // while skipping an element: its tag name and how deep inside it we are
   let skipTag = "";
   let skipDepth = 0;
+  // an open mailto: link: its address and where its text begins
+  let mailto: string | null = null;
+  let linkText = 0;
   const n = html.length;
   while (pos < n) {
     const lt = html.indexOf("<", pos);
@@ -50,6 +55,14 @@ export function htmlToText(html: string): string {
       if (name === skipTag && !selfClosing) skipDepth += closing ? -1 : 1;
       continue;
     }
+    if (name === "a") {
+      if (closing && mailto) {
+        const text = out.slice(linkText).join("");
+        if (text.trim() && !text.toLowerCase().includes(mailto.toLowerCase())) out.push(` <${mailto}>`);
+      }
+      mailto = closing ? null : mailtoOf(tag);
+      linkText = out.length;
+    }
     if (!closing) {
       const attrs = tag.slice(m[0].length);
       if (HISTORY_IDS.test(attrs)) break;
@@ -69,6 +82,19 @@ export function htmlToText(html: string): string {
     .replace(/ ?\n ?/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+/** The address of an <a href="mailto:…"> tag, or null. */
+function mailtoOf(tag: string): string | null {
+  const href = /\bhref\s*=\s*["']?mailto:([^"'\s>?]+)/i.exec(tag)?.[1];
+  if (!href) return null;
+  let address: string;
+  try {
+    address = decodeURIComponent(decodeEntities(href));
+  } catch {
+    return null;
+  }
+  return /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(address) ? address : null;
 }
 
 const NAMED: Record<string, string> = {

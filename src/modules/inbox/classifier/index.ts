@@ -302,7 +302,7 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   function addressFor(asked: Span, found: Mention[]): Mention | undefined {
     return found.find((m) => {
       const i = folded.indexOf(m.email.toLowerCase());
-      // "…take him off your mailing list? His address is martin@…": given just after
+      // "…take him off your mailing list? His address is martin@…", "… Het gaat om j.dewit@…": given just after
       return (i >= asked.at - 150 && i <= asked.end + 4) || (i > asked.end && i - asked.end <= 150 && THEIR_ADDRESS.test(folded.slice(Math.max(asked.end, i - 40), i)));
     });
   }
@@ -337,7 +337,7 @@ const DESK_FIELD =
   /^[ \t]*(?:short description|description|subject|caller|requester|state|status|priority|assignment group|assigned to|number|category|descripci[oó]n breve|asunto|solicitante|estado|prioridad|grupo de asignaci[oó]n|n[uú]mero|kurzbeschreibung|betreff|anrufer|zustand|priorit[aä]t|zuweisungsgruppe|description courte|objet|demandeur|[ée]tat|priorit[ée]|descrizione breve|oggetto|chiamante|stato|priorit[aà]|korte omschrijving|onderwerp|melder|prioriteit|descri[cç][aã]o curta|assunto|prioridade)[ \t]*:.*$/gim;
 
 /** "His address is …", "her email:": the address introduced as theirs. */
-const THEIR_ADDRESS = /(?:his|her|their|sein[ea]?|ihre?|son|sa|su|il suo|la sua|zijn|haar|o seu|a sua) (?:e-?mail |email )?(?:address|e-?mail|email|adresse|e-?mail-adresse|direccion|correo|indirizzo|adres|e-?mailadres|endereco)(?: is| ist| est| es| e| lautet|:)? ?:? ?[<(]?$/;
+const THEIR_ADDRESS = /(?:his|her|their|sein[ea]?|ihre?|son|sa|su|il suo|la sua|zijn|haar|o seu|a sua) (?:e-?mail |email )?(?:address|e-?mail|email|adresse|e-?mail-adresse|direccion|correo|indirizzo|adres|e-?mailadres|endereco)(?: is| ist| est| es| e| lautet|:)? ?:? ?[<(]?$|(?:^|[.!?] |\n)(?:het gaat om|es (?:geht|handelt sich) um|il s'agit de|se trata de|si tratta di|trata-se de|the address (?:is|in question is))(?: het adres| die adresse| l'adresse| la direccion| l'indirizzo| o endereco)? ?:? ?[<(]?$/;
 
 const suppressing = (m: Mention): Proposal => ({ action: "suppress", email: m.email, name: m.name });
 

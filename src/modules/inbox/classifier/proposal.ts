@@ -31,7 +31,7 @@ const NOT_NAMES = new Set(
     // the writer speaking of themselves: "not the right person, I'm on the finance side"
     " i i'm i’m i've i’ve i'll i’ll i'd i’d" +
     // nobody in particular: "Nobody on this team handles purchasing", "Niemand hier ist dafür zuständig"
-    " nobody no-one noone someone somebody anyone anybody everyone everybody nothing niemand jemand personne quelqu'un nadie alguien nessuno qualcuno iemand ninguém ninguem alguém alguem" +
+    " nobody no-one noone someone somebody anyone anybody everyone everybody whoever whomever whatever whichever nothing niemand jemand personne quelqu'un nadie alguien nessuno qualcuno iemand ninguém ninguem alguém alguem" +
     // a sentence's first word before its clause ("Also, please stop emailing our CEO (…)")
     " also and but so then still however anyway plus besides otherwise btw ps" +
     // festivals and blessings written capitalised ("contact us after Ramadan, Insha'Allah")
