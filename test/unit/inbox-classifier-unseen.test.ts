@@ -5966,3 +5966,39 @@ describe("replies as mail clients write them in HTML, and what held-out ones sai
     expect([v.classification, v.intent, v.proposal?.action, v.proposal?.email, v.returnAt]).toEqual(["auto_reply", "moved", "move", "priya.nair@prospect-group.example", null]);
   });
 });
+
+describe("answers written into the quoted history in a colour the writer names", () => {
+  const outlook = (top: string, answerColour: string) =>
+    classifyMessage(
+      [
+        "From: Priya Nair <priya.nair@prospect.example>",
+        "To: Leo <leo@outbound.example>",
+        "Subject: RE: Idea for Prospect",
+        "Date: Mon, 11 Jan 2027 14:00:00 +0000",
+        "MIME-Version: 1.0",
+        "Content-Type: text/html; charset=utf-8",
+        "",
+        `<html><body><div class=WordSection1><p class=MsoNormal>${top}</p><p class=MsoNormal><b><span style='color:#00A19A'>Priya Nair</span></b><br>Head of Finance</p>`,
+        "<div style='border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm'><p class=MsoNormal><b>From:</b> Leo &lt;leo@outbound.example&gt;<br><b>Sent:</b> 8 January 2027 10:00<br><b>Subject:</b> Idea for Prospect</p></div>",
+        "<p class=MsoNormal>1. How do you forecast renewals today?</p>",
+        `<p class=MsoNormal><span style='color:${answerColour}'>A spreadsheet nobody trusts.</span></p>`,
+        "<p class=MsoNormal>2. Worth 15 minutes next week?</p>",
+        `<p class=MsoNormal><b><span style='color:${answerColour}'>Yes &#8211; Thursday at 4pm works, send an invite.</span></b></p>`,
+        "<p class=MsoNormal>Best, Leo</p></div></body></html>",
+      ].join("\n"),
+    );
+  test("'my answers below in red': the red lines inside the history are what the writer said", () => {
+    const v = outlook("Hi Leo, my answers below in red.", "#C00000");
+    expect(v.intent).toBe("meeting_request");
+    expect(v.visibleText).toContain("Thursday at 4pm works");
+  });
+  test("the same lines are not read without the announcement, nor in another colour than the one announced", () => {
+    expect(outlook("Hi Leo, thanks.", "#C00000").visibleText).not.toContain("Thursday");
+    expect(outlook("Hi Leo, answers below in blue.", "#C00000").visibleText).not.toContain("Thursday");
+    // the signature's colour above the history is no answer ("in green": the teal name is not read)
+    expect(outlook("Hi Leo, answers below in green.", "#C00000").visibleText).not.toContain("Thursday");
+  });
+  test.each([["Antworten unten in Blau.", "#0070C0"], ["Mes réponses en bleu ci-dessous.", "rgb(0, 112, 192)"], ["Respuestas en rojo abajo.", "red"]])("%p reads the lines in that colour", (top, colour) => {
+    expect(outlook(top, colour).visibleText).toContain("Thursday at 4pm works");
+  });
+});

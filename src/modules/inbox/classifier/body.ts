@@ -17,6 +17,11 @@ export function bodyText(msg: Entity): string {
   return html ? withoutImages(htmlToText(html.text)) : "";
 }
 
+/** The message's own HTML part's text, or null. */
+export function htmlPart(msg: Entity): string | null {
+  return first(msg, "text/html")?.text ?? null;
+}
+
 const isPlaceholder = (text: string) => text.length < 400 && /\bhtml\b/i.test(text);
 
 /** Outlook writes an inline image (a logo, a banner) into the text as "[cid:image001.png@01DB…]": no one's words. */

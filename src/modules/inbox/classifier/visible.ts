@@ -2,7 +2,8 @@
 // history (quotes.ts) and the signature (signature.ts) cut, capped so that
 // every later scan is bounded whatever the message.
 import type { Entity } from "../../../smtp-in/bounces/mime";
-import { bodyText } from "./body";
+import { bodyText, htmlPart } from "./body";
+import { announcedColour, colouredAnswers } from "./coloured";
 import { splitQuotes } from "./quotes";
 import { cutSignature } from "./signature";
 
@@ -16,7 +17,13 @@ export const MAX_VISIBLE = 64 * 1024;
  * to, and `answeredNames` their display names, folded (quotes.ts).
  */
 export function visibleText(msg: Entity, names: readonly string[] = [], answered: readonly string[] = [], answeredNames: readonly string[] = []): string {
-  return visibleOf(bodyText(msg), names, answered, answeredNames);
+  const visible = visibleOf(bodyText(msg), names, answered, answeredNames);
+  // "my answers inline below in blue": the runs of that colour in the HTML's quoted history (coloured.ts)
+  const hue = announcedColour(visible);
+  const html = hue ? htmlPart(msg) : null;
+  if (!hue || !html) return visible;
+  const answers = colouredAnswers(html.length > MAX_SCAN ? html.slice(0, MAX_SCAN) : html, hue).filter((a) => !visible.includes(a));
+  return answers.length ? `${visible}\n\n${answers.join("\n\n")}`.slice(0, MAX_VISIBLE) : visible;
 }
 
 export function visibleOf(body: string, names: readonly string[] = [], answered: readonly string[] = [], answeredNames: readonly string[] = []): string {
