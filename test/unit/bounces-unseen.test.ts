@@ -885,6 +885,9 @@ test("a mailing list that refuses our post fails it for the list's address (its 
   const refused = notice("Request to mailing list Staff rejected", "Your request to the Staff mailing list\n\n    Posting of your message titled \"Sponsoring your spring regatta\"\n\nhas been rejected by the list moderator. The reason given:\n\n\"Non-members may not post here; your message was refused.\"");
   expect(first(refused)).toEqual({ kind: "bounce", recipient: "bounced", address: "staff@lists.club.example", hard: false, reason: "policy" });
   expect(parseReport(refused).originalMessageId).toBe("q7.m2@outreach.test");
+  // in the list's language, whatever words it refuses with: the list's policy
+  const refusé = notice("Message refusé", "Votre message à la liste Staff a été refusé par le modérateur de la liste.");
+  expect(first(refusé)).toEqual({ kind: "bounce", recipient: "bounced", address: "staff@lists.club.example", hard: false, reason: "policy" });
   const held = notice("Your message to Staff awaits moderator approval", "Your mail to 'Staff' with the subject\n\n    Sponsoring your spring regatta\n\nis being held until the list moderator can review it for approval.\n\nThe reason it is being held:\n\n    Post by non-member to a members-only list");
   expect(parseReport(held)).toMatchObject({ kind: "auto_reply", recipients: [] });
 });

@@ -160,7 +160,8 @@ export function classifyRecipient(f: Found): Classified | null {
   // Google Groups answers a post it refuses (no such group, or no permission to post) without a code: the
   // group refused the sender (sisimai's GoogleGroups module reads it so), whatever language it is written in;
   // a Workspace group at the company's own domain is known by Google's wording
-  if (reason === "other" && (/@googlegroups\.com$/i.test(f.address) || GROUP_REFUSAL.test(`${f.context ?? ""} ${text}`))) reason = "policy";
+  // (so does any mailing list's own notice that it refused a post, in whatever words: index.ts listRefusal)
+  if (reason === "other" && (f.listRefusal || /@googlegroups\.com$/i.test(f.address) || GROUP_REFUSAL.test(`${f.context ?? ""} ${text}`))) reason = "policy";
   // a delay notice's generic "400 4.4.7 Message delayed" (Exchange): the last error its text shows says why it waits
   if (delayed && reason === "expired" && f.context) {
     const rest = f.context.replace(/\b4\.4\.7\b[^.;\n]*/g, " ");

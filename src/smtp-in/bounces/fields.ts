@@ -23,6 +23,8 @@ export interface Found {
   delayed?: boolean;
   /** The format says the failure is for good (e.g. "This is a permanent error"). */
   permanent?: boolean;
+  /** A mailing list's notice that it refused the post (index.ts listRefusal): the list's policy, whatever its words. */
+  listRefusal?: boolean;
 }
 
 export interface Field {

@@ -165,7 +165,7 @@ function read(msg: Entity): Report {
 // A mailing list's own notice (Mailman's X-List-Administrivia, its -owner/-bounces/-request senders, Sympa, LISTSERV)
 const LIST_SENDER = /^(?:[^@\s<>]+-(?:owner|bounces|request|admin)|owner-[^@\s<>]+|listserv|sympa|mailman)@/i;
 // …that our post was refused, in the languages list managers write ("You are not allowed to post to this mailing list")
-const LIST_REFUSED = /\b(?:rejected|refused|discarded|denied)\b|\bnot (?:allowed|authori[sz]ed|permitted) to (?:post|send)|\b(?:abgelehnt|zur(?:ü|ue)ckgewiesen|nicht berechtigt|rejet(?:é|e)e?|refus(?:é|e)e?|pas autoris(?:é|e)|rechazad[oa]|no (?:est(?:á|a)s? )?autorizad[oa]|rifiutat[oa]|respint[oa]|non (?:sei |(?:è|e) )?autorizzat[oa]|geweigerd|afgewezen|niet toegestaan|rejeitad[oa]|recusad[oa]|n(?:ã|a)o (?:est(?:á|a) |tem )?autorizad[oa])\b/i;
+const LIST_REFUSED = /\b(?:rejected|refused|discarded|denied)\b|\bnot (?:allowed|authori[sz]ed|permitted) to (?:post|send)|(?<![a-zà-ÿ])(?:abgelehnt|zur(?:ü|ue)ckgewiesen|nicht berechtigt|rejet(?:é|e)e?|refus(?:é|e)e?|pas autoris(?:é|e)e?|rechazad[oa]|no (?:est(?:á|a)s? )?autorizad[oa]|rifiutat[oa]|respint[oa]|non (?:sei |(?:è|e) )?autorizzat[oa]|geweigerd|afgewezen|niet toegestaan|rejeitad[oa]|recusad[oa]|n(?:ã|a)o (?:est(?:á|a) |tem )?autorizad[oa])(?![a-zà-ÿ])/i;
 // …not held for a moderator (that post may still go out: no failure)
 const LIST_HELD = /\b(?:held|awaits?|awaiting|pending|for (?:the )?(?:list )?(?:moderator'?s? )?approval|moderator (?:can |will )?review|zur(?:ü|ue)ckgehalten|wartet auf|freigabe|en attente|approbation|pendiente|en espera|in attesa|approvazione|wacht op|goedkeuring|aguarda|pendente)\b/i;
 
@@ -185,7 +185,7 @@ function listRefusal(msg: Entity, text: string): Found | null {
     /<mailto:([^<>?\s]+@[^<>?\s]+)/i.exec(header(msg, "list-post") ?? "")?.[1] ??
     (original ? firstAddress(header(original, "to") ?? "") : null);
   if (!address || excluded(msg).has(address.toLowerCase())) return null;
-  return { address, diagnostic: squeeze(region).slice(0, 1000) || null, permanent: true };
+  return { address, diagnostic: squeeze(region).slice(0, 1000) || null, permanent: true, listRefusal: true };
 }
 
 function bounceReport(format: string, found: Found[], originalMessageId: string | null, msg?: Entity): Report {
