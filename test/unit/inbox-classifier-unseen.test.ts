@@ -6002,3 +6002,46 @@ describe("answers written into the quoted history in a colour the writer names",
     expect(outlook(top, colour).visibleText).toContain("Thursday at 4pm works");
   });
 });
+
+describe("polished and procurement replies: formal noes, questions asked before any call, polite removals", () => {
+  allIntent("not_interested", [
+    "Having reviewed it with the finance team, we would not wish to proceed.",
+    "Regrettably, we are unable to consider your proposal.",
+    "We have built this in-house, so we do not see a need for an external platform.",
+    "We're well served by our current setup.",
+    "Board mandate: no new vendors this year. I'll have to pass.",
+  ]);
+  intents([
+    // a company's teams are no Microsoft Teams
+    ["I shared your note with colleagues in our Finance and Income teams; we would not wish to proceed.", "not_interested"],
+    ["Happy to talk, send a Teams invite for Tuesday at 10.", "meeting_request"],
+    ["Passt, schicken Sie eine Teams-Einladung für Dienstag 10 Uhr.", "meeting_request"],
+    // procurement's words that are no meeting: a framework "call-off", an "appel d'offres", an RFP's invite list
+    ["We can only call off from the G-Cloud framework. Are you listed on it?", "question"],
+    ["Nous passons par un appel d'offres publié au BOAMP. Êtes-vous référencés à l'UGAP ?", "question"],
+    // questions asked before any call is considered
+    ["Before anyone on our side gets on a call, security needs your SOC 2 report. Do you have one? Where is the data hosted?", "question"],
+    ["Before I bring this to our CRO or commit time to a call, I'd like to understand a few points: do you integrate with Salesforce? Is pricing per seat?", "question"],
+    ["Een paar vragen vooraf: zijn jullie ISO 27001-gecertificeerd? Waar staan de gegevens?", "question"],
+    // "I'll pass it on" is no no: it is handed on
+    ["Thanks, I'll pass it on to our CFO and get back to you.", "referral"],
+    // not the writer's area, nobody named
+    ["Revenue analytics isn't an area I'm involved in or able to help with, I'm afraid.", "wrong_person"],
+  ]);
+  test.each([
+    "Le agradecería que eliminara mis datos de su base de datos.",
+    "Vi sarei grato se cancellaste i miei dati dal vostro database.",
+    "Agradeceria que removessem os meus dados da vossa base.",
+    "We would appreciate it if you could refrain from further outreach.",
+    "Si vuelve a escribirme, presentaré una reclamación ante la Agencia Española de Protección de Datos.",
+    "If you email me again, I'll report you to the ICO.",
+  ])("%p asks removal", (body) => {
+    expect(readOf(body).classification).toBe("unsubscribe_request");
+  });
+  test("a refrain 'until' a time is no removal", () => {
+    expect(readOf("Please refrain from further outreach to my team until the budget is approved, then call me.").classification).toBe("reply");
+  });
+  test("'kindly remove his email ID (…)' suppresses that address", () => {
+    expect(readOf("Mr. Mehta does not wish to receive further mail. Request you to kindly remove his email ID (rohan.mehta@prospect.example) from your mailing list.").proposal).toEqual({ action: "suppress", email: "rohan.mehta@prospect.example" });
+  });
+});
