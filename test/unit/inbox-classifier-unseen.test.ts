@@ -6045,3 +6045,17 @@ describe("polished and procurement replies: formal noes, questions asked before 
     expect(readOf("Mr. Mehta does not wish to receive further mail. Request you to kindly remove his email ID (rohan.mehta@prospect.example) from your mailing list.").proposal).toEqual({ action: "suppress", email: "rohan.mehta@prospect.example" });
   });
 });
+
+describe("more from the polished and procurement batches", () => {
+  intents([
+    ["Email is best; my mobile is for family and on-call matters. Please send the pricing sheet.", "interested"],
+    ["A call is probably premature for us. Could you add me to your newsletter instead?", "question"],
+  ]);
+  test("'she will be the best person to take this forward with you' hands the thread to the colleague copied in", () => {
+    const body = "I'm looping in my colleague Wei Ling (cc'd), who leads our FP&A systems project. She will be the best person to take this forward with you.";
+    expect(readFrom("priya@prospect.example", body, "Wei Ling <wei.ling@prospect.example>")).toEqual({ intent: "referral", proposal: { action: "refer", email: "wei.ling@prospect.example" } });
+  });
+  test("'sämtliche Adressen unseres Unternehmens (…) aus Ihrem Verteiler zu entfernen' is for the whole company", () => {
+    expect(readOf("Ich bitte Sie, sämtliche Adressen unseres Unternehmens (@prospect.example) umgehend aus Ihrem Verteiler zu entfernen.").companyWide).toBe(true);
+  });
+});

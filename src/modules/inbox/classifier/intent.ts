@@ -134,7 +134,7 @@ export interface Scores {
 }
 
 const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wont|cannot|cant|without|hardly|nicht|kein|keine|keinen|keinerlei|nie|niemals|pas|jamais|aucun|aucune|sans|nunca|ni|sin|tampoco|non|mai|nessun|nessuna|senza|niet|geen|nooit|zonder|nao|nem|sem|nenhum|nenhuma|inte|ikke|ej|nisam|nismo|nejsem|nejsme)(?![a-z])|n't(?![a-z])/;
-const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet|geen|inte|ikke|ej|degil)(?![a-z])/;
+const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet|geen|inte|ikke|ej|degil)(?![a-z])|^ (?:is|would be|seems|feels)(?: (?:probably|likely|a bit|somewhat|still|really))? (?:premature|too early|unnecessary|overkill|not (?:needed|necessary|required))(?![a-z])/;
 /** French negation is "ne" (spoken: often only the subject, "ça m'intéresse pas") before the verb and "pas" (or "plus", "jamais", Québec's "pantoute") after it. */
 const FRENCH_NE = /(?<![a-z])(?:n(?:e |')|(?:ca|cela|je|on|nous|vous) )(?:[a-z']{1,12} ?){0,2}$/;
 const FRENCH_PAS = /^(?: [a-z']{1,15})? (?:pas|plus|jamais|guere|point|pantoute)(?![a-z])/;
