@@ -6059,3 +6059,30 @@ describe("more from the polished and procurement batches", () => {
     expect(readOf("Ich bitte Sie, sämtliche Adressen unseres Unternehmens (@prospect.example) umgehend aus Ihrem Verteiler zu entfernen.").companyWide).toBe(true);
   });
 });
+
+describe("replies dictated to a phone", () => {
+  test.each([
+    ["Talk to my partner Jim, his email is jim at kestrelworks dot example, he handles all that.", "jim@kestrelworks.example"],
+    ["Sprechen Sie mit meinem Kollegen Herrn Albers, t punkt albers ät brennerwerke punkt example.", "t.albers@brennerwerke.example"],
+    ["Voyez plutôt avec ma collègue Claire Morel, claire point morel arobase derval point example.", "claire.morel@derval.example"],
+    ["Talk to Shawn, that's S H A W N at ridgeline dot example, he's our CRO.", "shawn@ridgeline.example"],
+  ])("an address said in words is read: %p", (body, email) => {
+    expect(readFrom("priya@prospect.example", body)).toEqual({ intent: "referral", proposal: { action: "refer", email } });
+  });
+  test("English 'at' and 'point' are no address: 'at some point last year', 'I work at acme dot com'", () => {
+    expect(classifyMessage(reply("I unsubscribed at some point last year, but let's talk: Tuesday at 10 works.")).visibleText).not.toContain("@");
+    expect(classifyMessage(reply("I work at acme dot com now, happy to chat next week.")).visibleText).not.toContain("@");
+  });
+  intents([
+    ["Raj (cc'd) owns this now and he'll find a time with you if it makes sense.", "referral"],
+    ["Honestly my calendar is a disaster this month. Send me the one pager and I'll read it on the train.", "interested"],
+    ["I'm actually not with the sales team I'm in IT so this isn't really for me", "wrong_person"],
+    ["yeah lets do the call how about next wednesday at ten thirty central just send an invite to this address and ill forward it to our controller", "meeting_request"],
+  ]);
+  test("'please stop sending these to my assistant Carla' asks for her", () => {
+    expect(readOf("Please stop sending these to my assistant Carla. She doesn't make these decisions.")).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name: null } });
+  });
+  test("'stop emailing my old Ferris address … use <the address written from> going forward' moves the writer, never suppresses the new address", () => {
+    expect(readFrom("mwebb@halvorsen.example", "Hi Leo - please stop emailing my old Ferris address, it goes away at the end of the month. I'm at Halvorsen now, use mwebb@halvorsen.example going forward.")).toEqual({ intent: "moved", proposal: { action: "move", email: "mwebb@halvorsen.example" } });
+  });
+});

@@ -35,6 +35,7 @@ import { asksRemoval } from "./unsubscribe";
 import { BARE_REMOVAL_MORE, RELAYED_MORE } from "./more-languages";
 import { RELAYED } from "./other-scripts";
 import { hasMatch, WordStarts } from "../../../lib/word-starts";
+import { withSpokenAddresses } from "./spoken";
 import { visibleText } from "./visible";
 import { greetsReader, readerNames } from "./greeting";
 import { withoutPrefixes } from "../subject";
@@ -88,7 +89,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
     msg = opts.message ?? parseMessage(raw);
     writer = writerOf(msg);
     const answered = quotedSenders(msg, writer);
-    visible = visibleText(msg, writerNames(writer.name, writer.addresses[0]), answered, answeredNames(msg, answered));
+    // an address said in words ("jim at acme dot example") is read as the address it names (spoken.ts)
+    visible = withSpokenAddresses(visibleText(msg, writerNames(writer.name, writer.addresses[0]), answered, answeredNames(msg, answered)));
   } catch {
     msg = { headers: [], type: "text/plain", params: {}, text: "", parts: [] };
     writer = { addresses: [], name: null };
@@ -215,6 +217,12 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   if (forSelf && wide === null && THIS_ADDRESS.test(folded)) {
     const own = found.find((m) => statedAsOwn(visible, m.index, { others: false }) || NEW_ADDRESS_BEFORE.test(fold(visible.slice(Math.max(0, m.index - 40), m.index))));
     if (own) return verdict("reply", { intent: "moved", sentiment: "neutral", proposal: { action: "move", email: own.email, name: null } });
+    // …written from the new address it names ("stop emailing my old Ferris address … use mwebb@halvorsen.example going forward")
+    const from = firstAddress(header(msg, "from") ?? "");
+    const at = from ? visible.toLowerCase().indexOf(from.toLowerCase()) : -1;
+    if (from && at >= 0 && (statedAsOwn(visible, at, { others: false }) || USE_FROM_NOW.test(fold(visible.slice(at, at + from.length + 40))))) {
+      return verdict("reply", { intent: "moved", sentiment: "neutral", proposal: { action: "move", email: from, name: null } });
+    }
   }
   if (forSelf && wide === null) return removal();
   const fromNew = hasMatch(WRITING_FROM_NEW, folded, starts);
@@ -244,7 +252,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const named = referredName(visible);
   // "book time with my assistant Jen (jen@…)", "let's set up a demo, I'll loop in Raj": the writer asks to meet, the
   // assistant books it or a colleague joins, and the thread stays with the writer
-  const scheduler = (s.assistant || s.adds) && s.meeting >= 2;
+  // "… send an invite to this address and I'll forward it to our controller": the writer meets, and passes the invite on
+  const scheduler = ((s.assistant || s.adds) && s.meeting >= 2) || (s.meetingDay && s.meeting >= 2 && FORWARDS_THE_INVITE.test(folded));
   // "send me a brochure, I'll pass it on to my boss": material asked for to show someone unnamed, the writer stays the contact
   // the writer's own other mailbox at the same company ("send the invite to jamie.cole@… rather than this shared inbox") is no one else
   // nor is the colleague whose removal the writer relays ("you've been emailing Greg (greg@…), he'd like that to stop")
@@ -322,6 +331,8 @@ function subjectAnswer(subject: string): string {
 /** The removal asked of the automated mail only: "take me off the automated follow-ups", "stop the auto sequence". */
 const AUTOMATED_ONLY = /(?<![a-z])(?:(?:automated|automatic|auto|canned|templated|mass|bulk)(?:[- ]generated)? (?:follow-?ups?|sequences?|cadences?|drips?|e-?mails|emails|messages|mails?)|(?:the|this|your) (?:drip(?: campaign)?|sequence|cadence|automation))(?![a-z])/;
 
+/** The writer will pass the invitation on ("… and I'll forward it to our controller", dictated "ill"). */
+const FORWARDS_THE_INVITE = /(?<![a-z])(?:i'?ll|ill|i will|i can) (?:forward|pass|send) (?:it|the invite|the invitation|that|the link)(?: on| along)? to(?![a-z])/;
 /** The writer passes what they asked for on: "I'll make sure it gets to him", "I'll forward it to her", "ich leite es an ihn weiter". */
 const PASSES_IT_ON = /(?<![a-z])(?:i'?ll|i will|i can|happy to) (?:make sure (?:it|they|this) gets? to|pass (?:it|them|this) (?:on |along )?to|forward (?:it|them|this) to|share (?:it|them|this) with|show (?:it|them|this) to) (?:him|her|them)(?![a-z])|(?:leite|gebe) (?:es|sie|das) (?:gerne )?an (?:ihn|sie) weiter|(?:je le lui|je les lui) (?:transmettrai|ferai suivre)|(?:se lo|se la|se los) (?:paso|pasare|hare llegar)/;
 /** A responder's prefix to the subject it answers: "Automatic reply:", "Autosvar:", "Réponse automatique :"… */
@@ -477,7 +488,7 @@ const BACK_SAID = /(?<![a-z])(?:back(?![a-z])|return|reopen|zuruck|zurueck|wiede
 
 /** The address the mail came to, named as such ("this address", "diese Adresse", "этот адрес"): a removal of it may come with a new one. */
 const THIS_ADDRESS =
-  /(?<!\p{L})(?:this|that|my old|the old|diese|meine alte|cette|mon ancienne|esta|mi antigua|questo|il mio vecchio|dit|mijn oude|este|meu antigo|этот|мои старыи|мой старый|эту|цю|цеи|цей|αυτη τη|αυτην τη) (?:e-?mail |email )?(?:address|adresse|adres|direccion|indirizzo|endereco|адрес|почту|адресу|διευθυνση)(?!\p{L})/u;
+  /(?<!\p{L})(?:this|that|my old|the old|diese|meine alte|cette|mon ancienne|esta|mi antigua|questo|il mio vecchio|dit|mijn oude|este|meu antigo|этот|мои старыи|мой старый|эту|цю|цеи|цей|αυτη τη|αυτην τη)(?: [\p{L}&-]{2,20})? (?:e-?mail |email )?(?:address|adresse|adres|direccion|indirizzo|endereco|адрес|почту|адресу|διευθυνση)(?!\p{L})/u;
 /** "My new address:" in the scripts the Latin lists (OWN_NEW_ADDRESS) do not read: "мой новый адрес:", "мiй новий адрес", "η νέα μου διεύθυνση". */
 const NEW_ADDRESS_BEFORE = /(?:мои новыи|мой новый|моя новая|мии новии|міи новии|мій новий|моя нова|η νεα μου) (?:адрес|почта|адреса|e-?mail|διευθυνση)(?: [^\s]{1,12})?:? ?$/u;
 
