@@ -6076,6 +6076,8 @@ describe("replies dictated to a phone", () => {
   intents([
     ["Raj (cc'd) owns this now and he'll find a time with you if it makes sense.", "referral"],
     ["Honestly my calendar is a disaster this month. Send me the one pager and I'll read it on the train.", "interested"],
+    // the refusal's words, read first, still negate the call after them
+    ["Not interested in a call right now. But send me the one pager and I'll read it.", "interested"],
     ["I'm actually not with the sales team I'm in IT so this isn't really for me", "wrong_person"],
     ["yeah lets do the call how about next wednesday at ten thirty central just send an invite to this address and ill forward it to our controller", "meeting_request"],
   ]);

@@ -134,6 +134,8 @@ export interface Scores {
 }
 
 const NEGATOR = /(?<![a-z])(?:not|no|never|dont|doesnt|didnt|isnt|arent|wasnt|wont|cannot|cant|without|hardly|nicht|kein|keine|keinen|keinerlei|nie|niemals|pas|jamais|aucun|aucune|sans|nunca|ni|sin|tampoco|non|mai|nessun|nessuna|senza|niet|geen|nooit|zonder|nao|nem|sem|nenhum|nenhuma|inte|ikke|ej|nisam|nismo|nejsem|nejsme)(?![a-z])|n't(?![a-z])/;
+/** "Not interested in a …" right before a meeting word (the refusal's words masked by then). */
+const NOT_INTERESTED_IN = /(?<![a-z])(?:not|no longer|never) (?:really |particularly )?(?:interested|keen) (?:in|on) (?:a |an |any |the |another |further |more )?(?:[a-z-]+ )?$|kein interesse an (?:einem |einer |einen )?$|pas (?:interesse|interessee)s? par (?:un |une )?$|no (?:me |nos )?interesa (?:un |una )?$/;
 const AFTER_NEGATOR = /^(?: [a-z']{1,15}){0,2} (?:nicht|nichts|keine|keinen|niet|geen|inte|ikke|ej|degil)(?![a-z])|^ (?:is|would be|seems|feels)(?: (?:probably|likely|a bit|somewhat|still|really))? (?:premature|too early|unnecessary|overkill|not (?:needed|necessary|required))(?![a-z])/;
 /** French negation is "ne" (spoken: often only the subject, "ça m'intéresse pas") before the verb and "pas" (or "plus", "jamais", Québec's "pantoute") after it. */
 const FRENCH_NE = /(?<![a-z])(?:n(?:e |')|(?:ca|cela|je|on|nous|vous) )(?:[a-z']{1,12} ?){0,2}$/;
@@ -430,6 +432,8 @@ export function score(visible: string, folded = fold(visible), starts = new Word
   let meetingAt = -1;
   each(MEETING, "meeting", (m) => {
     if (negated(f, m.index!, m[0].length)) return;
+    // a refusal read (and masked) before it still says no to it: "not interested in a call right now"
+    if (NOT_INTERESTED_IN.test(folded.slice(Math.max(0, m.index! - 40), m.index!))) return;
     // 'if the answer is "let's discuss on a call", we're done': a call quoted, not proposed
     if (!said(m)) return void hits.push(`quoted:${m[0].trim()}`);
     // "send the pricing; if it looks good I'll set up a call": the request is what they want now, the call a maybe
