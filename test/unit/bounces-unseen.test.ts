@@ -891,3 +891,14 @@ test("a mailing list that refuses our post fails it for the list's address (its 
   const held = notice("Your message to Staff awaits moderator approval", "Your mail to 'Staff' with the subject\n\n    Sponsoring your spring regatta\n\nis being held until the list moderator can review it for approval.\n\nThe reason it is being held:\n\n    Post by non-member to a members-only list");
   expect(parseReport(held)).toMatchObject({ kind: "auto_reply", recipients: [] });
 });
+
+test("authentication and transport refusals say what they are: a certificate DANE could not verify, a sender requirement, a synchronization error", () => {
+  const report = (status: string, diagnostic: string) =>
+    dsnReport("MAILER-DAEMON@relay.outreach.test", "Undelivered Mail Returned to Sender", "Your message could not be delivered.", ["Final-Recipient: rfc822; ops@harbour.example", "Action: failed", `Status: ${status}`, `Diagnostic-Code: ${diagnostic}`]);
+  // Postfix's X.7.5 ("cryptographic failure") for a TLS certificate it could not verify: TLS, not the content
+  expect(first(report("4.7.5", "X-Postfix; Server certificate not verified (DANE TLSA records for _25._tcp.mx.harbour.example did not match)"))).toMatchObject({ hard: false, reason: "tls_required" });
+  // a bulk sender's requirement (RFC 8058) is the provider's rule; the same code refusing spam is spam
+  expect(first(report("5.7.9", "smtp; 554 5.7.9 Message not accepted: bulk mail must support one-click unsubscribe (List-Unsubscribe-Post)"))).toMatchObject({ hard: false, reason: "policy" });
+  expect(first(report("5.7.9", "smtp; 554 5.7.9 Message not accepted: bulk mail rejected as spam"))).toMatchObject({ hard: false, reason: "spam" });
+  expect(first(report("5.0.0", "smtp; 554 SMTP synchronization error"))).toMatchObject({ hard: false, reason: "protocol" });
+});
