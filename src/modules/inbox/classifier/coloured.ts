@@ -4,7 +4,7 @@
 // them from it; the HTML part keeps their colour. Read only when the writer
 // announces them in that colour, and only inside the history (a signature's
 // colours above it are no answers).
-import { decodeEntities } from "./html";
+import { decodeEntities, walkHtml } from "./html";
 
 /** The writer announces answers in a colour: "answers below in blue", "meine Antworten in Rot", "réponses en bleu". */
 const ANNOUNCED =
@@ -40,45 +40,38 @@ export function announcedColour(text: string): Hue | null {
 export function colouredAnswers(html: string, hue: Hue): string[] {
   const out: string[] = [];
   let history = false;
+  // the run of text in the colour, and the tag that opened it (how deep inside it we are)
   let run: string[] | null = null;
   let runTag = "";
   let depth = 0;
-  const end = () => {
-    const text = decodeEntities(run!.join("")).replace(/\s+/g, " ").trim();
+  const end = (parts: string[]) => {
+    const text = decodeEntities(parts.join("")).replace(/\s+/g, " ").trim();
     if (text && out.length < 40) out.push(text);
     run = null;
   };
-  // one pass over the tags (no regex spans a tag's end: hostile markup costs its length)
-  let pos = 0;
-  while (pos < html.length) {
-    const lt = html.indexOf("<", pos);
-    if (run && lt !== pos) (run as string[]).push(html.slice(pos, lt < 0 ? html.length : lt));
-    if (lt < 0) break;
-    const gt = html.indexOf(">", lt + 1);
-    if (gt < 0) break;
-    pos = gt + 1;
-    const tag = html.slice(lt + 1, gt);
-    const m = /^(\/?)([a-zA-Z][a-zA-Z0-9:-]*)/.exec(tag);
-    if (!m) continue;
-    const name = m[2]!.toLowerCase();
-    if (!history) {
-      const lower = tag.toLowerCase();
-      history = !m[1] && (name === "blockquote" || HISTORY_MARKS.some((k) => lower.includes(k)));
-      if (!history) continue;
-    }
-    if (run) {
-      if (name === runTag && !tag.endsWith("/")) depth += m[1] ? -1 : 1;
-      if (depth === 0) end();
-      else if (name === "br" || name === "p" || name === "div") (run as string[]).push(" ");
-      continue;
-    }
-    if (!m[1] && name !== "a" && inHue(colourOf(tag), hue)) {
-      run = [];
-      runTag = name;
-      depth = 1;
-    }
-  }
-  if (run) end();
+  walkHtml(
+    html,
+    (text) => run?.push(text),
+    ({ tag, name, closing, selfClosing }) => {
+      if (!history) {
+        const lower = tag.toLowerCase();
+        history = !closing && (name === "blockquote" || HISTORY_MARKS.some((k) => lower.includes(k)));
+        if (!history) return;
+      }
+      if (run) {
+        if (name === runTag && !selfClosing) depth += closing ? -1 : 1;
+        if (depth === 0) end(run);
+        else if (name === "br" || name === "p" || name === "div") run.push(" ");
+        return;
+      }
+      if (!closing && name !== "a" && inHue(colourOf(tag), hue)) {
+        run = [];
+        runTag = name;
+        depth = 1;
+      }
+    },
+  );
+  if (run) end(run);
   return out;
 }
 

@@ -22,60 +22,81 @@ const QUOTE_CLASSES =
 const HISTORY_IDS = /\bid\s*=\s*["']?(?:x_)?(?:divRplyFwdMsg|appendonsend|OLK_SRC_BODY_SECTION)\b/i;
 const BLOCK = new Set(["p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "hr", "pre", "section", "article", "header", "footer", "ul", "ol", "dt", "dd", "blockquote", "address"]);
 
-export function htmlToText(html: string): string {
-  const out: string[] = [];
+/** A tag as walkHtml sees it: its text between "<" and ">", its name in lower case, and its attributes' text. */
+export interface Tag {
+  tag: string;
+  name: string;
+  attrs: string;
+  closing: boolean;
+  selfClosing: boolean;
+}
+
+/**
+ * One linear pass over the markup: `onText` with the text between tags, `onTag` with each tag (comments skipped, a
+ * "<" that opens no tag ignored); `onTag` answers false to stop. No regex spans a tag's end: hostile markup costs its length.
+ */
+export function walkHtml(html: string, onText: (text: string) => void, onTag: (t: Tag) => boolean | void): void {
   let pos = 0;
-  // while skipping an element: its tag name and how deep inside it we are
-  let skipTag = "";
-  let skipDepth = 0;
-  // an open mailto: link: its address and where its text begins
-  let mailto: string | null = null;
-  let linkText = 0;
   const n = html.length;
   while (pos < n) {
     const lt = html.indexOf("<", pos);
     const textEnd = lt < 0 ? n : lt;
-    if (skipDepth === 0 && textEnd > pos) out.push(html.slice(pos, textEnd).replace(/\s+/g, " "));
-    if (lt < 0) break;
+    if (textEnd > pos) onText(html.slice(pos, textEnd));
+    if (lt < 0) return;
     if (html.startsWith("<!--", lt)) {
       const end = html.indexOf("-->", lt + 4);
       pos = end < 0 ? n : end + 3;
       continue;
     }
     const gt = html.indexOf(">", lt + 1);
-    if (gt < 0) break;
+    if (gt < 0) return;
     pos = gt + 1;
     const tag = html.slice(lt + 1, gt);
     const m = /^(\/?)([a-zA-Z][a-zA-Z0-9:-]*)/.exec(tag);
     if (!m) continue;
-    const closing = m[1] === "/";
-    const name = m[2]!.toLowerCase();
-    const selfClosing = tag.endsWith("/");
-    if (skipDepth > 0) {
-      if (name === skipTag && !selfClosing) skipDepth += closing ? -1 : 1;
-      continue;
-    }
-    if (name === "a") {
-      if (closing && mailto) {
-        const text = out.slice(linkText).join("");
-        if (text.trim() && !text.toLowerCase().includes(mailto.toLowerCase())) out.push(` <${mailto}>`);
-      }
-      mailto = closing ? null : mailtoOf(tag);
-      linkText = out.length;
-    }
-    if (!closing) {
-      const attrs = tag.slice(m[0].length);
-      if (HISTORY_IDS.test(attrs)) break;
-      if (!selfClosing && (SKIPPED_TAGS.has(name) || name === "blockquote" || QUOTE_CLASSES.test(attrs))) {
-        skipTag = name;
-        skipDepth = 1;
-        out.push("\n");
-        continue;
-      }
-    }
-    if (BLOCK.has(name)) out.push("\n");
-    else if (name === "td" || name === "th") out.push(" ");
+    if (onTag({ tag, name: m[2]!.toLowerCase(), attrs: tag.slice(m[0].length), closing: m[1] === "/", selfClosing: tag.endsWith("/") }) === false) return;
   }
+}
+
+export function htmlToText(html: string): string {
+  const out: string[] = [];
+  // while skipping an element: its tag name and how deep inside it we are
+  let skipTag = "";
+  let skipDepth = 0;
+  // an open mailto: link: its address and where its text begins
+  let mailto: string | null = null;
+  let linkText = 0;
+  walkHtml(
+    html,
+    (text) => {
+      if (skipDepth === 0) out.push(text.replace(/\s+/g, " "));
+    },
+    ({ tag, name, attrs, closing, selfClosing }) => {
+      if (skipDepth > 0) {
+        if (name === skipTag && !selfClosing) skipDepth += closing ? -1 : 1;
+        return;
+      }
+      if (name === "a") {
+        if (closing && mailto) {
+          const text = out.slice(linkText).join("");
+          if (text.trim() && !text.toLowerCase().includes(mailto.toLowerCase())) out.push(` <${mailto}>`);
+        }
+        mailto = closing ? null : mailtoOf(tag);
+        linkText = out.length;
+      }
+      if (!closing) {
+        if (HISTORY_IDS.test(attrs)) return false;
+        if (!selfClosing && (SKIPPED_TAGS.has(name) || name === "blockquote" || QUOTE_CLASSES.test(attrs))) {
+          skipTag = name;
+          skipDepth = 1;
+          out.push("\n");
+          return;
+        }
+      }
+      if (BLOCK.has(name)) out.push("\n");
+      else if (name === "td" || name === "th") out.push(" ");
+    },
+  );
   // blanks collapsed first: a run of them then costs one match, never a rescan
   return decodeEntities(out.join(""))
     .replace(/[ \t]+/g, " ")
