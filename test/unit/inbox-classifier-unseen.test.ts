@@ -6088,3 +6088,16 @@ describe("replies dictated to a phone", () => {
     expect(readFrom("mwebb@halvorsen.example", "Hi Leo - please stop emailing my old Ferris address, it goes away at the end of the month. I'm at Halvorsen now, use mwebb@halvorsen.example going forward.")).toEqual({ intent: "moved", proposal: { action: "move", email: "mwebb@halvorsen.example" } });
   });
 });
+
+describe("replies that mix languages", () => {
+  test("'retirez-moi de l'invitation de mardi' takes the writer off one meeting's invitation, no list", () => {
+    expect(readOf("Retirez-moi de l'invitation de mardi, mais ajoutez ma collègue Sophie Lavoie (sophie.lavoie@prospect.example), so she's the right person for the demo.").classification).toBe("reply");
+  });
+  allIntent("wrong_person", ["I handle HR tech, not revenue stuff. No idea who does that here, sorry.", "Ik ben marketing. Geen idee wie dat bij ons doet eerlijk gezegd."]);
+  test("'merci de retirer son adresse <address> de votre liste' suppresses that address", () => {
+    expect(readOf("Je suis l'assistante de M. Benali. Merci de retirer son adresse youssef.benali@prospect.example de votre liste de diffusion.").proposal).toEqual({ action: "suppress", email: "youssef.benali@prospect.example" });
+  });
+  test("'kun je mijn collega Joost van je lijst halen?' asks for the colleague", () => {
+    expect(readOf("Kun je mijn collega Joost van je lijst halen? He keeps forwarding your mails to me.")).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name: null } });
+  });
+});

@@ -557,6 +557,8 @@ export const WRONG_PERSON = anyOf([
   "(?:te|se|os) (?:equivocaste|equivoco|equivocaron|equivocasteis) de (?:persona|contacto|destinatario|correo)|no soy yo (?:quien|el que|la que|el q|la q) (?:decide|lleva|gestiona|maneja|ve|se encarga)",
   // "revenue analytics and pipeline reporting aren't areas I'm involved in or able to help with"
   "(?:aren'?t|are not|isn'?t|is not) (?:an? )?(?:areas?|things?|something|topics?|matters?|subjects?) (?:that )?(?:i'?m|i am|i'?d be|i would be) (?:involved in|responsible for|(?:able|in a position) to help with)",
+  // "no idea who does that here", "geen idee wie dat bij ons doet": nobody named, and not the writer
+  "(?:no idea|not sure|(?:i )?(?:don'?t|do not) know) who (?:does|do|handles|manages|owns|looks after|takes care of) (?:that|this|it)(?! (?:for|with) (?:you|us))|geen idee wie (?:dat|dit|het) (?:bij ons |hier )?(?:doet|regelt|beslist|beheert)|keine ahnung,? wer (?:das|dies) (?:bei uns |hier )?(?:macht|entscheidet|verantwortet)|aucune idee de qui (?:s'en occupe|gere (?:ca|cela))",
   // "I'm not really the person who'd evaluate a tool like this"
   "(?:i'?m|i am) (?:really |probably |honestly )?not (?:really |probably )?the (?:person|one|guy|woman) (?:who'?d|who would|who will|who can|to) (?:evaluate|decide on|look at|buy|sign off on|approve|handle|assess)",
   ...WRONG_PERSON_MORE,

@@ -39,6 +39,8 @@ const FOR_THEM = anyOf([
   "(?:schreiben|kontaktieren|mailen) sie (?:ihn|ihm|ihr) (?:bitte )?nicht mehr|ihn nicht mehr (?:anzuschreiben|zu kontaktieren|anzumailen)|(?:er|sie) (?:mochte|moechte|will|wunscht|wuenscht) (?:keine (?:(?:weiteren|werbe) )?(?:(?:e-?mails|mails|nachrichten|zusendungen) )?mehr|nicht (?:mehr|weiter) (?:kontaktiert|angeschrieben|angemailt) werden)",
   "(?:kollege|kollegin|chef|chefin|vorgesetzte|vorgesetzter) [^!?\\n]{0,120}? und (?:mochte|moechte|will|wunscht|wuenscht) keine (?:(?:weiteren|werbe) )?(?:(?:e-?mails|mails|nachrichten|zusendungen) )?mehr",
   // fr
+  // "merci de retirer son adresse … de votre liste"
+  "(?:retirer|supprimer|enlever|retirez|supprimez|enlevez) (?:son adresse|ses coordonnees|son e-?mail|son mail|ses donnees)(?![a-z])",
   "(?:retirez|retirer|desinscrivez|desinscrire|supprimez|supprimer|enlevez|enlever)-(?:le|la)(?![a-z])|(?:le|la) (?:retirer|desinscrire|supprimer|enlever) (?:de|des) (?:votre|vos) (?:liste|listes|fichier|fichiers|base|bases|mailing|envois)",
   "(?<!je |on )ne (?:souhaite|veut|desire) plus (?:en )?(?:recevoir|etre (?:contacte|sollicite)e?)|ne (?:le|la|lui) (?:contactez|ecrivez|envoyez) plus|(?:arretez|cessez|arreter|cesser) de (?:le|la|lui) (?:contacter|ecrire|solliciter|envoyer)|(?:son|sa) (?:adresse|e-?mail|courriel)(?: e-?mail)? (?:de|des) (?:votre|vos) (?:liste|listes|fichier|fichiers|base|bases)",
   // es
@@ -51,6 +53,8 @@ const FOR_THEM = anyOf([
   "(?:di )?non (?:inviargli|inviarle|scrivergli|scriverle|mandargli|mandarle|contattarlo|contattarla) piu|(?:rimuovere|cancellare|togliere|eliminare) il suo indirizzo (?:dai|dalle|dal|dalla) (?:vostri|vostre|vostro|vostra)",
   "non (?:scrivere|scrivete|scriva|mandare|inviare|contattare) piu (?:alla|al|a) (?:mia |mio |nostra |nostro )?(?:collega|capo|responsabile|direttore|direttrice|titolare|socio|socia)(?: [a-z'-]{2,30}){0,2}|(?:farla|farlo) (?:togliere|rimuovere|cancellare) (?:dalla|dalle|dal|dai) (?:vostra|vostre|vostro|vostri)|non (?:lo|la|gli|le) (?:contattate|scrivete|mandate|inviate|contatti|scriva) piu|smett(?:ete|a|i) di (?:contattarlo|contattarla|scrivergli|scriverle)",
   // nl
+  // "kun je mijn collega Joost van je lijst halen?"
+  "(?:mijn|onze) (?:collega|baas|manager|directeur|directrice|assistent|assistente|leidinggevende)(?: [a-z]+){0,2} (?:van|uit) (?:je|uw|jullie|de) (?:lijst|bestand|mailinglijst|verzendlijst|database) (?:halen|verwijderen|schrappen|afhalen)",
   "(?:heeft|had) (?:mij|me) gevraagd (?:om )?(?:u|je|jullie) te (?:laten weten|melden|zeggen) dat (?:hij|zij|ze) geen (?:mails|e-?mails|berichten) meer (?:wil|wenst)",
   "(?:verwijder|haal|schrap) (?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem|crm)|(?:hem|haar)" + COURTESY + " (?:uit|van) (?:uw|je|jullie|de|het) (?:lijst|bestand|database|mailinglijst|verzendlijst|systeem) (?:te )?(?:halen|verwijderen|schrappen)",
   // the verb last, as a Dutch subordinate clause puts it: "… vroeg me door te geven dat ze geen mails meer van jullie wil ontvangen"
