@@ -266,6 +266,9 @@ const SPECIFIC: Record<string, BounceReason> = {
   "7.25": "dmarc",
   "7.26": "dmarc",
   // Microsoft's sender requirements: the domain fails authentication (5.7.509 DMARC, 5.7.515 the required level)
+  // Exchange Online: the recipient's hourly receiving limit, from this sender (5.2.121) or from everyone (5.2.122)
+  "2.121": "rate_limited",
+  "2.122": "rate_limited",
   "7.509": "dmarc",
   "7.515": "dmarc",
   "7.27": "policy", // our sender's domain has a null MX

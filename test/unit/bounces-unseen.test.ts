@@ -902,3 +902,13 @@ test("authentication and transport refusals say what they are: a certificate DAN
   expect(first(report("5.7.9", "smtp; 554 5.7.9 Message not accepted: bulk mail rejected as spam"))).toMatchObject({ hard: false, reason: "spam" });
   expect(first(report("5.0.0", "smtp; 554 SMTP synchronization error"))).toMatchObject({ hard: false, reason: "protocol" });
 });
+
+test("Exchange Online's X.2.121 and X.2.122 (a recipient's hourly receiving limit) are a rate limit, in whatever language the report is written", () => {
+  const report = dsnReport("postmaster@tenant.example", "Kézbesíthetetlen: Ajánlat", "A címzett óránkénti fogadási korlátja túllépve.", [
+    "Final-Recipient: rfc822; beszerzes@tenant.example",
+    "Action: failed",
+    "Status: 5.2.121",
+    "Diagnostic-Code: smtp; 550 5.2.121 Recipient's hourly message receive limit from specific sender exceeded",
+  ]);
+  expect(first(report)).toMatchObject({ kind: "bounce", hard: false, reason: "rate_limited" });
+});
