@@ -6101,3 +6101,20 @@ describe("replies that mix languages", () => {
     expect(readOf("Kun je mijn collega Joost van je lijst halen? He keeps forwarding your mails to me.")).toMatchObject({ classification: "unsubscribe_request", onBehalfOf: { name: null } });
   });
 });
+
+describe("the writer's own footers, and meetings left rather than mail", () => {
+  test.each([
+    "Sounds interesting, what does it cost for a team of 12?\n\nNeil\nHead of Finance\n\nAcme Brewing sends occasional news. To unsubscribe from our marketing communications, click here: https://acme-brewing.example/unsubscribe",
+    "Come back after our fiscal year closes in April.\n\nRaj\n\nThis message complies with the CAN-SPAM Act. To opt out of future Acme marketing e-mails, reply with REMOVE in the subject line.",
+    "We already use a competitor and are happy with it.\n\nPaul\n\nYou are receiving this email because you have a business relationship with us. If you no longer wish to receive commercial email from us, you can opt out at https://acme.example/optout.",
+    "Wat kost het per gebruiker?\n\nGroetjes,\nDaan\n\nAfmelden voor onze nieuwsbrief? Klik hier: https://acme.example/afmelden",
+    "Can you take me off the recurring weekly check-in? Alex runs the pilot. I'm still very keen.",
+    "Ik moet me helaas afmelden voor de demo van donderdag. Kunnen we het verzetten naar volgende week dinsdag?",
+  ])("%p asks no removal", (body) => {
+    expect(readOf(body).classification).toBe("reply");
+  });
+  // control: the writer's own request beside a link still is one
+  test("'please unsubscribe me, I never signed up for this' with a link in the signature still asks removal", () => {
+    expect(readOf("Please unsubscribe me, I never signed up for this.\n\nNeil\nhttps://acme-brewing.example").classification).toBe("unsubscribe_request");
+  });
+});

@@ -23,8 +23,8 @@ const SOMEONE_ELSE = "(?! (?:my|our) (?:colleague|coworker|co-worker|boss|manage
  * What a person may be taken off without leaving the list: "remove me from the CC", "exclude me from the invite", "take me
  * off the tuesday invite", "remove me from the weekly call" (not "the call list": a list of people to call).
  */
-const WHICH_ONE = "(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|today|tomorrow|[0-9]{1,2}(?:st|nd|rd|th)?)(?:'s)? |(?:weekly|daily|monthly|quarterly|recurring|calendar|zoom|teams|team|project|kick-?off|follow-?up|intro) )?";
-const A_THREAD = `(?:the |this |that |your |our |my )?${WHICH_ONE}(?:cc|bcc|thread|chain|invite(?! list)|invitation(?! list)|loop|conversation|meeting(?! list)|call(?! ?list)|group|short ?list|long ?list|guest ?list|attendee list|participant list|registration list|pipeline|process|panel|rota|running)`;
+const WHICH_ONE = "(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|today|tomorrow|[0-9]{1,2}(?:st|nd|rd|th)?)(?:'s)? |(?:weekly|daily|monthly|quarterly|recurring|calendar|zoom|teams|team|project|kick-?off|follow-?up|intro) ){0,2}";
+const A_THREAD = `(?:the |this |that |your |our |my )?${WHICH_ONE}(?:cc|bcc|thread|chain|invite(?! list)|invitation(?! list)|loop|conversation|meeting(?! list)|call(?! ?list)|check-?ins?|catch-?ups?|stand-?ups?|syncs?|sessions?|group|short ?list|long ?list|guest ?list|attendee list|participant list|registration list|pipeline|process|panel|rota|running)`;
 /** "does it support one-click unsubscribe?", "votre outil gère-t-il la désinscription automatique ?": a feature asked about. */
 const AS_FEATURE = "(?<!(?:one|1)[- ]click |(?:support|supports|supporting|handle|handles|handling|manage|manages|managing|offer|offers|honou?r|honou?rs|respect|respects|automatic|automated|bulk|instant) (?:(?:the |an? |for )?(?:(?:one|1)[- ]click |automatic |automated |bulk |instant )?)?)";
 const AS_FEATURE_FR = "(?<!(?:gere|gerez|gerer|gestion|gerent|gere-t-il|gere-t-elle|gerez-vous|gerer la|gestion de|gestion des|automatiser|automatisez|automatisation de) (?:la |les |des |de la )?)";
@@ -292,14 +292,28 @@ const PAST_BUT_WANTS = /(?<![a-z])(?:unsubscribed|abgemeldet|desinscrit|me di de
 const PAST_THEN_BUT =
   /(?<![a-z])(?:unsubscribed|opted out|abgemeldet|ausgetragen|desabonnee?s?|desinscrite?s?|di de baja|dado de baja|disiscritt[oa]|afgemeld|uitgeschreven|descadastrad[oa]|descadastrei)(?![a-z])[^.!?\n]{0,120}(?:,? but|,? aber|,? mais|,? pero|,? ma|,? maar|,? mas) (?![^.!?\n]{0,80}(?:still|keep|again|anyway|toujours|encore|continue|trotzdem|immer noch|weiterhin|wieder|todavia|sigo|sigue|siguen|ancora|continu|nog steeds|nog altijd|weer|ainda|de novo|novamente))/;
 /** An event the writer withdraws from in the clause ("mich vom Webinar am Donnerstag abmelden", "me désinscrire de la formation"): not from our mail. */
-const EVENT = /(?<![a-z])(?:webinar|webinaire|webinars|seminar|seminaire|seminario|event|evento|evenement|veranstaltung|termin|workshop|schulung|training|formation|formacion|formazione|kurs|curso|corso|cursus|conference|konferenz|conferenza|conferencia|congres|congreso|congresso|messe|webcast|livestream|masterclass)(?![a-z])(?! ?-?(?:invit|einladung|e-?mail|mails?|newsletter|reminder|erinnerung|uitnodiging|convit|invito))/;
+const EVENT = /(?<![a-z])(?:webinar|webinaire|webinars|seminar|seminaire|seminario|event|evento|evenement|veranstaltung|termin|workshop|schulung|training|formation|formacion|formazione|kurs|curso|corso|cursus|conference|konferenz|conferenza|conferencia|congres|congreso|congresso|messe|webcast|livestream|masterclass|demo|afspraak|vergadering|gesprek|besprechung|reunion|riunione|reuniao)(?![a-z])(?! ?-?(?:invit|einladung|e-?mail|mails?|newsletter|reminder|erinnerung|uitnodiging|convit|invito))/;
 /**
  * A sender's own footer, of an autoresponder or a desk: "Unsubscribe: https://…", "To unsubscribe from incident notifications,
  * update your notification preferences", "You are receiving this email because you contacted us" — a link offered, no request.
  */
-const FOOTER_LINK = /(?:unsubscrib[a-z]*|opt[- ]?out|abmelden|desinscri[a-z]*|desabonn[a-z]*|darse de baja|disiscri[a-z]*|afmelden|descadastr[a-z]*)(?: or (?:update|manage|change) (?:your )?(?:preferences|settings|subscription))?\s*[:|]?\s*(?:https?:\/\/|www\.|<https?:|here(?![a-z])|hier(?![a-z])|ici(?![a-z])|aqui(?![a-z]))|(?<![a-z])to (?:unsubscribe|opt[- ]?out)(?: from [^,.!?\n]{1,80})?,? (?:please )?(?:click|update|visit|use|go to|follow|manage|change|adjust|reply|send|log in|sign in)|(?:you are|you're) (?:receiving|getting) this (?:e-?mail|message|newsletter|notification)?/;
+const FOOTER_LINK = /(?:unsubscrib[a-z]*|opt[- ]?out|abmelden|desinscri[a-z]*|desabonn[a-z]*|darse de baja|disiscri[a-z]*|afmelden|descadastr[a-z]*)(?: or (?:update|manage|change) (?:your )?(?:preferences|settings|subscription))?\s*[:|]?\s*(?:(?:at|via|using|here at) )?(?:https?:\/\/|www\.|<https?:|here(?![a-z])|hier(?![a-z])|ici(?![a-z])|aqui(?![a-z]))|(?<![a-z])if you (?:no longer|do not|don'?t) (?:wish|want) to receive [^.!?\n]{0,80}from (?:us|[a-z0-9&.-]+)(?![a-z])|(?:afmelden|uitschrijven|abmelden|desinscri[a-z]*|desabonn[a-z]*|darse de baja|unsubscrib[a-z]*) (?:voor|van|from|von|de|del|da|dalla) (?:onze|our|unserem|unseren|notre|nos|nuestro|nuestra|nossa|nosso|la nostra) (?:nieuwsbrief|newsletters?|mailings?|communicat[a-z]*|boletin|marketing)|(?<![a-z])to (?:unsubscribe|opt[- ]?out)(?: (?:from|of) [^,.!?\n]{1,80})?,? (?:please )?(?:click|update|visit|use|go to|follow|manage|change|adjust|reply|send|log in|sign in)|(?:you are|you're) (?:receiving|getting) this (?:e-?mail|message|newsletter|notification)?/;
 /** Our footer's wording quoted as a thing: the "Reply 'unsubscribe'" line, the 'opt out' link. */
 const QUOTED_AS_THING = /(?:"[^"\n]{1,60}"|'[^'\n]{1,60}') (?:line|link|button|footer|option|wording|text|bit|part|sentence|paragraph|note)s?(?![a-z])/g;
+
+const LINK = /(?:https?:\/\/|www\.)[^\s<>()"]{1,2000}/g;
+
+/** `text` with the links found in `original` (the same text before other blanking, same length) blanked. */
+function withoutLinks(text: string, original: string): string {
+  if (!original.includes("://") && !original.includes("www.")) return text;
+  let out = "";
+  let at = 0;
+  for (const m of original.matchAll(LINK)) {
+    out += text.slice(at, m.index) + " ".repeat(m[0].length);
+    at = m.index! + m[0].length;
+  }
+  return out + text.slice(at);
+}
 
 /** The text with the sentences that only speak of unsubscribing blanked (same length). */
 function withoutMentions(text: string): string {
@@ -407,7 +421,9 @@ function withoutEventLists(text: string): string {
 }
 
 export function asksRemoval(text: string, indexed?: WordStarts): boolean {
-  const spoken = withoutEventLists(withoutMentions(text));
+  // a link is no request ("…/unsubscribe" in the writer's own footer): blanked, same length, once the footers that
+  // offer one were read with it ("Unsubscribe: https://…")
+  const spoken = withoutEventLists(withoutLinks(withoutMentions(text), text));
   const folded = spoken.includes("?") ? withoutOthersAsked(spoken.replace(QUOTED_IN_QUESTION, (q) => " ".repeat(q.length)).replace(HOW_REMOVAL_WORKS, (q) => " ".repeat(q.length)).replace(OTHERS_REMOVAL_ASKED, (q) => " ".repeat(q.length))) : spoken;
   // the index was built for the text as given: a text with quotes blanked is scanned
   const starts = folded === text ? indexed : undefined;
