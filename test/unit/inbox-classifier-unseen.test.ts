@@ -6118,3 +6118,24 @@ describe("the writer's own footers, and meetings left rather than mail", () => {
     expect(readOf("Please unsubscribe me, I never signed up for this.\n\nNeil\nhttps://acme-brewing.example").classification).toBe("unsubscribe_request");
   });
 });
+
+describe("absences: a day of the month alone, and a removal asked while away", () => {
+  const notice = (body: string, date = "Wed, 03 Feb 2027 14:00:09 +0100") =>
+    classifyMessage(["From: Priya Nair <priya.nair@prospect.example>", "To: Leo <leo@outbound.example>", "Subject: Automatische Antwort: Idea for Prospect", "Auto-Submitted: auto-replied", `Date: ${date}`, "", body].join("\n"));
+  test.each([
+    ["Ich bin derzeit nicht im Büro und ab dem 15. wieder im Haus.", "2027-02-15"],
+    ["Je suis en déplacement, de retour le 18.", "2027-02-18"],
+    ["Sono fuori ufficio, rientro il giorno 22.", "2027-02-22"],
+  ])("%p returns on that day", (body, date) => {
+    const v = notice(body);
+    expect(v.classification).toBe("auto_reply");
+    expect(new Date(v.returnAt!).toISOString().slice(0, 10)).toBe(date);
+  });
+  test.each([
+    "I'm on leave until 15 February, but please remove my address from your list.",
+    "Jestem na urlopie do 15.02, ale proszę usunąć mój adres z Państwa listy.",
+    "Ich bin bis 15.02. im Urlaub, aber bitte entfernen Sie meine Adresse aus Ihrem Verteiler.",
+  ])("%p: written by a person who is away, it asks removal", (body) => {
+    expect(readOf(body).classification).toBe("unsubscribe_request");
+  });
+});

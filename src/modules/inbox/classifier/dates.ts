@@ -199,10 +199,11 @@ const WEEK_WORDS = new Set(["week", "weeks", "wochen", "semaines", "semanas", "s
 
 /**
  * A day of the month alone, "the 18th", "dia 18", or a bare number after "until" in the other languages
- * ("fino al 20", "hasta el 20", "jusqu'au 20", "bis zum 20.", "tot de 20e"; not a time, an amount, a
+ * ("fino al 20", "hasta el 20", "jusqu'au 20", "bis zum 20.", "tot de 20e", "ab dem 15.", "de retour le 18", "rientro il giorno 2";
+ * not a time, an amount, a
  * telephone number "au 01 23 45 67 89" or a day with its month): the next such day, after a cue only.
  */
-const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2})|(?<=(?:^|[^0-9a-z'])(?:al|el|au|jusqu'au|zum|de|bis|tot|ate|o) )([0-9]{1,2})(?:e|\.)?(?=[ ,;!)]|[.](?![0-9])|$)(?! ?[0-9])(?! ?(?:uhr|h|hours?|horas?|ore|uur|heures?|am|pm|%|min|euros?|eur)(?![a-z])))(?![0-9a-z])(?!\.? ?[/-])/g;
+const DAY_ONLY = /(?<![0-9])(?:([0-9]{1,2})(?:st|nd|rd|th)|dia ([0-9]{1,2})|(?<=(?:^|[^0-9a-z'])(?:al|el|au|jusqu'au|zum|dem|de|le|bis|tot|ate|o|giorno) )([0-9]{1,2})(?:e|\.)?(?=[ ,;!)]|[.](?![0-9])|$)(?! ?[0-9])(?! ?(?:uhr|h|hours?|horas?|ore|uur|heures?|am|pm|%|min|euros?|eur)(?![a-z])))(?![0-9a-z])(?!\.? ?[/-])/g;
 /** A day of the month right after a weekday ("lunes 14", "Monday the 14th", "Montag, 14."), not a time ("Monday 10am", "lundi 14h"). */
 const DAY_AFTER_WEEKDAY = /^,? (?:the |den |dem |le |el |il |de )?([0-9]{1,2})(?:st|nd|rd|th|e|\.)?(?![0-9:a-z])(?!\.?[0-9/-])(?! ?(?:h|uhr|am|pm|hrs?|horas?|ore|uur|heures?)(?![a-z]))/;
 const RELATIVE = new RegExp(`(?<![\\p{L}])(${WEEKDAY}|${TOMORROW})(?![\\p{L}])`, "gu");

@@ -160,7 +160,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   const byPerson = read !== null && report.kind !== "auto_reply" && wording !== null && !wording.automatic;
   const answeredWhileAway =
     byPerson &&
-    ((wording.kind === "out_of_office" && (read.refusal >= 3 || read.requested)) ||
+    // …or asks to be removed ("jestem na urlopie do 15.02, ale proszę usunąć mój adres z Państwa listy")
+    ((wording.kind === "out_of_office" && (read.refusal >= 3 || read.requested || asksRemoval(folded))) ||
       // "Nous accusons réception … le cabinet ne donne pas suite aux sollicitations commerciales": a secretariat's answer, a no
       (wording.kind === "acknowledgement" && read.refusal >= 3) ||
       ((wording.kind === "out_of_office" || wording.kind === "left_company") && greetsReader(visible, readerNames(mailboxes(msg), (a) => ours.has(a.slice(a.lastIndexOf("@") + 1))))));
