@@ -6139,3 +6139,15 @@ describe("absences: a day of the month alone, and a removal asked while away", (
     expect(readOf(body).classification).toBe("unsubscribe_request");
   });
 });
+
+describe("who is removed, and whether anyone is", () => {
+  test("'bitte löschen Sie meine vorherige E-Mail' deletes a mail, not the writer", () => {
+    expect(readOf("Hallo, bitte löschen Sie meine vorherige E-Mail, die ging versehentlich an Sie. Zur Sache: schicken Sie mir gern Unterlagen.").classification).toBe("reply");
+  });
+  test.each([
+    ["mei.chen@prospect.example", "Please remove my old address (this one) from your list and use mei.chen@prospect-bio.example from now on. Still keen to chat.", "mei.chen@prospect-bio.example"],
+    ["m.berger@prospect.example", "Bitte löschen Sie meine alte Adresse m.berger@prospect.example aus Ihrem Verteiler und verwenden Sie künftig michael.berger@prospect-neu.example.", "michael.berger@prospect-neu.example"],
+  ])("written from %p: the old address is removed by moving to the new one, never by suppressing it", (from, body, to) => {
+    expect(readFrom(from, body)).toEqual({ intent: "moved", proposal: { action: "move", email: to } });
+  });
+});

@@ -216,7 +216,8 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   }
   // "don't write to this address any more, it closes on 1 February; my new address is …": moved, not gone
   if (forSelf && wide === null && THIS_ADDRESS.test(folded)) {
-    const own = found.find((m) => statedAsOwn(visible, m.index, { others: false }) || NEW_ADDRESS_BEFORE.test(fold(visible.slice(Math.max(0, m.index - 40), m.index))));
+    // (or the one to use from now on: "… and use mei.chen@… from now on", "verwenden Sie künftig michael.berger@…")
+    const own = found.find((m) => statedAsOwn(visible, m.index, { others: false }) || NEW_ADDRESS_BEFORE.test(fold(visible.slice(Math.max(0, m.index - 40), m.index))) || USE_FROM_NOW.test(fold(visible.slice(Math.max(0, m.index - 30), m.index + m.email.length + 40))));
     if (own) return verdict("reply", { intent: "moved", sentiment: "neutral", proposal: { action: "move", email: own.email, name: null } });
     // …written from the new address it names ("stop emailing my old Ferris address … use mwebb@halvorsen.example going forward")
     const from = firstAddress(header(msg, "from") ?? "");
@@ -489,7 +490,7 @@ const BACK_SAID = /(?<![a-z])(?:back(?![a-z])|return|reopen|zuruck|zurueck|wiede
 
 /** The address the mail came to, named as such ("this address", "diese Adresse", "этот адрес"): a removal of it may come with a new one. */
 const THIS_ADDRESS =
-  /(?<!\p{L})(?:this|that|my old|the old|diese|meine alte|cette|mon ancienne|esta|mi antigua|questo|il mio vecchio|dit|mijn oude|este|meu antigo|этот|мои старыи|мой старый|эту|цю|цеи|цей|αυτη τη|αυτην τη)(?: [\p{L}&-]{2,20})? (?:e-?mail |email )?(?:address|adresse|adres|direccion|indirizzo|endereco|адрес|почту|адресу|διευθυνση)(?!\p{L})/u;
+  /(?<!\p{L})(?:this|that|my old|the old|diese|meine alte|cette|mon ancienne|esta|mi antigua|questo|il mio vecchio|dit|mijn oude|este|meu antigo|этот|мои старыи|мой старый|эту|цю|цеи|цей|αυτη τη|αυτην τη)(?: [\p{L}&-]{2,20})? (?:e-?mail |email )?(?:address|adresse|adres|direccion|indirizzo|endereco|адрес|почту|адресу|διευθυνση)(?!\p{L})|(?<!\p{L})(?:(?:the|my) old one|(?:die |meine )?alte (?:e-?mail-?)?adresse|l'ancienne|(?:de |mijn )?oude (?:e-?mail)?adres|o (?:endereco )?antigo|la (?:direccion )?antigua|quello vecchio)(?!\p{L})/u;
 /** "My new address:" in the scripts the Latin lists (OWN_NEW_ADDRESS) do not read: "мой новый адрес:", "мiй новий адрес", "η νέα μου διεύθυνση". */
 const NEW_ADDRESS_BEFORE = /(?:мои новыи|мой новый|моя новая|мии новии|міи новии|мій новий|моя нова|η νεα μου) (?:адрес|почта|адреса|e-?mail|διευθυνση)(?: [^\s]{1,12})?:? ?$/u;
 
