@@ -6141,6 +6141,9 @@ describe("absences: a day of the month alone, and a removal asked while away", (
 });
 
 describe("who is removed, and whether anyone is", () => {
+  test("'favor remover todos os endereços da nossa empresa da sua lista' is for the whole company", () => {
+    expect(readOf("Vários colegas receberam. Favor remover todos os endereços da nossa empresa da sua lista.").companyWide).toBe(true);
+  });
   test("'bitte löschen Sie meine vorherige E-Mail' deletes a mail, not the writer", () => {
     expect(readOf("Hallo, bitte löschen Sie meine vorherige E-Mail, die ging versehentlich an Sie. Zur Sache: schicken Sie mir gern Unterlagen.").classification).toBe("reply");
   });

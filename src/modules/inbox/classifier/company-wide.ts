@@ -93,7 +93,7 @@ const COMPANY_REQUEST = anyOf([
   "nenhum (?:colaborador|funcionario|contato|endereco|membro) (?:da|de|do) [a-z0-9&' -]{2,40} (?:volte|voltem|deve voltar|pode voltar) a ser (?:contactad|contatad)[oa]|todos os (?:enderecos|contatos|contactos|e-?mails) (?:com |do dominio |de )?" + A_DOMAIN + " (?:sejam|devem ser) (?:retirad|removid|excluid|apagad|eliminad)os",
   // pt
   "nao (?:enviem|envie|mandem|mande) (?:mais )?(?:e-?mails |mensagens )?(?:para|pra|a) (?:ninguem|nenhum) (?:da|de|do) (?:nossa|nosso|minha|meu) (?:empresa|equipe|time|organizacao)|nao (?:contatem|contate|escrevam) (?:mais )?(?:ninguem|nenhum) (?:da|de|do) (?:nossa|nosso) (?:empresa|equipe|time)",
-  "(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da nossa|do nosso|da) (?:empresa|equipe|time|dominio)|(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da|do|de) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30})? (?:da|de|desta|dessa|do) (?:sua |vossa )?(?:base|lista|cadastro)",
+  "(?:(?:favor|por favor|peco que|pedimos que) )?(?:removam|remova|remover|excluam|exclua|excluir|retirem|retire|retirar|tirem|tire|tirar) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da nossa|do nosso|da) (?:empresa|equipe|time|dominio)|(?:removam|remova|excluam|exclua|retirem|retire|tirem|tire) todos os (?:contatos|enderecos|e-?mails|colaboradores|funcionarios) (?:da|do|de) [a-z0-9&'-]{2,30}(?: [a-z0-9&'-]{2,30})? (?:da|de|desta|dessa|do) (?:sua |vossa )?(?:base|lista|cadastro)",
 ]);
 
 /**
