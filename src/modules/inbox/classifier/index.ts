@@ -216,15 +216,15 @@ export function classifyMessage(raw: Uint8Array | string, opts: ClassifyOptions 
   }
   // "don't write to this address any more, it closes on 1 February; my new address is …": moved, not gone
   if (forSelf && wide === null && THIS_ADDRESS.test(folded)) {
-    // (or the one to use from now on: "… and use mei.chen@… from now on", "verwenden Sie künftig michael.berger@…")
-    const own = found.find((m) => statedAsOwn(visible, m.index, { others: false }) || NEW_ADDRESS_BEFORE.test(fold(visible.slice(Math.max(0, m.index - 40), m.index))) || USE_FROM_NOW.test(fold(visible.slice(Math.max(0, m.index - 30), m.index + m.email.length + 40))));
-    if (own) return verdict("reply", { intent: "moved", sentiment: "neutral", proposal: { action: "move", email: own.email, name: null } });
-    // …written from the new address it names ("stop emailing my old Ferris address … use mwebb@halvorsen.example going forward")
+    // stated as the writer's new one ("my new address is …"), or the one to use from now on ("… and use mei.chen@… from
+    // now on", "verwenden Sie künftig michael.berger@…")
+    const isNew = (index: number, length: number) =>
+      statedAsOwn(visible, index, { others: false }) || NEW_ADDRESS_BEFORE.test(fold(visible.slice(Math.max(0, index - 40), index))) || USE_FROM_NOW.test(fold(visible.slice(Math.max(0, index - 30), index + length + 40)));
+    // …another address than the writer's, else the one written from ("stop emailing my old Ferris address … use mwebb@… going forward")
     const from = firstAddress(header(msg, "from") ?? "");
     const at = from ? visible.toLowerCase().indexOf(from.toLowerCase()) : -1;
-    if (from && at >= 0 && (statedAsOwn(visible, at, { others: false }) || USE_FROM_NOW.test(fold(visible.slice(at, at + from.length + 40))))) {
-      return verdict("reply", { intent: "moved", sentiment: "neutral", proposal: { action: "move", email: from, name: null } });
-    }
+    const own = found.find((m) => isNew(m.index, m.email.length))?.email ?? (from && at >= 0 && isNew(at, from.length) ? from : null);
+    if (own) return verdict("reply", { intent: "moved", sentiment: "neutral", proposal: { action: "move", email: own, name: null } });
   }
   if (forSelf && wide === null) return removal();
   const fromNew = hasMatch(WRITING_FROM_NEW, folded, starts);
